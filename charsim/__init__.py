@@ -1,0 +1,47 @@
+"""charsim: a tuning-free character n-gram similarity metric (reference implementation).
+
+charsim compares a candidate text with a reference set through their shared character n-grams
+(orders 1..32, boundaries included, weight 1/n) and scores ``min(P, R)`` of the weighted overlap.
+Section numbers (§) refer to the defining article.
+
+    >>> import charsim
+    >>> round(charsim.score("ca", ["cat"]), 3)
+    0.498
+    >>> charsim.explain("ca", ["cat"]).recall
+    Fraction(100, 201)
+"""
+
+from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, WEIGHTS, Config
+from .errors import UndefinedScoreError
+from .explain import Decision, Explanation, Match, OrderDetail, ReferenceDetail, explain
+from .ngrams import NGram, ngram_count
+from .preprocess import NORMALIZATION_FORMS, Preprocessing
+from .reference import ReferenceSet
+from .scores import score, score_base, score_max
+from .signature import VARIANTS, signature
+from .version import __version__
+
+__all__ = [
+    "DEFAULT_MAX_ORDER",
+    "DEFAULT_WEIGHTS",
+    "NORMALIZATION_FORMS",
+    "VARIANTS",
+    "WEIGHTS",
+    "Config",
+    "Decision",
+    "Explanation",
+    "Match",
+    "NGram",
+    "OrderDetail",
+    "Preprocessing",
+    "ReferenceDetail",
+    "ReferenceSet",
+    "UndefinedScoreError",
+    "__version__",
+    "explain",
+    "ngram_count",
+    "score",
+    "score_base",
+    "score_max",
+    "signature",
+]

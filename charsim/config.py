@@ -1,0 +1,76 @@
+"""Order cap and order weights: the standard settings and their derived variants (§2.5, §5.7, §6.4).
+
+The standard charsim uses weight ``1/n`` for order ``n`` and sums orders ``1..N`` with
+``N = min(N', 32)``, ``N' = max(|t|, max_i |r_i|) + 2``. Any other cap or uniform weights give a
+*derived variant*, which results and signatures label as such.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+__all__ = ["DEFAULT_MAX_ORDER", "DEFAULT_WEIGHTS", "WEIGHTS", "Config"]
+
+DEFAULT_MAX_ORDER = 32
+"""The order cap of §2.5."""
+
+DEFAULT_WEIGHTS = "harmonic"
+"""Weight ``1/n`` for order ``n`` (§2.2)."""
+
+WEIGHTS = ("harmonic", "uniform")
+"""Accepted weight schemes: ``"harmonic"`` (1/n, standard) and ``"uniform"`` (1, §6.4 variant)."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """Order cap and weight scheme of one computation.
+
+    Args:
+        max_order: the cap on the order ``n`` (a positive int; 32 is standard, §2.5).
+        weights: ``"harmonic"`` for ``1/n`` (standard) or ``"uniform"`` for 1 (derived, §6.4).
+
+    Raises:
+        TypeError: ``max_order`` is not an int.
+        ValueError: ``max_order < 1`` or ``weights`` is not one of :data:`WEIGHTS`.
+    """
+
+    max_order: int = DEFAULT_MAX_ORDER
+    weights: str = DEFAULT_WEIGHTS
+
+    def __post_init__(self) -> None:
+        if isinstance(self.max_order, bool) or not isinstance(self.max_order, int):
+            raise TypeError(f"max_order must be an int, got {type(self.max_order).__name__}")
+        if self.max_order < 1:
+            raise ValueError(f"max_order must be at least 1, got {self.max_order}")
+        if self.weights not in WEIGHTS:
+            raise ValueError(f"weights must be one of {WEIGHTS}, got {self.weights!r}")
+
+    @property
+    def is_standard(self) -> bool:
+        """True for the article's settings (cap 32, weights 1/n); False for a derived variant."""
+        return self.max_order == DEFAULT_MAX_ORDER and self.weights == DEFAULT_WEIGHTS
+
+    def order_cap(self, longest: int) -> int:
+        """``N = min(N', max_order)`` with ``N' = longest + 2`` (§2.5).
+
+        Args:
+            longest: ``max(|t|, max_i |r_i|)`` in characters (code points).
+        """
+        return min(longest + 2, self.max_order)
+
+    def weight(self, n: int) -> Fraction:
+        """The exact weight of order ``n``: ``1/n`` (harmonic) or ``1`` (uniform)."""
+        return Fraction(1, n) if self.weights == "harmonic" else Fraction(1)
+
+    def scaled_weights(self, order_cap: int) -> tuple[int, list[int]]:
+        """Integer weights sharing one denominator, for exact sums without fractions.
+
+        Returns:
+            ``(W, w)`` with ``w[n - 1] / W == weight(n)`` for ``n = 1..order_cap``.
+        """
+        if self.weights == "uniform":
+            return 1, [1] * order_cap
+        scale = lcm(*range(1, order_cap + 1)) if order_cap > 1 else 1
+        return scale, [scale // n for n in range(1, order_cap + 1)]

@@ -1,0 +1,104 @@
+"""Sufficient statistics of one scored item and the three scores derived from them (§2–§3).
+
+Every quantity is kept as integers scaled by a common denominator ``W`` (the weights' LCM), so
+the scores are exact rationals; the float a user sees is that rational rounded once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .config import Config
+from .ngrams import weighted_length
+
+__all__ = ["ItemStats", "item_stats", "mean_length_score"]
+
+
+def mean_length_score(total_overlap: int, total_length_t: int, total_length_r: int) -> Fraction:
+    """``M̄ / max(L_t, L̄_r)`` from sums over the ``K`` references (§3.1).
+
+    Args:
+        total_overlap: ``Σ_i M_i`` (= ``K M̄``), in any fixed unit.
+        total_length_t: ``K L_t`` in the same unit.
+        total_length_r: ``Σ_i L_i`` (= ``K L̄_r``) in the same unit.
+
+    Returns:
+        The exact score: 1 if both lengths are 0, 0 if exactly one is, else the ratio.
+    """
+    if total_length_t == 0 or total_length_r == 0:
+        return Fraction(int(total_length_t == total_length_r))
+    return Fraction(total_overlap, max(total_length_t, total_length_r))
+
+
+@dataclass(frozen=True)
+class ItemStats:
+    """Integer sufficient statistics of a candidate against ``K`` references.
+
+    All weighted quantities are integers in units of ``1/scale``.
+
+    Attributes:
+        order_cap: ``N`` (§2.5).
+        scale: the common denominator ``W`` of the weights.
+        candidate_length: ``L_t · W``.
+        reference_lengths: ``L_i · W`` for each reference.
+        overlaps: ``M_i · W`` for each reference.
+    """
+
+    order_cap: int
+    scale: int
+    candidate_length: int
+    reference_lengths: tuple[int, ...]
+    overlaps: tuple[int, ...]
+
+    @property
+    def k(self) -> int:
+        """``K``, the number of references."""
+        return len(self.overlaps)
+
+    def mean_length_score(self) -> Fraction:
+        """``charsim = M̄ / max(L_t, L̄_r)`` with the empty rules of §3.1."""
+        return mean_length_score(
+            sum(self.overlaps), self.candidate_length * self.k, sum(self.reference_lengths)
+        )
+
+    def reference_scores(self) -> list[Fraction]:
+        """``s_i = M_i / max(L_t, L_i)``, with 1 for two empty texts and 0 for one (§2.3, §3.1)."""
+        scores = []
+        for overlap, length_r in zip(self.overlaps, self.reference_lengths, strict=True):
+            if self.candidate_length == 0 or length_r == 0:
+                scores.append(Fraction(int(self.candidate_length == length_r)))
+            else:
+                scores.append(Fraction(overlap, max(self.candidate_length, length_r)))
+        return scores
+
+    def base_score(self) -> Fraction:
+        """``charsim_base = (1/K) Σ_i s_i`` (§2.4)."""
+        return sum(self.reference_scores(), Fraction(0)) / self.k
+
+    def max_score(self) -> Fraction:
+        """``max_i s_i``, for "any one correct answer" use (§3.3)."""
+        return max(self.reference_scores())
+
+
+def item_stats(
+    candidate: str, references: Sequence[str], config: Config, overlaps: list[list[int]]
+) -> ItemStats:
+    """Assemble :class:`ItemStats` from an overlap matrix ``m[i][n-1]``.
+
+    Args:
+        candidate: the candidate text.
+        references: the ``K`` reference texts.
+        config: order cap and weights.
+        overlaps: ``m_{i,n}`` per reference and order ``n = 1..N``.
+    """
+    order_cap = len(overlaps[0])
+    scale, weights = config.scaled_weights(order_cap)
+    return ItemStats(
+        order_cap=order_cap,
+        scale=scale,
+        candidate_length=weighted_length(len(candidate), weights),
+        reference_lengths=tuple(weighted_length(len(r), weights) for r in references),
+        overlaps=tuple(sum(m * w for m, w in zip(row, weights, strict=False)) for row in overlaps),
+    )

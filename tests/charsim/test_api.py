@@ -1,0 +1,118 @@
+"""Public API details: input errors, derived variants, signatures, preprocessing."""
+
+import unicodedata
+from fractions import Fraction
+
+import pytest
+
+import charsim
+
+
+@pytest.mark.parametrize(
+    ("candidate", "references", "message"),
+    [
+        (None, ["a"], "candidate must be a str, got NoneType"),
+        (b"a", ["a"], "candidate must be a str, got bytes"),
+        ("a", "abc", "got a single str"),
+        ("a", ["x", 3], r"references\[1\] must be a str, got int"),
+        ("a", None, "references must be a sequence of str, got NoneType"),
+        ("a", {"a"}, "references must be a sequence of str, got set"),
+    ],
+)
+def test_bad_types_name_the_argument(candidate, references, message):
+    for function in (charsim.score, charsim.score_base, charsim.score_max, charsim.explain):
+        with pytest.raises(TypeError, match=message):
+            function(candidate, references)
+
+
+def test_reference_set_rejects_bad_candidate_and_references():
+    with pytest.raises(TypeError, match="candidate must be a str"):
+        charsim.ReferenceSet(["a"]).score(1)
+    with pytest.raises(TypeError, match="single str"):
+        charsim.ReferenceSet("abc")
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        ({"max_order": 0}, ValueError),
+        ({"max_order": 2.5}, TypeError),
+        ({"max_order": True}, TypeError),
+        ({"weights": "1/n"}, ValueError),
+        ({"normalize": "nfc"}, ValueError),
+    ],
+)
+def test_bad_settings(options, error):
+    with pytest.raises(error):
+        charsim.score("a", ["a"], **options)
+
+
+def test_derived_variants_are_labelled_and_change_the_value():
+    standard = charsim.explain("cats", ["cat"])
+    assert standard.is_standard
+    uniform = charsim.explain("cats", ["cat"], weights="uniform")
+    assert not uniform.is_standard
+    # uniform weights, N = 6: M = 3+3+2+1 = 9, L_t = 4+5+4+3+2+1 = 19, L_r = 3+4+3+2+1 = 13
+    assert uniform.score == Fraction(9, 19)
+    capped = charsim.explain("cats", ["cat"], max_order=2)
+    assert not capped.is_standard
+    # N = 2: M = 3 + 3/2, L_t = 4 + 5/2, so P = 9/13
+    assert capped.score == Fraction(9, 13)
+    assert "cap:2" in capped.signature and "w:uniform" in uniform.signature
+
+
+def test_signature_format():
+    version = charsim.__version__
+    assert charsim.signature() == f"charsim|variant:mean|cap:32|w:1/n|norm:none|version:{version}"
+    assert charsim.signature("base", normalize="NFKC", casefold=True, nrefs=2) == (
+        f"charsim|variant:base|cap:32|w:1/n|norm:NFKC|case:fold|nrefs:2|version:{version}"
+    )
+    assert charsim.ReferenceSet(["a", "b"]).signature.endswith(f"nrefs:2|version:{version}")
+    with pytest.raises(ValueError, match="variant"):
+        charsim.signature("median")
+
+
+def test_preprocessing_is_explicit():
+    precomposed, decomposed = "\u304c", "\u304b\u3099"  # が as one and as two code points (§1.1)
+    assert charsim.score(precomposed, [decomposed]) == 0.0
+    assert charsim.score(precomposed, [decomposed], normalize="NFC") == 1.0
+    assert charsim.score("Straße", ["STRASSE"]) < 0.5
+    assert charsim.score("Straße", ["STRASSE"], casefold=True) == 1.0
+    e = charsim.explain("Straße", ["strasse"], normalize="NFKC", casefold=True)
+    assert e.candidate == "strasse" and "norm:NFKC|case:fold" in e.signature
+    prep = charsim.Preprocessing("NFD", casefold=True)
+    folded = prep.apply("\u00c9")
+    assert folded == unicodedata.normalize("NFD", "\u00e9")
+
+
+def test_reference_set_reuses_one_table():
+    references = ["the cat sat", "a cat sat down", "the cat sat"]
+    reference_set = charsim.ReferenceSet(references)
+    for candidate in ["the cat", "cat sat down the", "", "zzz", "the cat sat"]:
+        assert reference_set.score(candidate) == charsim.score(candidate, references)
+        explanation = charsim.explain(candidate, references)
+        assert reference_set.explain(candidate).score == explanation.score
+
+
+def test_reference_set_candidate_holding_private_use_characters():
+    """The table's boundaries never collide with a candidate character."""
+    reference_set = charsim.ReferenceSet(["ab"])
+    for candidate in ["\ue000ab", "ab\ue001", "\ue000\ue001\ue002", "a\ue000b"]:
+        assert reference_set.score(candidate) == charsim.score(candidate, ["ab"])
+
+
+def test_decision_descriptions():
+    assert "Recall decides" in charsim.explain("ca", ["cat"]).decision.description
+    assert "Precision decides" in charsim.explain("cats", ["cat"]).decision.description
+    assert charsim.explain("", ["", ""]).decision is charsim.Decision.ALL_EMPTY
+    assert charsim.explain("a", ["", ""]).decision is charsim.Decision.REFERENCES_EMPTY
+    assert charsim.explain("", ["", "a"]).decision is charsim.Decision.CANDIDATE_EMPTY
+
+
+def test_gain_of_one_more_match():
+    """§4.4: one more unit of m̄_n adds 1/(nD); one more m_{i,n} adds 1/(KnD)."""
+    e = charsim.explain("ca", ["cat", "cut"])
+    d = e.denominator
+    for o in e.orders:
+        assert o.gain == Fraction(1, o.n) / d
+        assert o.gain_one_reference == Fraction(1, 2 * o.n) / d

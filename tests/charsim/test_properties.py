@@ -1,0 +1,141 @@
+"""Properties of §2–§4 and §7.2, and agreement with the simple implementation in naive.py."""
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import charsim
+
+from . import naive
+from .strategies import reference_sets, texts
+
+caps = st.integers(1, 40)
+weight_schemes = st.sampled_from(charsim.WEIGHTS)
+
+
+@given(texts, reference_sets, caps, weight_schemes)
+@settings(max_examples=400)
+def test_fast_code_equals_naive(candidate, references, cap, weights):
+    options = {"max_order": cap, "weights": weights}
+    e = charsim.explain(candidate, references, **options)
+    assert e.score == naive.score(candidate, references, **options)
+    assert e.base_score == naive.score_base(candidate, references, **options)
+    assert e.max_score == naive.score_max(candidate, references, **options)
+    assert charsim.score(candidate, references, **options) == float(e.score)
+    assert charsim.score_base(candidate, references, **options) == float(e.base_score)
+    assert charsim.score_max(candidate, references, **options) == float(e.max_score)
+    reference_set = charsim.ReferenceSet(references, **options)
+    assert reference_set.score(candidate) == float(e.score)
+
+
+@given(texts, reference_sets)
+def test_scores_lie_in_unit_interval(candidate, references):
+    e = charsim.explain(candidate, references)
+    for value in (e.score, e.base_score, e.max_score):
+        assert 0 <= value <= 1
+
+
+@given(texts, caps, weight_schemes)
+def test_exact_match_scores_one_for_any_cap(text, cap, weights):
+    assert charsim.score(text, [text], max_order=cap, weights=weights) == 1.0
+
+
+@given(texts, reference_sets)
+def test_score_is_min_of_precision_and_recall(candidate, references):
+    e = charsim.explain(candidate, references)
+    if e.candidate_length > 0 and e.mean_reference_length > 0:
+        assert e.score == min(e.precision, e.recall)
+        assert e.score == e.mean_overlap / e.denominator
+
+
+@given(texts, reference_sets, weight_schemes)
+def test_score_is_sum_of_contributions(candidate, references, weights):
+    e = charsim.explain(candidate, references, weights=weights)
+    if e.denominator > 0:
+        assert sum(o.contribution for o in e.orders) == e.score
+        for o in e.orders:
+            assert o.contribution == o.mean_overlap * o.gain
+            assert o.gain == o.weight / e.denominator
+
+
+@given(texts, reference_sets, st.randoms())
+def test_reference_order_is_irrelevant(candidate, references, rng):
+    shuffled = list(references)
+    rng.shuffle(shuffled)
+    a, b = charsim.explain(candidate, references), charsim.explain(candidate, shuffled)
+    assert (a.score, a.base_score, a.max_score) == (b.score, b.base_score, b.max_score)
+
+
+@given(texts, reference_sets)
+def test_duplicates_weigh_double(candidate, references):
+    doubled = charsim.explain(candidate, references + references)
+    assert doubled.score == charsim.explain(candidate, references).score
+    first_twice = charsim.explain(candidate, [references[0], *references])
+    big_m, _, length_r = naive.quantities(candidate, references)
+    k = len(references)
+    assert first_twice.mean_overlap == (big_m[0] + sum(big_m)) / (k + 1)
+    assert first_twice.mean_reference_length == (length_r[0] + sum(length_r)) / (k + 1)
+
+
+@given(texts, st.integers(0, 30), st.lists(st.text(alphabet="abc^", min_size=0), max_size=3))
+def test_base_equals_mean_when_lengths_are_equal(candidate, size, seeds):
+    references = [(seed or "z") * (size + 1) for seed in seeds][:3] or ["q" * (size + 1)]
+    references = [r[: size + 1] for r in references]
+    e = charsim.explain(candidate, references)
+    assert e.base_score == e.score
+
+
+@given(st.integers(0, 60), st.integers(1, 70))
+def test_ngram_count_closed_form(length, n):
+    text = "ab" * 30
+    assert charsim.ngram_count(length, n) == sum(naive.ngram_counts(text[:length], n).values())
+
+
+@given(texts, reference_sets)
+def test_summing_to_the_cap_regardless_of_n_prime_changes_nothing(candidate, references):
+    """§7.2: orders above N' add zero terms; summing every order to 32 gives the same value."""
+    big_m, length_t, length_r = naive.quantities(candidate, references, max_order=32)
+    top = 32
+    w = [Fraction(1, n) for n in range(1, top + 1)]
+    full_t = sum(wn * charsim.ngram_count(len(candidate), n) for n, wn in enumerate(w, 1))
+    assert full_t == length_t
+    for r, l_i in zip(references, length_r, strict=True):
+        assert sum(wn * charsim.ngram_count(len(r), n) for n, wn in enumerate(w, 1)) == l_i
+
+
+@given(texts, reference_sets)
+def test_length_bounds_of_sections_4_2_and_4_3(candidate, references):
+    e = charsim.explain(candidate, references)
+    if e.decision is charsim.Decision.RECALL:
+        assert e.score <= e.candidate_length / e.mean_reference_length == e.length_bound
+    elif e.decision is charsim.Decision.PRECISION:
+        assert e.score <= e.mean_reference_length / e.candidate_length == e.length_bound
+
+
+@given(texts, reference_sets)
+def test_matches_point_at_real_occurrences(candidate, references):
+    e = charsim.explain(candidate, references)
+    for order in e.orders:
+        assert sum(m.mean_overlap for m in order.matches) == order.mean_overlap
+        for match in order.matches:
+            g = match.ngram
+            assert g.order == order.n
+            expected = naive.ngram_counts(candidate, order.n)[_as_tuple(g)]
+            assert match.candidate_count == expected > 0
+            for start in match.candidate_starts:
+                assert candidate[start : start + len(g.text)] == g.text
+                assert not g.begin or start == 0
+                assert not g.end or start + len(g.text) == len(candidate)
+            for reference, starts in zip(references, match.reference_starts, strict=True):
+                assert len(starts) == naive.ngram_counts(reference, order.n)[_as_tuple(g)]
+                for start in starts:
+                    assert reference[start : start + len(g.text)] == g.text
+
+
+def _as_tuple(ngram):
+    return (
+        *([naive.BEGIN] if ngram.begin else []),
+        *ngram.text,
+        *([naive.END] if ngram.end else []),
+    )

@@ -1,0 +1,37 @@
+"""The unchanged core runs inside Pyodide (npm pyodide@0.27.7 under Node, offline)."""
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import charsim
+
+from .test_article_vectors import TABLE_7_4
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
+
+
+def test_table_7_4_inside_pyodide():
+    node = shutil.which("node")
+    assert node, "Node.js is required (see .ci/run)"
+    assert (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists(), "run `npm ci` first"
+    done = subprocess.run(
+        [node, str(RUNNER), str(ROOT / "tests" / "pyodide" / "check_core.py")],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["platform"] == "emscripten"
+    assert result["python"].startswith("3.12")
+    for (candidate, references, mean, base), row in zip(TABLE_7_4, result["rows"], strict=True):
+        assert [round(row[0], 3), round(row[1], 3)] == [mean, base]
+        # bit-for-bit the same floats as CPython computes
+        assert row == [
+            charsim.score(candidate, references),
+            charsim.score_base(candidate, references),
+            charsim.score(candidate, references),
+        ]
+    assert result["exact_ca"] == "100/201"
+    assert result["undefined"] == "UndefinedScoreError"

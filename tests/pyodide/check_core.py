@@ -1,0 +1,38 @@
+"""Executed inside Pyodide by test_pyodide.py: prints the §7.4 table as computed there."""
+
+import json
+import platform
+import sys
+
+import charsim
+
+TABLE = [
+    ("cat", ["cat"]),
+    ("a", ["b"]),
+    ("", [""]),
+    ("", ["a"]),
+    ("a", [""]),
+    ("", ["", "a"]),
+    ("ca", ["cat"]),
+    ("a", ["a", "abcdefghij"]),
+]
+rows = [
+    [charsim.score(t, refs), charsim.score_base(t, refs), charsim.ReferenceSet(refs).score(t)]
+    for t, refs in TABLE
+]
+try:
+    charsim.score("a", [])
+    undefined = "no error"
+except charsim.UndefinedScoreError as error:
+    undefined = type(error).__name__
+print(
+    json.dumps(
+        {
+            "platform": sys.platform,
+            "python": platform.python_version(),
+            "rows": rows,
+            "exact_ca": str(charsim.explain("ca", ["cat"]).recall),
+            "undefined": undefined,
+        }
+    )
+)

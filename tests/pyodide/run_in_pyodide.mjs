@@ -1,0 +1,25 @@
+// Run a Python script inside the npm `pyodide` core under Node, offline, with the repository's
+// `charsim/` package copied into Pyodide's file system. Usage:
+//   node tests/pyodide/run_in_pyodide.mjs SCRIPT.py
+// Prints whatever the script prints; exits non-zero if it raises.
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const { loadPyodide } = await import(join(root, "node_modules", "pyodide", "pyodide.mjs"));
+
+const pyodide = await loadPyodide({ indexURL: join(root, "node_modules", "pyodide") + "/" });
+pyodide.FS.mkdirTree("/src/charsim");
+for (const name of readdirSync(join(root, "charsim"))) {
+  if (name.endsWith(".py")) {
+    pyodide.FS.writeFile(`/src/charsim/${name}`, readFileSync(join(root, "charsim", name)));
+  }
+}
+const script = readFileSync(resolve(process.argv[2]), "utf8");
+try {
+  await pyodide.runPythonAsync(`import sys\nsys.path.insert(0, "/src")\n` + script);
+} catch (error) {
+  console.error(String(error));
+  process.exit(1);
+}
