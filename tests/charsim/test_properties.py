@@ -2,6 +2,7 @@
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -139,3 +140,19 @@ def _as_tuple(ngram):
         *ngram.text,
         *([naive.END] if ngram.end else []),
     )
+
+
+@pytest.mark.parametrize(
+    ("candidate", "references"),
+    [
+        ("a" * 500, ["a" * 300]),
+        ("a" * 40, ["a" * 41, "a" * 39]),
+        ("ab" * 200, ["ab" * 150 + "b"]),
+        ("\x00" * 100, ["\x00" * 99 + "^"]),
+    ],
+)
+def test_long_runs_of_one_character_equal_naive(candidate, references):
+    e = charsim.explain(candidate, references)
+    assert e.score == naive.score(candidate, references)
+    assert e.base_score == naive.score_base(candidate, references)
+    assert charsim.ReferenceSet(references).score(candidate) == float(e.score)

@@ -1,0 +1,123 @@
+"""Entry point run inside Pyodide by the site's loader (static/loader.js).
+
+``run(target, module)`` renders ``<module>.create_app()`` into a DOM node the way
+``panel.io.pyodide.write`` does (the machinery behind ``panel convert --to pyodide``), with two
+additions for an offline site:
+
+* the ``pyodide.ffi.jsnull`` shim that Panel >= 1.8 needs on Pyodide < 0.28;
+* an ``html.escape`` fallback for Panel's HTML sanitizer, whose ``nh3`` (Rust) has no Pyodide
+  build available offline;
+* loading the extra JS/CSS that the rendered models declare (e.g. Tabulator's), which
+  ``panel convert`` would have put into the page's <head>. They resolve under
+  ``PANEL_CDN_ROOT`` (set by the loader to this site's ``panel/`` folder), so they come from
+  the site; a resource from anywhere else is an error, never a request.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+
+def install_jsnull_shim() -> None:
+    """Define ``pyodide.ffi.jsnull`` on Pyodide < 0.28, where it does not exist.
+
+    Panel >= 1.8 (``panel.io.pyodide.to_py``) tests ``x is pyodide.ffi.jsnull`` while
+    converting every message from the browser. Pyodide 0.28 converts JS ``null`` to that
+    sentinel; Pyodide 0.27 converts it to ``None`` and has no ``jsnull``, so the attribute
+    lookup raises and no browser -> Python update (typing into a widget) arrives. A fresh
+    object that no JS value converts to is a faithful stand-in: the test is never true, and
+    nulls stay ``None`` as Pyodide 0.27 made them.
+    """
+    import pyodide.ffi
+
+    if not hasattr(pyodide.ffi, "jsnull"):
+
+        class JsNull:
+            """Stand-in for ``pyodide.ffi.jsnull`` (absent before Pyodide 0.28)."""
+
+            def __repr__(self) -> str:
+                return "jsnull"
+
+        pyodide.ffi.jsnull = JsNull()
+
+
+def install_sanitizer_fallback() -> None:
+    """Let Panel's HTML sanitizer escape instead of importing ``nh3`` when nh3 is missing.
+
+    Panel cleans every string parameter of ReactiveHTML components (``pn.FlexBox`` is one)
+    with ``nh3.clean``, imported on first use. nh3 is compiled Rust with no Pyodide 0.27 build
+    reachable offline. Escaping ``&``, ``<`` and ``>`` is at least as safe (markup is shown as
+    text instead of being stripped) and leaves the plain values these parameters hold (CSS
+    keywords) unchanged.
+    """
+    import functools
+    import html
+    import importlib.util
+
+    from panel.util import HTML_SANITIZER
+
+    if importlib.util.find_spec("nh3") is None:
+        HTML_SANITIZER._sanitize = functools.partial(html.escape, quote=False)
+
+
+async def load_model_resources() -> None:
+    """Add to the page the Panel JS/CSS of the models created so far, once each."""
+    import os
+
+    import js
+    from panel.io.resources import Resources, set_resource_mode
+    from pyodide.ffi import create_once_callable
+
+    root = os.environ["PANEL_CDN_ROOT"]
+    with set_resource_mode("cdn"):
+        resources = Resources(mode="cdn")
+        wanted = [("script", url) for url in resources.js_files]
+        wanted += [("module", url) for url in resources.js_modules]
+        wanted += [("link", url) for url in resources.css_files]
+    present = {el.src for el in js.document.scripts}
+    present |= {el.href for el in js.document.querySelectorAll("link[rel=stylesheet]")}
+    for kind, url in wanted:
+        if url in present or url.startswith("https://cdn.bokeh.org/bokeh/release/"):
+            continue  # already in the page (Bokeh core is loaded by the shell from the site)
+        if not url.startswith(root):
+            raise RuntimeError(f"Panel resource outside this site: {url}")
+        element = js.document.createElement("link" if kind == "link" else "script")
+        if kind == "link":
+            element.rel, element.href = "stylesheet", url
+        else:
+            element.src = url
+            if kind == "module":
+                element.type = "module"
+        loaded = js.Promise.new(
+            create_once_callable(
+                lambda resolve, reject, url=url, element=element: (
+                    setattr(element, "onload", create_once_callable(lambda *_: resolve())),
+                    setattr(
+                        element,
+                        "onerror",
+                        create_once_callable(
+                            lambda *_: reject(js.Error.new(f"could not load {url}"))
+                        ),
+                    ),
+                )
+            )
+        )
+        js.document.head.appendChild(element)
+        await loaded
+
+
+async def run(target: str, module: str) -> None:
+    """Render ``<module>.create_app()`` into the element with id ``target``."""
+    install_jsnull_shim()
+    import js
+    from panel.io.pyodide import _link_docs, _model_json, init_doc
+
+    install_sanitizer_fallback()
+    init_doc()
+    app = importlib.import_module(module).create_app()
+    # As panel.io.pyodide.write (panel 1.9.4), with the models' resources loaded in between.
+    pydoc, model_json = _model_json(app, target)
+    await load_model_resources()
+    views = await js.window.Bokeh.embed.embed_item(js.JSON.parse(model_json))
+    _link_docs(pydoc, list(views.roots)[0].model.document)
+    pydoc.unhold()

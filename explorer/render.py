@@ -1,0 +1,97 @@
+"""HTML for texts with their boundaries and matched n-grams drawn in (no Panel here).
+
+Every piece of user text goes through :func:`html.escape` before it becomes HTML. Boundaries are
+drawn as boxed glyphs with a text label for screen readers, never as the characters ``^``/``$``,
+so a literal ``^`` or ``$`` typed by the user always looks different from a boundary. Matched
+characters are underlined and shaded (shape and colour).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from html import escape
+
+from charsim import Match, NGram
+
+__all__ = ["BEGIN_MARK", "END_MARK", "fraction", "marked_text", "ngram_label"]
+
+BEGIN_MARK = "⊳"
+END_MARK = "⊲"
+_VISIBLE = {" ": "␣", "\t": "⇥", "\n": "↵", "\r": "␍"}
+
+
+def fraction(value: Fraction | None) -> str:
+    """``"100/201"`` for a fraction, ``"3"`` for an integer, ``"—"`` for None."""
+    if value is None:
+        return "—"
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
+
+
+def ngram_label(ngram: NGram) -> str:
+    """Plain-text label of an n-gram: boundaries as ⊳/⊲, whitespace made visible."""
+    text = "".join(_VISIBLE.get(c, c) for c in ngram.text)
+    return NGram(text, ngram.begin, ngram.end).display(BEGIN_MARK, END_MARK)
+
+
+def _boundary(kind: str, hit: str | None) -> str:
+    glyph = BEGIN_MARK if kind == "begin" else END_MARK
+    classes = f"cs-boundary cs-{kind}" + (" cs-hit" if hit else "")
+    title = f"{kind} boundary" + (f" — {hit}" if hit else "")
+    return (
+        f'<span class="{classes}" title="{escape(title)}" role="img" '
+        f'aria-label="{kind} boundary">{glyph}</span>'
+    )
+
+
+def _char(char: str, hit: str | None) -> str:
+    shown = _VISIBLE.get(char)
+    classes = ["cs-char"]
+    if shown:
+        classes.append("cs-space")
+    if hit:
+        classes.append("cs-hit")
+    title = f' title="{escape(hit)}"' if hit else ""
+    return f'<span class="{" ".join(classes)}"{title}>{escape(shown or char)}</span>'
+
+
+def marked_text(text: str, matches: tuple[Match, ...], which: int | None) -> str:
+    """One text as HTML, boundaries drawn, characters covered by a match of this order marked.
+
+    Args:
+        text: the candidate or one reference.
+        matches: the matches of one order (from ``OrderDetail.matches``).
+        which: ``None`` for the candidate, else the reference index.
+
+    Returns:
+        An HTML fragment (a ``<span class="cs-text">``) in which all of ``text`` is escaped.
+    """
+    notes: dict[int, list[str]] = defaultdict(list)  # position -1 and len(text): boundaries
+    for match in matches:
+        starts = match.candidate_starts if which is None else match.reference_starts[which]
+        note = _note(match)
+        for start in starts:
+            first = start - 1 if match.ngram.begin else start
+            last = start + len(match.ngram.text) + (1 if match.ngram.end else 0)
+            for position in range(first, last):
+                notes[position].append(note)
+    hits = {position: "; ".join(dict.fromkeys(items)) for position, items in notes.items()}
+    body = "".join(_char(c, hits.get(i)) for i, c in enumerate(text))
+    return (
+        '<span class="cs-text">'
+        + _boundary("begin", hits.get(-1))
+        + body
+        + _boundary("end", hits.get(len(text)))
+        + "</span>"
+    )
+
+
+def _note(match: Match) -> str:
+    counts = ", ".join(map(str, match.reference_counts))
+    clipped = ", ".join(map(str, match.overlaps))
+    return (
+        f"‘{ngram_label(match.ngram)}’: candidate ×{match.candidate_count}, "
+        f"references ×[{counts}], clipped [{clipped}]"
+    )

@@ -1,0 +1,115 @@
+"""The explorer's single source of truth: inputs, settings and the explanation derived from them.
+
+No Panel import here: views read this object and write its parameters; tests drive it directly.
+"""
+
+from __future__ import annotations
+
+import param
+
+import charsim
+
+from .examples import Example
+from .link import LinkState, decode_link, encode_link
+from .references import FORMATS, format_references, parse_references
+
+__all__ = ["LIVE_LIMIT", "ExplorerState"]
+
+LIVE_LIMIT = 20_000
+"""Most characters (candidate plus references) scored live; above it the explorer keeps the text
+but pauses scoring, so a huge paste never freezes the tab."""
+
+
+class ExplorerState(param.Parameterized):
+    """Inputs, settings and derived explanation of the single-item explorer."""
+
+    candidate = param.String(default="ca", doc="The candidate text t.")
+    references_text = param.String(default="cat", doc="The reference editor's contents.")
+    reference_format = param.Selector(
+        default="lines", objects=list(FORMATS), doc="How references_text is read."
+    )
+    max_order = param.Integer(default=32, bounds=(1, 64), doc="Order cap (32 is standard).")
+    weights = param.Selector(
+        default="harmonic", objects=["harmonic", "uniform"], doc="1/n (standard) or uniform."
+    )
+    order = param.Integer(default=1, bounds=(1, 64), doc="Order shown in the n-gram view.")
+
+    references = param.List(default=[], item_type=str, constant=True, doc="Parsed reference set.")
+    explanation = param.Parameter(default=None, constant=True, doc="charsim.Explanation or None.")
+    message = param.String(default="", constant=True, doc="Why there is no explanation, if none.")
+    link_problems = param.List(default=[], constant=True, doc="What was wrong with the link.")
+
+    @param.depends(
+        "candidate", "references_text", "reference_format", "max_order", "weights",
+        watch=True, on_init=True,
+    )  # fmt: skip
+    def _recompute(self) -> None:
+        explanation, message, references = None, "", []
+        try:
+            references = parse_references(self.references_text, self.reference_format)
+        except ValueError as error:
+            message = f"The reference set could not be read: {error}."
+        size = len(self.candidate) + sum(map(len, references))
+        if message:
+            pass
+        elif not references:
+            message = (
+                "undefined: the reference set is empty (K = 0), and charsim is not defined "
+                'without references. An empty reference is different: use the JSON format [""].'
+            )
+        elif size > LIVE_LIMIT:
+            message = (
+                f"Scoring paused: the texts hold {size:,} characters, more than the explorer "
+                f"scores live ({LIVE_LIMIT:,}). Your text is kept; shorten it to see the score, "
+                "or use the charsim Python package for long texts."
+            )
+        else:
+            explanation = charsim.explain(
+                self.candidate, references, max_order=self.max_order, weights=self.weights
+            )
+        with param.edit_constant(self):
+            self.references = references
+            self.explanation = explanation
+            self.message = message
+        if explanation is not None and self.order > explanation.order_cap:
+            self.order = explanation.order_cap
+
+    def set_inputs(self, candidate: str, references: list[str], fmt: str = "lines", **settings):
+        """Replace candidate and references at once (one recomputation), plus any settings."""
+        fmt, text = format_references(references, fmt)
+        self.param.update(
+            candidate=candidate, reference_format=fmt, references_text=text, **settings
+        )
+
+    def load_example(self, example: Example) -> None:
+        """Load one of the article's examples, with the standard settings."""
+        self.set_inputs(
+            example.candidate, list(example.references), max_order=32, weights="harmonic", order=1
+        )
+
+    def to_link(self) -> str:
+        """The query string that reproduces this state (see :mod:`explorer.link`)."""
+        return encode_link(
+            LinkState(
+                candidate=self.candidate,
+                references=list(self.references),
+                max_order=self.max_order,
+                weights=self.weights,
+                order=self.order,
+                reference_format=self.reference_format,
+            )
+        )
+
+    def load_link(self, query: str) -> None:
+        """Restore the state a link describes; problems are listed in ``link_problems``."""
+        link, problems = decode_link(query)
+        self.set_inputs(
+            link.candidate,
+            link.references,
+            link.reference_format,
+            max_order=link.max_order,
+            weights=link.weights,
+            order=link.order,
+        )
+        with param.edit_constant(self):
+            self.link_problems = problems

@@ -1,0 +1,1 @@
+"""The explorer's views: one small Panel component per area, each reading the shared state."""

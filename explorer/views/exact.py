@@ -1,0 +1,79 @@
+"""The "by hand" view: every quantity as an exact fraction, for a reviewer with a pencil."""
+
+from __future__ import annotations
+
+from html import escape
+
+from panel.viewable import Viewer
+
+from charsim import Explanation
+
+from ..render import fraction
+from ..state import ExplorerState
+from .common import html_pane
+
+__all__ = ["ExactView", "exact_html"]
+
+
+def _sum(terms: list) -> str:
+    shown = [fraction(t) for t in terms if t]
+    return " + ".join(shown) if shown else "0"
+
+
+def exact_html(e: Explanation) -> str:
+    """Formulas with the numbers of this input substituted, as exact fractions (escaped HTML)."""
+    k = e.k
+    lines = [
+        f"M̄ = Σ_n w_n m̄_n = {_sum([o.weight * o.mean_overlap for o in e.orders])} "
+        f"= {fraction(e.mean_overlap)}",
+        f"L_t = Σ_n w_n ℓ_t,n = {_sum([o.weight * o.candidate_count for o in e.orders])} "
+        f"= {fraction(e.candidate_length)}",
+        f"L̄_r = Σ_n w_n ℓ̄_r,n = {_sum([o.weight * o.mean_reference_count for o in e.orders])} "
+        f"= {fraction(e.mean_reference_length)}",
+        f"D = max(L_t, L̄_r) = {fraction(e.denominator)}",
+        f"P = M̄ / L_t = {fraction(e.precision)}",
+        f"R = M̄ / L̄_r = {fraction(e.recall)}",
+        f"charsim = M̄ / D = {fraction(e.score)} ≈ {float(e.score):.6f}",
+        f"base form = (1/{k}) Σ_i s_i = {fraction(e.base_score)} ≈ {float(e.base_score):.6f}",
+        f"max over references = {fraction(e.max_score)} ≈ {float(e.max_score):.6f}",
+    ]
+    header = "".join(f"<th>{h}</th>" for h in ("n", "w_n", "m̄_n", "ℓ_t,n", "ℓ̄_r,n", "m̄_n w_n / D"))
+    rows = "".join(
+        "<tr>"
+        + "".join(
+            f"<td>{escape(str(v))}</td>"
+            for v in (
+                o.n,
+                fraction(o.weight),
+                fraction(o.mean_overlap),
+                o.candidate_count,
+                fraction(o.mean_reference_count),
+                fraction(o.contribution),
+            )
+        )  # fmt: skip
+        + "</tr>"
+        for o in e.orders
+    )
+    formulas = "".join(f"<div class='cs-row'><code>{escape(line)}</code></div>" for line in lines)
+    return (
+        f'<div data-testid="exact">{formulas}</div>'
+        f'<table class="cs-exact"><tr>{header}</tr>{rows}</table>'
+    )
+
+
+class ExactView(Viewer):
+    """Exact fractions for M̄, L_t, L̄_r, D, P, R and each order's contribution."""
+
+    def __init__(self, state: ExplorerState, **params) -> None:
+        super().__init__(**params)
+        self.state = state
+        self._html = html_pane()
+        state.param.watch(self._update, ["explanation"])
+        self._update()
+
+    def _update(self, *_events) -> None:
+        e = self.state.explanation
+        self._html.object = "" if e is None else exact_html(e)
+
+    def __panel__(self):
+        return self._html

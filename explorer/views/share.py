@@ -1,0 +1,32 @@
+"""The shareable link: the page URL always holds the full state; problems with a link are shown."""
+
+from __future__ import annotations
+
+from panel.viewable import Viewer
+
+from ..state import ExplorerState
+from .common import alert, html_pane
+
+__all__ = ["ShareView"]
+
+
+class ShareView(Viewer):
+    """What was wrong with the link the page was opened with, if anything."""
+
+    def __init__(self, state: ExplorerState, **params) -> None:
+        super().__init__(**params)
+        self.state = state
+        self._html = html_pane()
+        state.param.watch(self._update, ["link_problems"])
+        self._update()
+
+    def _update(self, *_events) -> None:
+        problems = self.state.link_problems
+        self._html.object = (
+            ""
+            if not problems
+            else alert("This link was partly unreadable: " + " ".join(problems), "error")
+        )
+
+    def __panel__(self):
+        return self._html

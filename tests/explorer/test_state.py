@@ -1,0 +1,139 @@
+"""The explorer's state and pure helpers, without a browser."""
+
+from fractions import Fraction
+
+import pytest
+
+import charsim
+from explorer.examples import EXAMPLES
+from explorer.link import MAX_LINK_CHARS, LinkState, decode_link, encode_link
+from explorer.references import format_references, parse_references
+from explorer.state import LIVE_LIMIT, ExplorerState
+
+
+def test_default_state_explains_ca_versus_cat():
+    state = ExplorerState()
+    assert state.references == ["cat"]
+    assert state.explanation.score == Fraction(100, 201)
+
+
+def test_typing_updates_the_explanation():
+    state = ExplorerState()
+    state.candidate = "cats"
+    state.references_text = "cat\ncut"
+    assert state.references == ["cat", "cut"]
+    assert state.explanation.score == Fraction(charsim.explain("cats", ["cat", "cut"]).score)
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt", "expected"),
+    [
+        ("cat\ncat\n\ndog\n", "lines", ["cat", "cat", "dog"]),  # duplicates kept, blanks skipped
+        (" \n", "lines", [" "]),  # whitespace is text
+        ("a\r\nb", "lines", ["a", "b"]),
+        ('["", "a"]', "json", ["", "a"]),
+        ("[]", "json", []),
+        ("", "json", []),
+        ("", "lines", []),
+    ],
+)
+def test_parse_references(text, fmt, expected):
+    assert parse_references(text, fmt) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('["a",', "JSON error at line 1, column 6"),
+        ('{"a": 1}', "expected a JSON list of strings, got a JSON dict"),
+        ('["a", 3]', "item 2 of the JSON list is not a string: 3"),
+    ],
+)
+def test_malformed_json_references_say_where(text, message):
+    with pytest.raises(ValueError, match=message):
+        parse_references(text, "json")
+    state = ExplorerState(reference_format="json", references_text=text)
+    assert state.explanation is None
+    assert message.split(":")[0] in state.message
+
+
+def test_empty_reference_set_is_undefined_and_empty_reference_is_not():
+    state = ExplorerState()
+    state.set_inputs("a", [])
+    assert state.explanation is None and state.message.startswith("undefined")
+    state.set_inputs("", [""])
+    assert state.reference_format == "json"  # one per line cannot hold an empty reference
+    assert state.explanation.score == 1
+
+
+def test_format_references_round_trips():
+    for references in (["a", "b"], ["", "a"], ["a\nb"], [], ["x", "x"]):
+        fmt, text = format_references(references)
+        assert parse_references(text, fmt) == references
+
+
+def test_huge_input_pauses_scoring_and_keeps_the_text():
+    state = ExplorerState()
+    big = "x" * (LIVE_LIMIT + 1)
+    state.candidate = big
+    assert state.explanation is None
+    assert "Scoring paused" in state.message and state.candidate == big
+
+
+def test_order_follows_the_cap():
+    state = ExplorerState(order=5)
+    state.candidate = "a"
+    state.references_text = "b"
+    assert state.explanation.order_cap == 3 and state.order == 3
+
+
+def test_every_example_loads_with_its_article_value():
+    state = ExplorerState(max_order=8, weights="uniform")
+    for example in EXAMPLES:
+        state.load_example(example)
+        assert state.references == list(example.references)
+        assert (state.max_order, state.weights) == (32, "harmonic")
+        assert (
+            state.explanation.score
+            == charsim.explain(example.candidate, list(example.references)).score
+        )
+
+
+def test_link_round_trip_restores_everything():
+    state = ExplorerState()
+    state.set_inputs("<img src=x onerror=alert(1)>", ["", 'a"b\nc'], max_order=9, order=4)
+    restored = ExplorerState()
+    restored.load_link(state.to_link())
+    assert restored.link_problems == []
+    for name in ("candidate", "references", "max_order", "weights", "order", "reference_format"):
+        assert getattr(restored, name) == getattr(state, name)
+
+
+@pytest.mark.parametrize(
+    ("query", "fragment"),
+    [
+        ("r=%5B1%5D", "references is not valid"),
+        ("r=not-json", "references is not valid"),
+        ("r=" + "%5B" * 5000, "references is not valid"),
+        ("cap=0", "order cap is not valid"),
+        ("cap=1e9", "order cap is not valid"),
+        ("w=%3Cscript%3E", "weights is not valid"),
+        ("n=-3", "order is not valid"),
+        ("evil=1", "unknown field 'evil'"),
+        ("c=" + "a" * MAX_LINK_CHARS, "characters long"),
+    ],
+)
+def test_hostile_links_give_defaults_and_a_message(query, fragment):
+    link, problems = decode_link(query)
+    assert any(fragment in p for p in problems)
+    assert link == LinkState()  # every bad field falls back to its default
+    state = ExplorerState()
+    state.load_link(query)
+    assert state.link_problems == problems
+
+
+def test_encode_link_escapes_separators():
+    query = encode_link(LinkState(candidate="a&b=c", references=["x&y"]))
+    assert "&b=c" not in query
+    link, problems = decode_link("?" + query)
+    assert (link.candidate, link.references, problems) == ("a&b=c", ["x&y"], [])

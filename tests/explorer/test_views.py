@@ -1,0 +1,85 @@
+"""What the views draw, checked without a browser: escaping, boundaries, sums, tables."""
+
+from fractions import Fraction
+
+import pytest
+
+import charsim
+from explorer.app import create_app
+from explorer.render import BEGIN_MARK, END_MARK, marked_text
+from explorer.state import ExplorerState
+from explorer.views.contributions import contribution_data
+from explorer.views.exact import exact_html
+from explorer.views.matches import ngram_table
+from explorer.views.references_table import reference_table
+
+PAYLOADS = ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>", '"><svg onload=alert(1)>']
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_user_text_is_escaped_everywhere(payload):
+    e = charsim.explain(payload, [payload, "x"])
+    for order in e.orders:
+        for html in (
+            marked_text(e.candidate, order.matches, None),
+            marked_text(e.references[0], order.matches, 0),
+        ):
+            assert "<img" not in html and "<script" not in html and "<svg" not in html
+    assert "<img" not in exact_html(e) and "<script" not in exact_html(e)
+
+
+def test_boundaries_differ_from_typed_markers():
+    e = charsim.explain("^a$", ["^a$"])
+    html = marked_text(e.candidate, e.orders[1].matches, None)
+    assert html.count('aria-label="begin boundary"') == 1
+    assert html.count('aria-label="end boundary"') == 1
+    assert html.count(f">{BEGIN_MARK}</span>") == 1 and html.count(f">{END_MARK}</span>") == 1
+    # the typed ^ and $ are plain characters, not boundary boxes
+    assert '<span class="cs-char cs-hit" title="‘⊳^’' in html
+    assert ">$</span>" in html
+
+
+def test_matched_characters_of_an_order():
+    e = charsim.explain("ca", ["cat"])
+    order_3 = marked_text(e.candidate, e.orders[2].matches, None)  # only ^ca matches
+    assert order_3.count("cs-hit") == 3  # begin boundary, c, a
+    assert "cs-end cs-hit" not in order_3
+    ref = marked_text(e.references[0], e.orders[2].matches, 0)
+    assert ref.count("cs-hit") == 3  # begin boundary, c, a of cat; t unmatched
+
+
+def test_contributions_sum_to_the_score():
+    e = charsim.explain("cats", ["cat", "bats"])
+    data = contribution_data(e)
+    assert data["n"] == list(range(1, e.order_cap + 1))
+    assert sum(data["contribution"]) == pytest.approx(float(e.score), abs=1e-15)
+    assert sum(Fraction(x) for x in data["contribution_exact"]) == e.score
+    assert contribution_data(charsim.explain("", [""]))["n"] == []
+
+
+def test_ngram_table_of_order_two():
+    e = charsim.explain("ca", ["cat", "ca"])
+    table = ngram_table(e.orders[1], e.k)
+    # ^c and ca are in both references; a$ only in the second ("cat" ends in t)
+    assert list(table["n-gram"]) == [f"{BEGIN_MARK}c", "ca", f"a{END_MARK}"]
+    assert list(table["ref 1 c_r"]) == [1, 1, 0] and list(table["ref 2 min"]) == [1, 1, 1]
+    assert list(table["F_g(c_t) = mean min"]) == ["1", "1", "1/2"]
+
+
+def test_reference_table_and_exact_view():
+    e = charsim.explain("a", ["a", "abcdefghij"])
+    table = reference_table(e)
+    assert list(table["s_i"])[0] == 1.0
+    assert round(list(table["s_i"])[1], 4) == 0.0569
+    assert "L_t = Σ_n w_n ℓ_t,n = 1" in exact_html(charsim.explain("a", ["a"]))
+    assert "= 100/201" in exact_html(charsim.explain("ca", ["cat"]))
+
+
+def test_app_builds_and_follows_the_state():
+    state = ExplorerState()
+    app = create_app(state)
+    app.get_root()
+    state.set_inputs("cats", ["cat"], order=2)
+    assert state.explanation.decision is charsim.Decision.PRECISION
+    state.set_inputs("a", [])
+    assert state.explanation is None

@@ -1,0 +1,155 @@
+"""Fixtures of the browser (UI) tests of the offline explorer site.
+
+* ``site_url`` (session): builds the site once into a temporary folder and serves it on
+  127.0.0.1 (free port) from a background thread.
+* ``app_page``: a pytest-playwright ``page`` in Chromium (``/usr/bin/chromium``, or
+  ``$CHARSIM_CHROMIUM``) whose every request to a host other than 127.0.0.1 is aborted and
+  recorded, and on which every console error or uncaught page error is recorded. Recorded
+  problems fail the test: ``wait_until`` raises on them while polling and the fixture's
+  teardown fails on any left.
+* ``wait_until``: a polling helper (fails at once on recorded problems).
+* ``app``: ``app_page`` navigated to the site and waited on until the app is interactive.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from explorer import build, serve
+
+CHROMIUM = os.environ.get("CHARSIM_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+#: Seconds the app may take from navigation to interactive (cold Pyodide boot is ~10 s).
+APP_TIMEOUT = float(os.environ.get("CHARSIM_UI_TIMEOUT", "120"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``ui`` marker that every test in this folder carries."""
+    config.addinivalue_line("markers", "ui: browser test of the explorer site (Chromium)")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests of this folder ``ui`` (``-m 'not ui'`` skips them)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.ui)
+
+
+class Guard:
+    """Problems seen on a page: foreign requests, console errors, page errors."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def check(self) -> None:
+        """Fail the test if any problem was recorded."""
+        if self.problems:
+            pytest.fail("browser problems:\n  " + "\n  ".join(self.problems), pytrace=False)
+
+
+def poll(
+    condition: Callable[[], object],
+    timeout: float = 30.0,
+    interval: float = 0.2,
+    message: str = "condition",
+    guard: Guard | None = None,
+) -> object:
+    """Poll ``condition()`` until it returns a truthy value (returned) or ``timeout`` passes.
+
+    If ``guard`` is given, its recorded problems fail the test at once.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        if guard is not None:
+            guard.check()
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:.0f} s waiting for {message}", pytrace=False)
+        time.sleep(interval)
+
+
+@pytest.fixture
+def wait_until(guard: Guard) -> Callable[..., object]:
+    """``poll`` bound to this test's ``guard``: ``wait_until(condition, timeout=..., ...)``."""
+    return functools.partial(poll, guard=guard)
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Build the site once per session and serve it on 127.0.0.1; yield its base URL."""
+    out = build.build(tmp_path_factory.mktemp("site") / "site")
+    server, url = serve.serve_in_thread(out)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """pytest-playwright launch options: the system Chromium, headless, no background traffic."""
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"{CHROMIUM} not found: apt-get install -y chromium", pytrace=False)
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def guard() -> Guard:
+    """The problem recorder of the current test's page."""
+    return Guard()
+
+
+@pytest.fixture
+def app_page(page, guard: Guard) -> Iterator:
+    """A Playwright page that may only talk to 127.0.0.1 and must log no errors."""
+
+    def route(route) -> None:
+        url = route.request.url
+        if urlsplit(url).hostname == "127.0.0.1" or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            guard.problems.append(f"request to a foreign host aborted: {url}")
+            route.abort()
+
+    page.route("**/*", route)
+    page.on(
+        "console",
+        lambda msg: msg.type == "error" and guard.problems.append(f"console error: {msg.text}"),
+    )
+    page.on("pageerror", lambda error: guard.problems.append(f"page error: {error}"))
+    yield page
+    guard.check()
+
+
+@pytest.fixture
+def app(app_page, guard: Guard, site_url: str):
+    """``app_page`` opened on the site, once the loader reports the app ready."""
+
+    def ready() -> bool:
+        state = app_page.evaluate("document.documentElement.dataset.explorerState")
+        if state == "error":
+            pytest.fail(
+                f"explorer failed to start:\n{app_page.inner_text('#error')}", pytrace=False
+            )
+        return state == "ready"
+
+    app_page.goto(site_url)
+    poll(ready, timeout=APP_TIMEOUT, message="the explorer to become ready", guard=guard)
+    return app_page

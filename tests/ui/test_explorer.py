@@ -1,0 +1,171 @@
+"""The real explorer in headless Chromium: live scoring, decision, chart, matches, guards, links.
+
+Every test runs against the built offline site; the fixtures fail a test on any request that
+leaves 127.0.0.1, any console error and any page error.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+
+import charsim
+from explorer.link import LinkState, encode_link
+
+from .conftest import APP_TIMEOUT, poll
+
+PAYLOADS = [
+    "<img src=x onerror=\"document.title='pwned'\">",
+    "<script>document.title='pwned'</script>",
+    '"><svg onload="document.title=\'pwned\'">',
+]
+
+CONTRIBUTIONS = """() => {
+  for (const doc of Bokeh.documents) {
+    const source = doc.get_model_by_name("contributions-source");
+    if (source) return {n: Array.from(source.data.n), c: Array.from(source.data.contribution)};
+  }
+  return null;
+}"""
+
+
+def _open(page, guard, url):
+    page.goto(url)
+    poll(
+        lambda: page.evaluate("document.documentElement.dataset.explorerState") == "ready",
+        timeout=APP_TIMEOUT, message="the explorer to become ready", guard=guard,
+    )  # fmt: skip
+    return page
+
+
+def _type(page, candidate=None, references=None):
+    areas = page.locator("textarea")
+    if candidate is not None:
+        areas.nth(0).fill(candidate)
+    if references is not None:
+        areas.nth(1).fill(references)
+
+
+def _shows(page, text):
+    """Whether some element shows ``text`` (locators see inside Panel's shadow DOM)."""
+    return page.get_by_text(text).count() > 0
+
+
+def _main_score(page):
+    return page.locator('[data-testid="score-main"]').inner_text()
+
+
+def _wait_score(page, wait_until, value):
+    expected = f"{value:.4f}"
+    wait_until(lambda: _main_score(page) == expected, timeout=20, message=f"score {expected}")
+
+
+def test_typing_updates_the_score(app, wait_until):
+    _type(app, "the cat sat", "a cat sat on the mat\nthe cat sat")
+    _wait_score(
+        app, wait_until, charsim.score("the cat sat", ["a cat sat on the mat", "the cat sat"])
+    )
+    base = app.locator('[data-testid="score-base"]').inner_text()
+    assert (
+        base == f"{charsim.score_base('the cat sat', ['a cat sat on the mat', 'the cat sat']):.4f}"
+    )
+
+
+def test_decision_flips_between_recall_and_precision(app, wait_until):
+    decision = app.locator('[data-testid="decision"]')
+    _type(app, "ca", "cat")
+    wait_until(lambda: decision.get_attribute("data-decision") == "recall", timeout=20)
+    assert "Recall decides" in decision.inner_text()
+    _type(app, "catcat")
+    wait_until(lambda: decision.get_attribute("data-decision") == "precision", timeout=20)
+    assert "Precision decides" in decision.inner_text()
+    _wait_score(app, wait_until, charsim.score("catcat", ["cat"]))
+
+
+def test_contributions_chart_has_n_bars_summing_to_the_score(app, wait_until):
+    _type(app, "cats", "cat")
+    _wait_score(app, wait_until, charsim.score("cats", ["cat"]))
+    data = wait_until(lambda: (d := app.evaluate(CONTRIBUTIONS)) and len(d["n"]) == 6 and d)
+    assert data["n"] == [1, 2, 3, 4, 5, 6]  # N = 6 for "cats" vs "cat" (§3.4)
+    assert sum(data["c"]) == pytest.approx(charsim.score("cats", ["cat"]), abs=1e-12)
+    assert "6 bars" in app.locator('[data-testid="contributions-caption"]').inner_text()
+
+
+def test_choosing_an_order_highlights_its_ngrams_with_boundaries(app, wait_until):
+    _type(app, "ca", "cat")
+    _wait_score(app, wait_until, 100 / 201)
+    handle = app.locator(".noUi-handle").last  # the order slider of the n-gram view
+    handle.focus()
+    handle.press("ArrowRight")
+    handle.press("ArrowRight")  # order 3: only ⊳ca is shared (§3.4)
+    candidate = app.locator('[data-testid="text-candidate"]')
+    wait_until(lambda: _shows(app, "Order n = 3:"), timeout=20)
+    assert candidate.locator(".cs-hit").count() == 3
+    assert candidate.locator(".cs-begin.cs-hit").count() == 1
+    assert candidate.locator(".cs-end.cs-hit").count() == 0
+    reference = app.locator('[data-testid="text-reference-1"]')
+    assert [reference.locator(".cs-char").nth(i).get_attribute("class") for i in range(3)] == [
+        "cs-char cs-hit", "cs-char cs-hit", "cs-char",
+    ]  # fmt: skip
+
+
+def test_empty_reference_set_is_undefined(app, wait_until):
+    _type(app, "a", "")
+    wait_until(lambda: _shows(app, "undefined: the reference set is empty (K = 0)"), timeout=20)
+    assert app.locator('[data-testid="score-main"]').count() == 0
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_html_in_the_inputs_is_shown_as_text(app, wait_until, payload):
+    dialogs = []
+    app.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    _type(app, payload, payload + "\ncat")
+    _wait_score(app, wait_until, charsim.score(payload, [payload, "cat"]))
+    shown = app.locator('[data-testid="text-candidate"]').inner_text()
+    assert payload.replace(" ", "␣") in shown  # the markup itself is displayed, spaces as ␣
+    assert app.evaluate("document.title") != "pwned" and not dialogs
+    assert app.locator("img[src=x], svg[onload]").count() == 0
+
+
+def test_html_in_a_link_is_shown_as_text(app_page, guard, site_url, wait_until):
+    payload = PAYLOADS[0]
+    query = encode_link(LinkState(candidate=payload, references=[PAYLOADS[1]]))
+    page = _open(app_page, guard, f"{site_url}?{query}&w={quote(PAYLOADS[2])}")
+    _wait_score(page, wait_until, charsim.score(payload, [PAYLOADS[1]]))
+    assert page.locator("textarea").nth(0).input_value() == payload
+    assert _shows(page, "weights is not valid")
+    assert page.evaluate("document.title") != "pwned"
+    assert page.locator("img[src=x], svg[onload]").count() == 0
+
+
+def test_malformed_link_gives_a_message_and_the_default_state(
+    app_page, guard, site_url, wait_until
+):
+    page = _open(app_page, guard, f"{site_url}?r=%5B1%5D&cap=999&n=abc")
+    _wait_score(page, wait_until, 100 / 201)  # the default ca vs cat
+    assert _shows(page, "references is not valid") and _shows(page, "order cap is not valid")
+
+
+def test_shared_link_restores_the_state(app_page, guard, site_url, wait_until):
+    state = LinkState(candidate="cats", references=["cat", "", "cat"], max_order=8, order=2)
+    page = _open(app_page, guard, f"{site_url}?{encode_link(state)}")
+    expected = charsim.score("cats", ["cat", "", "cat"], max_order=8)
+    _wait_score(page, wait_until, expected)
+    assert page.locator("textarea").nth(1).input_value() == '["cat", "", "cat"]'
+    assert _shows(page, "Derived variant — not charsim")
+    assert _shows(page, "Order n = 2:")
+    # and typing writes the new state back into the address bar
+    _type(page, "cat")
+    wait_until(lambda: "c=cat&" in page.evaluate("location.search"), timeout=20)
+
+
+def test_huge_candidate_neither_freezes_nor_loses_input(app, wait_until):
+    huge = "abc " * 50_000  # 200,000 characters
+    _type(app, huge)
+    wait_until(lambda: _shows(app, "Scoring paused"), timeout=30)
+    assert app.locator("textarea").nth(0).input_value() == huge  # nothing lost
+    # the page still answers at once, and scoring resumes when the text is short again
+    assert app.evaluate("1 + 1") == 2
+    _type(app, "abc", "abc")
+    _wait_score(app, wait_until, 1.0)
