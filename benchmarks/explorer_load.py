@@ -30,17 +30,8 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from explorer import build, serve  # noqa: E402
+from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list of browser flags)
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 BARE_PAGE = """<!doctype html><html><body>
 <script src="pyodide/pyodide.js"></script>
 <script>
