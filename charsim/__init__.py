@@ -12,13 +12,15 @@ Section numbers (§) refer to the defining article.
 """
 
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, WEIGHTS, Config
+from .decision import Decision
 from .errors import UndefinedScoreError
-from .explain import Decision, Explanation, Match, OrderDetail, ReferenceDetail, explain
+from .explain import Explanation, Match, OrderDetail, ReferenceDetail, explain
 from .ngrams import NGram, ngram_count
 from .preprocess import NORMALIZATION_FORMS, Preprocessing
 from .reference import ReferenceSet
-from .scores import score, score_base, score_max
+from .scores import score, score_base, score_max, summarize
 from .signature import VARIANTS, signature
+from .stats import ItemSummary
 from .version import __version__
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "Config",
     "Decision",
     "Explanation",
+    "ItemSummary",
     "Match",
     "NGram",
     "OrderDetail",
@@ -43,5 +46,6 @@ __all__ = [
     "score",
     "score_base",
     "score_max",
+    "summarize",
     "signature",
 ]

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, Config
+from .decision import Decision, decide
 from .inputs import prepare
 from .ngrams import NGram, ngram_count
 from .overlap import OrderTally, Side, walk_orders
@@ -20,39 +20,7 @@ from .preprocess import Preprocessing
 from .signature import signature_of
 from .stats import item_stats
 
-__all__ = ["Decision", "Explanation", "Match", "OrderDetail", "ReferenceDetail", "explain"]
-
-
-class Decision(StrEnum):
-    """Which side decides the main score (§3.1, §4.2, §4.3), or which empty-input rule applies."""
-
-    RECALL = "recall"
-    PRECISION = "precision"
-    EQUAL = "equal"
-    ALL_EMPTY = "all-empty"
-    CANDIDATE_EMPTY = "candidate-empty"
-    REFERENCES_EMPTY = "references-empty"
-
-    @property
-    def description(self) -> str:
-        """One English sentence saying why."""
-        return _DESCRIPTIONS[self]
-
-
-_DESCRIPTIONS = {
-    Decision.RECALL: "Recall decides: the candidate is shorter than the mean reference "
-    "(L_t < L̄_r), so the score is M̄ / L̄_r and cannot exceed L_t / L̄_r (§4.2).",
-    Decision.PRECISION: "Precision decides: the candidate is longer than the mean reference "
-    "(L_t > L̄_r), so the score is M̄ / L_t and cannot exceed L̄_r / L_t (§4.3).",
-    Decision.EQUAL: "Both decide: the candidate and the mean reference have equal weighted "
-    "length (L_t = L̄_r), so P = R.",
-    Decision.ALL_EMPTY: "Empty-input rule: the candidate and every reference are empty, "
-    "so the score is 1 (§3.1).",
-    Decision.CANDIDATE_EMPTY: "Empty-input rule: the candidate is empty but the references are "
-    "not (L_t = 0 < L̄_r), so the score is 0 (§3.1).",
-    Decision.REFERENCES_EMPTY: "Empty-input rule: every reference is empty but the candidate is "
-    "not (L̄_r = 0 < L_t), so the score is 0 (§3.1).",
-}
+__all__ = ["Explanation", "Match", "OrderDetail", "ReferenceDetail", "explain"]
 
 
 @dataclass(frozen=True)
@@ -234,20 +202,6 @@ class Explanation:
         return signature_of(self.config, self.preprocessing, nrefs=self.k)
 
 
-def _decision(length_t: Fraction, length_r: Fraction) -> Decision:
-    if length_t == 0 and length_r == 0:
-        return Decision.ALL_EMPTY
-    if length_t == 0:
-        return Decision.CANDIDATE_EMPTY
-    if length_r == 0:
-        return Decision.REFERENCES_EMPTY
-    if length_t < length_r:
-        return Decision.RECALL
-    if length_t > length_r:
-        return Decision.PRECISION
-    return Decision.EQUAL
-
-
 def _starts(side: Side, keep: set[str]) -> dict[str, list[int]]:
     grouped: dict[str, list[int]] = defaultdict(list)
     for p, g in zip(side.positions, side.grams, strict=True):
@@ -352,7 +306,7 @@ def explain(
         score=stats.mean_length_score(),
         base_score=stats.base_score(),
         max_score=stats.max_score(),
-        decision=_decision(length_t, length_r),
+        decision=decide(length_t, length_r),
         orders=tuple(orders),
         reference_details=details,
     )

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from .inputs import prepare
 from .overlap import overlaps
-from .stats import ItemStats, item_stats
+from .stats import ItemStats, ItemSummary, item_stats
 
-__all__ = ["score", "score_base", "score_max", "stats"]
+__all__ = ["score", "score_base", "score_max", "stats", "summarize"]
 
 
 def stats(
@@ -116,3 +116,19 @@ def score_max(
             casefold=casefold,
         ).max_score()
     )
+
+
+def summarize(
+    candidate: str,
+    references: Sequence[str],
+    *,
+    max_order: int = DEFAULT_MAX_ORDER,
+    weights: str = DEFAULT_WEIGHTS,
+    normalize: str | None = None,
+    casefold: bool = False,
+) -> ItemSummary:
+    """Scores, P, R, decision and lengths of one item in one pass (errors as in :func:`score`)."""
+    return stats(
+        candidate, references, max_order=max_order, weights=weights,
+        normalize=normalize, casefold=casefold,
+    ).summary()  # fmt: skip

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .config import Config
+from .decision import Decision, decide
 from .ngrams import weighted_length
 
-__all__ = ["ItemStats", "item_stats", "mean_length_score"]
+__all__ = ["ItemStats", "ItemSummary", "item_stats", "mean_length_score"]
 
 
 def mean_length_score(total_overlap: int, total_length_t: int, total_length_r: int) -> Fraction:
@@ -30,6 +31,28 @@ def mean_length_score(total_overlap: int, total_length_t: int, total_length_r: i
     if total_length_t == 0 or total_length_r == 0:
         return Fraction(int(total_length_t == total_length_r))
     return Fraction(total_overlap, max(total_length_t, total_length_r))
+
+
+@dataclass(frozen=True)
+class ItemSummary:
+    """The headline numbers of one item, as floats (for tables of many items).
+
+    Attributes:
+        score, base_score, max_score: the three variants (§3.1, §2.4, §3.3).
+        precision, recall: ``P`` and ``R`` (None where a length is 0).
+        decision: which side decides, or which empty-input rule applies.
+        candidate_length: ``L_t``.
+        mean_reference_length: ``L̄_r``.
+    """
+
+    score: float
+    base_score: float
+    max_score: float
+    precision: float | None
+    recall: float | None
+    decision: Decision
+    candidate_length: float
+    mean_reference_length: float
 
 
 @dataclass(frozen=True)
@@ -61,6 +84,21 @@ class ItemStats:
         """``charsim = M̄ / max(L_t, L̄_r)`` with the empty rules of §3.1."""
         return mean_length_score(
             sum(self.overlaps), self.candidate_length * self.k, sum(self.reference_lengths)
+        )
+
+    def summary(self) -> ItemSummary:
+        """The headline numbers as floats (each an exact rational rounded once)."""
+        total_overlap, total_r = sum(self.overlaps), sum(self.reference_lengths)
+        total_t = self.candidate_length * self.k
+        return ItemSummary(
+            score=float(self.mean_length_score()),
+            base_score=float(self.base_score()),
+            max_score=float(self.max_score()),
+            precision=total_overlap / total_t if total_t else None,
+            recall=total_overlap / total_r if total_r else None,
+            decision=decide(total_t, total_r),
+            candidate_length=self.candidate_length / self.scale,
+            mean_reference_length=total_r / (self.k * self.scale),
         )
 
     def reference_scores(self) -> list[Fraction]:

@@ -28,6 +28,14 @@ def test_fast_code_equals_naive(candidate, references, cap, weights):
     assert charsim.score_max(candidate, references, **options) == float(e.max_score)
     reference_set = charsim.ReferenceSet(references, **options)
     assert reference_set.score(candidate) == float(e.score)
+    summary = charsim.summarize(candidate, references, **options)
+    assert (summary.score, summary.base_score, summary.max_score, summary.decision) == (
+        float(e.score), float(e.base_score), float(e.max_score), e.decision,
+    )  # fmt: skip
+    assert summary.precision == (None if e.precision is None else float(e.precision))
+    assert summary.recall == (None if e.recall is None else float(e.recall))
+    assert summary.candidate_length == float(e.candidate_length)
+    assert summary.mean_reference_length == float(e.mean_reference_length)
 
 
 @given(texts, reference_sets)

@@ -1,0 +1,200 @@
+"""The ``charsim`` command: score files of candidates against references, sacreBLEU-style.
+
+Thin by design: it reads files, calls :mod:`charsim.corpus` and prints. All output is computed
+before anything is written, so an error never leaves half a result behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .config import DEFAULT_MAX_ORDER, WEIGHTS
+from .corpus import CorpusResult, score_systems
+from .explain import explain
+from .preprocess import NORMALIZATION_FORMS
+from .report import explanation_text
+from .signature import VARIANTS
+from .textio import DataError, decode_lines, items_from_jsonl, items_from_lines
+from .version import __version__
+
+__all__ = ["main"]
+
+STDIN = "-"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="charsim",
+        description="Score candidates against references with charsim (character n-gram "
+        "similarity, min(P, R) of 1/n-weighted overlaps of orders 1..32).",
+        epilog="Examples: charsim -i sys.txt -r ref.txt | charsim -i sys1.txt sys2.txt -r ref.txt "
+        "--sentence-level --format tsv | charsim --jsonl items.jsonl --format json",
+    )
+    source = parser.add_argument_group("input")
+    source.add_argument("-i", "--input", nargs="+", metavar="FILE", default=[STDIN],
+                        help="candidate file(s), one candidate per line; several files are "
+                        "several systems ('-' = stdin, the default)")  # fmt: skip
+    source.add_argument("-r", "--references", nargs="+", metavar="FILE", default=[],
+                        help="reference file(s): line i of each is a reference for candidate "
+                        "line i (an empty line is an empty reference)")  # fmt: skip
+    source.add_argument("--jsonl", metavar="FILE",
+                        help='JSON Lines input instead: {"candidate": ..., "references": [...]} '
+                        "per line ('-' = stdin)")  # fmt: skip
+    metric = parser.add_argument_group("metric")
+    metric.add_argument("--variant", choices=VARIANTS, default="mean",
+                        help="mean: charsim (§3.1, default); base: mean of per-reference scores "
+                        "(§2.4); max: best reference (§3.3)")  # fmt: skip
+    metric.add_argument(
+        "--max-order",
+        type=int,
+        default=DEFAULT_MAX_ORDER,
+        metavar="N",
+        help="order cap (32 is charsim; anything else is a derived variant)",
+    )
+    metric.add_argument(
+        "--weights",
+        choices=WEIGHTS,
+        default="harmonic",
+        help="harmonic = 1/n (charsim); uniform is a derived variant",
+    )
+    metric.add_argument(
+        "--normalize",
+        choices=NORMALIZATION_FORMS,
+        help="Unicode-normalise every text first (recorded in the signature)",
+    )
+    metric.add_argument(
+        "--lowercase",
+        action="store_true",
+        help="case-fold every text first (str.casefold; recorded as case:fold)",
+    )
+    output = parser.add_argument_group("output")
+    output.add_argument("--sentence-level", action="store_true", help="also print item scores")
+    output.add_argument("--format", choices=("text", "json", "tsv"), default="text")
+    output.add_argument(
+        "--explain",
+        type=int,
+        metavar="N",
+        help="print the full explanation of item N (1-based line number)",
+    )
+    output.add_argument("--no-progress", action="store_true", help="no progress on stderr")
+    parser.add_argument("--version", action="version", version=f"charsim {__version__}")
+    return parser
+
+
+def _read(path: str) -> tuple[str, list[str]]:
+    """(display name, lines) of a file or stdin; DataError if unreadable."""
+    if path == STDIN:
+        return "<stdin>", decode_lines(sys.stdin.buffer.read(), "<stdin>")
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise DataError(path, None, f"cannot be read ({error.strerror})") from None
+    return path, decode_lines(data, path)
+
+
+def _load(args: argparse.Namespace) -> tuple[list[str], list[list[str]], list[tuple[str, ...]]]:
+    """(system names, candidates per system, reference set per item)."""
+    if args.jsonl:
+        if args.references or args.input != [STDIN]:
+            raise DataError(args.jsonl, None, "--jsonl cannot be combined with -i or -r")
+        name, lines = _read(args.jsonl)
+        items = items_from_jsonl(lines, name)
+        return [name], [[item.candidate for item in items]], [item.references for item in items]
+    if not args.references:
+        raise DataError(args.input[0], None, "no references: give reference files with -r "
+                        "(or use --jsonl)")  # fmt: skip
+    references = [_read(path) for path in args.references]
+    names, systems, items = [], [], []
+    for path in args.input:
+        name, candidates = _read(path)
+        items = items_from_lines(candidates, name, references)
+        names.append(name)
+        systems.append([item.candidate for item in items])
+    return names, systems, [item.references for item in items]
+
+
+def _progress(total: int, enabled: bool):
+    if not enabled or total < 1000:
+        return None, lambda: None
+    try:
+        from tqdm import tqdm
+    except ImportError:  # tqdm is optional: no progress bar without it
+        return None, lambda: None
+    bar = tqdm(total=total, unit="item", file=sys.stderr, leave=False)
+    return (lambda done: bar.update(done - bar.n)), bar.close
+
+
+def _render(args, names, results: list[CorpusResult], explanations: list[tuple[str, str]]) -> str:
+    """The whole output as one string (written only once everything succeeded)."""
+    n_items = len(results[0].scores)
+    signature = results[0].signature
+    if args.format == "json":
+        fields = [{"score": r.score, **({"scores": list(r.scores)} if args.sentence_level else {})}
+                  for r in results]  # fmt: skip
+        if len(results) == 1:
+            body = {**fields[0], "signature": signature, "n_items": n_items}
+        else:
+            body = {"systems": [{"name": n, **f} for n, f in zip(names, fields, strict=True)],
+                    "signature": signature, "n_items": n_items}  # fmt: skip
+        if explanations:
+            body["explain"] = {"item": args.explain, "text": dict(explanations)}
+        return json.dumps(body, ensure_ascii=False) + "\n"
+    if args.format == "tsv":
+        rows = ["\t".join(["item", *names])] if args.sentence_level else []
+        if args.sentence_level:
+            rows += ["\t".join([str(i + 1), *(f"{r.scores[i]:.6f}" for r in results)])
+                     for i in range(n_items)]  # fmt: skip
+        rows.append("\t".join(["mean", *(f"{r.score:.6f}" for r in results)]))
+        rows.append(f"#signature\t{signature}")
+        return "\n".join(rows) + "\n" + _explanations(args, explanations)
+    rows = []
+    if args.sentence_level:
+        rows += ["  ".join([f"{i + 1:>6}", *(f"{r.scores[i]:.4f}" for r in results)])
+                 for i in range(n_items)]  # fmt: skip
+    width = max(map(len, names))
+    for name, result in zip(names, results, strict=True):
+        label = f"{name:<{width}}  " if len(results) > 1 else ""
+        rows.append(f"{label}charsim = {result.score:.4f}  ({n_items:,} items)")
+    rows.append(signature)
+    return "\n".join(rows) + "\n" + _explanations(args, explanations)
+
+
+def _explanations(args, explanations: list[tuple[str, str]]) -> str:
+    return "".join(f"\n== item {args.explain} of {name} ==\n{text}" for name, text in explanations)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns the exit status (0 ok, 1 bad data, 2 bad usage)."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    options = {"max_order": args.max_order, "weights": args.weights,
+               "normalize": args.normalize, "casefold": args.lowercase}  # fmt: skip
+    try:
+        names, systems, references = _load(args)
+        if not references:
+            raise DataError(names[0], None, "holds no items: nothing to score")
+        if args.explain is not None and not 1 <= args.explain <= len(references):
+            parser.error(f"--explain {args.explain}: there are {len(references):,} items")
+        update, close = _progress(len(references), not args.no_progress)
+        try:
+            results = score_systems(
+                systems, references, variant=args.variant, progress=update, **options
+            )
+        finally:
+            close()
+    except (DataError, ValueError) as error:
+        print(f"charsim: error: {error}", file=sys.stderr)
+        return 1
+    explanations = []
+    if args.explain is not None:
+        i = args.explain - 1
+        explanations = [
+            (name, explanation_text(explain(system[i], list(references[i]), **options)))
+            for name, system in zip(names, systems, strict=True)
+        ]
+    sys.stdout.write(_render(args, names, results, explanations))
+    return 0

@@ -1,0 +1,67 @@
+"""Plain-text rendering of an :class:`~charsim.Explanation` (the command line's ``--explain``).
+
+It shows what the explorer shows: scores, lengths, the decision, per-order contributions, the
+matched n-grams of each order with boundaries marked, and per-reference numbers; exact fractions
+next to decimals.
+"""
+
+from __future__ import annotations
+
+from .explain import Explanation
+
+__all__ = ["BEGIN_MARK", "END_MARK", "explanation_text"]
+
+BEGIN_MARK = "⟨^⟩"
+"""How a begin boundary is printed (a typed ``^`` prints as ``^``)."""
+END_MARK = "⟨$⟩"
+"""How an end boundary is printed (a typed ``$`` prints as ``$``)."""
+
+
+def _value(x) -> str:
+    return "—" if x is None else f"{float(x):.6f} ({x})"
+
+
+def explanation_text(e: Explanation, max_matches: int = 12) -> str:
+    """A multi-line report of ``e``.
+
+    Args:
+        e: the explanation.
+        max_matches: how many matched n-grams to list per order (the rest are counted).
+
+    Returns:
+        The report, ending with a newline.
+    """
+    lines = [
+        f"candidate  {e.candidate!r}",
+        *(f"reference {d.index + 1} {d.text!r}" for d in e.reference_details),
+        f"signature  {e.signature}",
+        *([] if e.is_standard else ["DERIVED VARIANT (not the article's charsim settings)"]),
+        f"charsim    {_value(e.score)}",
+        f"base form  {_value(e.base_score)}",
+        f"max        {_value(e.max_score)}",
+        f"P = M̄/L_t  {_value(e.precision)}",
+        f"R = M̄/L̄_r  {_value(e.recall)}",
+        f"M̄ {e.mean_overlap}   L_t {e.candidate_length}   L̄_r {e.mean_reference_length}   "
+        f"D {e.denominator}   N {e.order_cap}   K {e.k}",
+        f"decision   {e.decision.description}",
+        "",
+        "  n  weight  m̄_n  ℓ_t,n  ℓ̄_r,n  contribution m̄_n w_n / D",
+    ]
+    for o in e.orders:
+        contribution = "—" if o.contribution is None else f"{float(o.contribution):.6f}"
+        lines.append(
+            f"{o.n:>3}  {o.weight!s:>6}  {o.mean_overlap!s:>4}  {o.candidate_count:>5}  "
+            f"{o.mean_reference_count!s:>6}  {contribution}"
+        )
+        shown = [m.ngram.display(BEGIN_MARK, END_MARK) for m in o.matches[:max_matches]]
+        if shown:
+            more = len(o.matches) - len(shown)
+            lines.append("       matches: " + "  ".join(map(repr, shown))
+                         + (f"  (+{more} more)" if more > 0 else ""))  # fmt: skip
+    lines.append("")
+    lines.append("  i  M_i  L_i  s_i")
+    for d in e.reference_details:
+        lines.append(
+            f"{d.index + 1:>3}  {d.weighted_overlap}  {d.weighted_length}  {_value(d.score)}"
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,170 @@
+"""The command line on hand-checked fixtures, on the TED files, and on every kind of bad input."""
+
+import json
+import statistics
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import charsim
+from charsim.cli import main
+
+TED = Path(__file__).resolve().parents[3] / "shared" / "data" / "ted-en"
+
+
+def run(capsys, *args):
+    status = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def files(tmp_path):
+    def write(name, text):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write
+
+
+def test_mean_of_hand_checked_items(files, capsys):
+    sys_file = files("sys.txt", "ca\ncats\n")
+    ref = files("ref.txt", "cat\ncat\n")
+    status, out, _ = run(capsys, "-i", sys_file, "-r", ref, "--format", "json", "--sentence-level")
+    assert status == 0
+    result = json.loads(out)
+    # §3.4: ca → 100/201, cats → 325/549 (exact values of the explanation)
+    assert result["scores"] == [100 / 201, 325 / 549]
+    assert result["score"] == pytest.approx(float((Fraction(100, 201) + Fraction(325, 549)) / 2))
+    assert result["n_items"] == 2
+    assert result["signature"] == charsim.signature(nrefs=1)
+
+
+def test_text_output_and_signature(files, capsys):
+    status, out, _ = run(capsys, "-i", files("s.txt", "ca\n"), "-r", files("r.txt", "cat\n"))
+    assert status == 0
+    assert out.splitlines() == ["charsim = 0.4975  (1 items)", charsim.signature(nrefs=1)]
+
+
+def test_two_reference_files_and_variants(files, capsys):
+    sys_file = files("s.txt", "a\n")
+    refs = [files("r1.txt", "a\n"), files("r2.txt", "abcdefghij\n")]
+    expected = {"mean": 0.134, "base": 0.528, "max": 1.0}  # §3.3
+    for variant, value in expected.items():
+        status, out, _ = run(capsys, "-i", sys_file, "-r", *refs, "--variant", variant,
+                             "--format", "json")  # fmt: skip
+        assert status == 0
+        assert round(json.loads(out)["score"], 3) == value
+        assert f"variant:{variant}" in json.loads(out)["signature"]
+
+
+def test_empty_reference_line_is_an_empty_reference(files, capsys):
+    sys_file = files("s.txt", "a\n\n")
+    ref = files("r.txt", "\n\n")
+    status, out, _ = run(capsys, "-i", sys_file, "-r", ref, "--format", "json", "--sentence-level")
+    assert status == 0
+    assert json.loads(out)["scores"] == [0.0, 1.0]  # §7.4: "a" vs [""] → 0; "" vs [""] → 1
+
+
+def test_several_systems_side_by_side(files, capsys):
+    ref = files("r.txt", "cat\ncat\n")
+    one, two = files("one.txt", "cat\nca\n"), files("two.txt", "cats\ncatcat\n")
+    status, out, _ = run(capsys, "-i", one, two, "-r", ref, "--format", "tsv", "--sentence-level")
+    assert status == 0
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert rows[0] == ["item", str(one), str(two)]
+    assert rows[1] == ["1", "1.000000", f"{charsim.score('cats', ['cat']):.6f}"]
+    assert rows[2] == ["2", f"{100 / 201:.6f}", f"{charsim.score('catcat', ['cat']):.6f}"]
+    assert rows[-1][0] == "#signature"
+
+
+def test_preprocessing_is_recorded(files, capsys):
+    sys_file, ref = files("s.txt", "STRASSE\n"), files("r.txt", "Straße\n")
+    status, out, _ = run(capsys, "-i", sys_file, "-r", ref, "--lowercase", "--normalize", "NFKC",
+                         "--format", "json")  # fmt: skip
+    assert json.loads(out)["score"] == 1.0
+    assert "norm:NFKC|case:fold" in json.loads(out)["signature"]
+
+
+def test_explain_prints_the_explanation(files, capsys):
+    status, out, _ = run(capsys, "-i", files("s.txt", "x\nca\n"), "-r", files("r.txt", "y\ncat\n"),
+                         "--explain", "2")  # fmt: skip
+    assert status == 0
+    assert "R = M̄/L̄_r  0.497512 (100/201)" in out
+    assert "'⟨^⟩ca'" in out and "Recall decides" in out
+
+
+def test_jsonl_input(files, capsys):
+    data = files("d.jsonl", '{"candidate": "ca", "references": ["cat"]}\n\n'
+                 '{"candidate": "a", "references": ["a", "abcdefghij"]}\n')  # fmt: skip
+    status, out, _ = run(capsys, "--jsonl", data, "--format", "json", "--sentence-level")
+    assert status == 0
+    result = json.loads(out)
+    assert result["scores"] == [100 / 201, charsim.score("a", ["a", "abcdefghij"])]
+    assert "nrefs" not in result["signature"]  # the number of references varies
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda f: ["-i", f("s.txt", "a\nb\n"), "-r", f("r.txt", "a\n")],
+         "r.txt: has 1 lines but the candidates"),
+        (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), f("r2.txt", "")],
+         "r2.txt: has 0 lines"),
+        (lambda f: ["--jsonl", f("d.jsonl", '{"candidate": "a", "references": ["a"]}\n{"cand')],
+         "d.jsonl, line 2: malformed JSON"),
+        (lambda f: ["--jsonl", f("d.jsonl", '{"candidate": "a", "references": []}\n')],
+         "d.jsonl, line 1: the reference set is empty (K = 0)"),
+        (lambda f: ["--jsonl", f("d.jsonl", '{"candidate": 3, "references": ["a"]}\n')],
+         'd.jsonl, line 1: "candidate" must be a string'),
+        (lambda f: ["--jsonl", f("d.jsonl", '["a"]\n')], "d.jsonl, line 1: expected an object"),
+        (lambda f: ["-i", f("s.txt", "a\n")], "no references"),
+        (lambda f: ["-i", f("s.txt", ""), "-r", f("r.txt", "")], "s.txt: holds no items"),
+        (lambda f: ["-i", "/nonexistent/sys.txt", "-r", f("r.txt", "a\n")], "cannot be read"),
+    ],
+)  # fmt: skip
+def test_bad_input_names_file_and_line(files, capsys, make, message):
+    status, out, err = run(capsys, *make(files))
+    assert status == 1
+    assert out == ""  # nothing half-written
+    assert message in err
+
+
+def test_invalid_utf8_names_the_line(tmp_path, capsys):
+    bad = tmp_path / "s.txt"
+    bad.write_bytes(b"fine\nal\xffso\n")
+    ref = tmp_path / "r.txt"
+    ref.write_text("a\nb\n", encoding="utf-8")
+    status, out, err = run(capsys, "-i", bad, "-r", ref)
+    assert status == 1 and out == ""
+    assert "s.txt, line 2: not valid UTF-8 (byte 0xff at byte 3)" in err
+
+
+def test_module_entry_point_reads_stdin():
+    done = subprocess.run(
+        [sys.executable, "-m", "charsim", "--jsonl", "-", "--format", "json"],
+        input='{"candidate": "ca", "references": ["cat"]}\n', capture_output=True, text=True,
+        check=True,
+    )  # fmt: skip
+    assert json.loads(done.stdout)["score"] == 100 / 201
+
+
+@pytest.mark.skipif(not TED.is_dir(), reason="needs ../shared/data/ted-en")
+def test_ted_files(capsys):
+    ref = TED / "ted.ref.txt"
+    status, out, _ = run(capsys, "-i", TED / "ted.sys1.txt", TED / "ted.sys2.txt", "-r", ref,
+                         "--format", "json", "--sentence-level", "--no-progress")  # fmt: skip
+    assert status == 0
+    result = json.loads(out)
+    assert result["n_items"] == 2445
+    references = ref.read_text(encoding="utf-8").split("\n")[:-1]
+    for system in result["systems"]:
+        candidates = Path(system["name"]).read_text(encoding="utf-8").split("\n")[:-1]
+        for i in (0, 1, 1234, 2444):
+            assert system["scores"][i] == charsim.score(candidates[i], [references[i]])
+        assert system["score"] == pytest.approx(statistics.fmean(system["scores"]), abs=1e-12)
+    assert [round(s["score"], 4) for s in result["systems"]] == [0.4519, 0.4429]
