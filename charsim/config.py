@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 
-__all__ = ["DEFAULT_MAX_ORDER", "DEFAULT_WEIGHTS", "WEIGHTS", "Config"]
+__all__ = ["DEFAULT_MAX_ORDER", "DEFAULT_WEIGHTS", "WEIGHTS", "Config", "ScaledWeights"]
 
 DEFAULT_MAX_ORDER = 32
 """The order cap of §2.5."""
@@ -64,13 +65,46 @@ class Config:
         """The exact weight of order ``n``: ``1/n`` (harmonic) or ``1`` (uniform)."""
         return Fraction(1, n) if self.weights == "harmonic" else Fraction(1)
 
-    def scaled_weights(self, order_cap: int) -> tuple[int, list[int]]:
-        """Integer weights sharing one denominator, for exact sums without fractions.
+    def scaled_weights(self, order_cap: int) -> ScaledWeights:
+        """Integer weights of orders ``1..order_cap`` over one common denominator (cached)."""
+        return _scaled_weights(self.weights, order_cap)
 
-        Returns:
-            ``(W, w)`` with ``w[n - 1] / W == weight(n)`` for ``n = 1..order_cap``.
+
+@dataclass(frozen=True)
+class ScaledWeights:
+    """Weights ``w_n = values[n - 1] / scale`` for ``n = 1..N``, for exact integer sums.
+
+    Attributes:
+        scale: the common denominator ``W`` (the LCM of ``1..N`` for 1/n weights, else 1).
+        values: ``w_n · W`` for ``n = 1..N``.
+    """
+
+    scale: int
+    values: tuple[int, ...]
+    _sums: tuple[int, ...]  # _sums[m] = Σ_{n=2..m} w_n W
+    _moments: tuple[int, ...]  # _moments[m] = Σ_{n=2..m} n w_n W
+
+    def weighted_length(self, length: int) -> int:
+        """``Σ_{n=1..N} ℓ_{x,n} w_n · W`` for a text of ``length`` characters (§1.2, §2.2).
+
+        Closed form of the sum with ``ℓ_{x,1} = |x|`` and ``ℓ_{x,n} = |x| + 3 - n`` for
+        ``2 <= n <= |x| + 2`` (0 beyond, and 0 for the empty text): O(1).
         """
-        if self.weights == "uniform":
-            return 1, [1] * order_cap
+        if length == 0:
+            return 0
+        top = min(len(self.values), length + 2)
+        return length * self.values[0] + (length + 3) * self._sums[top] - self._moments[top]
+
+
+@lru_cache(maxsize=256)
+def _scaled_weights(weights: str, order_cap: int) -> ScaledWeights:
+    if weights == "uniform":
+        scale, values = 1, (1,) * order_cap
+    else:
         scale = lcm(*range(1, order_cap + 1)) if order_cap > 1 else 1
-        return scale, [scale // n for n in range(1, order_cap + 1)]
+        values = tuple(scale // n for n in range(1, order_cap + 1))
+    sums, moments = [0, 0], [0, 0]
+    for n in range(2, order_cap + 1):
+        sums.append(sums[-1] + values[n - 1])
+        moments.append(moments[-1] + n * values[n - 1])
+    return ScaledWeights(scale, values, tuple(sums), tuple(moments))

@@ -17,7 +17,7 @@ from .scores import stats
 from .signature import VARIANTS, signature
 from .textio import Item
 
-__all__ = ["CorpusResult", "score_systems"]
+__all__ = ["CorpusResult", "common_nrefs", "score_systems"]
 
 
 @dataclass(frozen=True)
@@ -87,10 +87,21 @@ def score_systems(
                 )
         if progress is not None and (i + 1) % 100 == 0:
             progress(i + 1)
-    counts = {len(r) for r in references}
-    nrefs = counts.pop() if len(counts) == 1 else None
-    sig = signature(variant, nrefs=nrefs, **options)
+    sig = signature(variant, nrefs=common_nrefs(references), **options)
     return [CorpusResult(tuple(scores), sig) for scores in table]
+
+
+def common_nrefs(references: Sequence[Sequence[str]]) -> int | None:
+    """The number of references per item if every item has the same, else None.
+
+    This is the ``nrefs`` field of a corpus signature (None omits it, e.g. for JSON Lines
+    items with varying reference sets, or for no items).
+
+        >>> common_nrefs([("a",), ("b",)]), common_nrefs([("a",), ("b", "c")])
+        (1, None)
+    """
+    counts = {len(r) for r in references}
+    return counts.pop() if len(counts) == 1 else None
 
 
 def _variant_score(item, variant: str) -> Fraction:

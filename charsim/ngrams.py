@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["NGram", "boundaries", "ngram_count", "weighted_length"]
+__all__ = ["NGram", "boundaries", "ngram_count"]
 
 _FIRST_CANDIDATE = 0xE000  # start of the Private Use Area; any unused code point would do
 
@@ -35,16 +35,6 @@ def ngram_count(length: int, n: int) -> int:
     if n == 1:
         return length
     return max(length + 3 - n, 0)
-
-
-def weighted_length(length: int, weights: list[int]) -> int:
-    """``Σ_n ℓ_{x,n} · w_n`` for ``n = 1..len(weights)`` (§2.2), in the units of ``weights``.
-
-    Args:
-        length: ``|x|`` in characters.
-        weights: integer weight of order ``n`` at index ``n - 1`` (see ``Config.scaled_weights``).
-    """
-    return sum(ngram_count(length, n) * w for n, w in enumerate(weights, start=1))
 
 
 def boundaries(texts: Iterable[str], count: int = 2) -> tuple[str, ...]:

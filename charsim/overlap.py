@@ -8,9 +8,11 @@ sits at a surviving position. Cost: ``O(N · L)`` slices at most, usually far fe
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from .ngrams import boundaries
 
@@ -54,21 +56,30 @@ class OrderTally:
 
     def overlap(self, i: int) -> int:
         """``m_{i,n} = Σ_g min(c_{r_i}(g), c_t(g))`` (§2.1)."""
-        counts_t, counts_r = self.candidate.counts, self.references[i].counts
-        return sum(min(counts_t[g], counts_r[g]) for g in self.shared[i])
+        counts_t, counts_r, shared = (
+            self.candidate.counts,
+            self.references[i].counts,
+            self.shared[i],
+        )
+        return sum(map(min, map(counts_t.__getitem__, shared), map(counts_r.__getitem__, shared)))
 
 
-def side(padded: str, positions: Iterable[int], n: int) -> Side:
-    """The n-grams of order ``n`` of ``padded`` starting at ``positions`` (those that fit)."""
-    last = len(padded) - n
-    kept = [p for p in positions if p <= last]
+def side(padded: str, positions: Sequence[int], n: int) -> Side:
+    """The n-grams of order ``n`` of ``padded`` starting at ``positions`` (ascending; those that
+    fit are kept)."""
+    kept = positions[: bisect_right(positions, len(padded) - n)]
     grams = [padded[p : p + n] for p in kept]
     return Side(kept, grams, Counter(grams))
 
 
 def survivors(side: Side, keep: set[str]) -> list[int]:
     """The positions of ``side`` whose n-gram is in ``keep``: where order ``n + 1`` may match."""
-    return [p for p, g in zip(side.positions, side.grams, strict=True) if g in keep]
+    return list(compress(side.positions, map(keep.__contains__, side.grams)))
+
+
+def _starting(padded: str, keep: set[str]) -> list[int]:
+    """Positions of ``padded`` holding a character of ``keep``: where a 2-gram may match."""
+    return list(compress(range(len(padded)), map(keep.__contains__, padded)))
 
 
 def walk_orders(candidate: str, references: Sequence[str], max_n: int) -> Iterator[OrderTally]:
@@ -88,7 +99,7 @@ def walk_orders(candidate: str, references: Sequence[str], max_n: int) -> Iterat
     padded_t = begin + candidate + end
     padded_r = {i: begin + r + end for i, r in enumerate(references) if r}
     # Order 1 counts real characters only: padded positions 1..|x|.
-    positions_t: list[int] | range = range(1, len(padded_t) - 1)
+    positions_t: Sequence[int] = range(1, len(padded_t) - 1)
     positions_r = {i: range(1, len(r) - 1) for i, r in padded_r.items()}
     live = list(padded_r)
     for n in range(1, max_n + 1):
@@ -106,12 +117,9 @@ def walk_orders(candidate: str, references: Sequence[str], max_n: int) -> Iterat
         if n == 1:
             # Boundary n-grams start at order 2: every position may begin a shared 2-gram
             # whose characters were shared at order 1.
-            chars = set().union(*shared.values())
-            positions_t = [p for p, c in enumerate(padded_t) if c in chars or c in (begin, end)]
-            positions_r = {
-                i: [p for p, c in enumerate(padded_r[i]) if c in shared[i] or c in (begin, end)]
-                for i in live
-            }
+            marks = {begin, end}
+            positions_t = _starting(padded_t, marks.union(*shared.values()))
+            positions_r = {i: _starting(padded_r[i], marks | shared[i]) for i in live}
             continue
         union = set().union(*shared.values())
         positions_t = survivors(side_t, union)

@@ -12,10 +12,10 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, Config
+from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, Config, ScaledWeights
 from .explain import Explanation, explain
 from .inputs import check_references
-from .ngrams import boundaries, weighted_length
+from .ngrams import boundaries
 from .overlap import side, survivors
 from .preprocess import Preprocessing
 from .signature import signature_of
@@ -87,12 +87,12 @@ class ReferenceSet:
                 per_gram[gram].append(count)
         return {gram: _cumulative(counts) for gram, counts in per_gram.items()}
 
-    def _weights_for(self, order_cap: int) -> tuple[list[int], int]:
+    def _weights_for(self, order_cap: int) -> tuple[ScaledWeights, int]:
         """Integer weights for ``N = order_cap`` and ``Σ_i L_i`` in their unit."""
-        _, weights = self.config.scaled_weights(order_cap)
-        return weights, sum(weighted_length(len(r), weights) for r in self.references)
+        weights = self.config.scaled_weights(order_cap)
+        return weights, sum(weights.weighted_length(len(r)) for r in self.references)
 
-    def _mean_overlap(self, candidate: str, weights: list[int]) -> int:
+    def _mean_overlap(self, candidate: str, weights: tuple[int, ...]) -> int:
         """``K M̄`` in the units of ``weights``, from table look-ups only."""
         table = self._table
         if self._begin in candidate or self._end in candidate:
@@ -125,8 +125,8 @@ class ReferenceSet:
         candidate = self.preprocessing.apply(candidate)
         order_cap = self.config.order_cap(max(len(candidate), self._longest))
         weights, total_length_r = self._weights(order_cap)
-        total_overlap = self._mean_overlap(candidate, weights) if candidate else 0
-        total_length_t = self.k * weighted_length(len(candidate), weights)
+        total_overlap = self._mean_overlap(candidate, weights.values) if candidate else 0
+        total_length_t = self.k * weights.weighted_length(len(candidate))
         return float(mean_length_score(total_overlap, total_length_t, total_length_r))
 
     def explain(self, candidate: str) -> Explanation:

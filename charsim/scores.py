@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from .inputs import prepare
-from .overlap import overlaps
+from .pair import pair_overlaps
 from .stats import ItemStats, ItemSummary, item_stats
 
 __all__ = ["score", "score_base", "score_max", "stats", "summarize"]
@@ -23,7 +23,7 @@ def stats(
 ) -> ItemStats:
     """The exact sufficient statistics of one item (arguments and errors as in :func:`score`)."""
     p = prepare(candidate, references, max_order, weights, normalize, casefold)
-    matrix = overlaps(p.candidate, p.references, p.order_cap)
+    matrix = [pair_overlaps(p.candidate, r, p.order_cap) for r in p.references]
     return item_stats(p.candidate, p.references, p.config, matrix)
 
 

@@ -6,13 +6,13 @@ the scores are exact rationals; the float a user sees is that rational rounded o
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .config import Config
 from .decision import Decision, decide
-from .ngrams import weighted_length
 
 __all__ = ["ItemStats", "ItemSummary", "item_stats", "mean_length_score"]
 
@@ -132,11 +132,11 @@ def item_stats(
         overlaps: ``m_{i,n}`` per reference and order ``n = 1..N``.
     """
     order_cap = len(overlaps[0])
-    scale, weights = config.scaled_weights(order_cap)
+    weights = config.scaled_weights(order_cap)
     return ItemStats(
         order_cap=order_cap,
-        scale=scale,
-        candidate_length=weighted_length(len(candidate), weights),
-        reference_lengths=tuple(weighted_length(len(r), weights) for r in references),
-        overlaps=tuple(sum(m * w for m, w in zip(row, weights, strict=False)) for row in overlaps),
+        scale=weights.scale,
+        candidate_length=weights.weighted_length(len(candidate)),
+        reference_lengths=tuple(weights.weighted_length(len(r)) for r in references),
+        overlaps=tuple(sum(map(operator.mul, row, weights.values)) for row in overlaps),
     )
