@@ -49,12 +49,11 @@ def _extension(marked_t: str, i: int, marked_r: str, j: int, top: int) -> int:
     return low
 
 
-def _repeated(grams: list[str], counts: Counter) -> set[str]:
-    """The n-grams occurring more than once in ``grams`` (``counts`` is their Counter)."""
-    if len(counts) == len(grams):
-        return set()
-    ordered = sorted(grams)
-    return set(compress(ordered, map(operator.eq, ordered, ordered[1:])))
+def _unique(shared: set[str], counts: Counter, total: int) -> set[str]:
+    """The n-grams of ``shared`` that occur once (``total`` occurrences were counted)."""
+    if len(counts) == total:  # every n-gram occurs once
+        return shared
+    return {g for g in shared if counts[g] == 1}
 
 
 def pair_overlaps(candidate: str, reference: str, max_n: int) -> list[int]:
@@ -105,9 +104,9 @@ def pair_overlaps(candidate: str, reference: str, max_n: int) -> list[int]:
         grams_r = [padded_r[q : q + n] for q in positions_r]
         counts_t, counts_r = Counter(grams_t), Counter(grams_r)
         shared = counts_t.keys() & counts_r.keys()
-        unique = shared - _repeated(grams_t, counts_t) - _repeated(grams_r, counts_r)
+        overlaps[n] += _clipped_sum(counts_t, counts_r, shared)
+        unique = _unique(shared, counts_t, len(grams_t)) & _unique(shared, counts_r, len(grams_r))
         shared -= unique
-        overlaps[n] += len(unique) + _clipped_sum(counts_t, counts_r, shared)
         if unique:
             in_r = list(map(unique.__contains__, grams_r))
             first_r = dict(zip(compress(grams_r, in_r), compress(positions_r, in_r), strict=True))

@@ -62,3 +62,12 @@ def score_base(candidate, references, **settings):
 
 def score_max(candidate, references, **settings):
     return max(reference_scores(candidate, references, **settings))
+
+
+def order_overlaps(candidate, reference, top):
+    """m_n = Σ_g min(c_t(g), c_r(g)) for n = 1..top (§2.1)."""
+    result = []
+    for n in range(1, top + 1):
+        counts_t, counts_r = ngram_counts(candidate, n), ngram_counts(reference, n)
+        result.append(sum(min(c, counts_r[g]) for g, c in counts_t.items()))
+    return result

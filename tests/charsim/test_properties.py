@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import charsim
+from charsim.pair import pair_overlaps
 
 from . import naive
 from .strategies import reference_sets, texts
@@ -164,3 +165,12 @@ def test_long_runs_of_one_character_equal_naive(candidate, references):
     assert e.score == naive.score(candidate, references)
     assert e.base_score == naive.score_base(candidate, references)
     assert charsim.ReferenceSet(references).score(candidate) == float(e.score)
+
+
+@given(texts, texts, st.integers(1, 40))
+@settings(max_examples=3000)
+def test_pair_overlaps_equal_naive(candidate, reference, cap):
+    """The fast pair path (unique n-grams grown by character comparison) counts exactly."""
+    assert pair_overlaps(candidate, reference, cap) == naive.order_overlaps(
+        candidate, reference, cap
+    )
