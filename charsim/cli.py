@@ -32,7 +32,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Score candidates against references with charsim (character n-gram "
         "similarity, min(P, R) of 1/n-weighted overlaps of orders 1..32).",
         epilog="Examples: charsim -i sys.txt -r ref.txt | charsim -i sys1.txt sys2.txt -r ref.txt "
-        "--sentence-level --format tsv | charsim --jsonl items.jsonl --format json",
+        "--sentence-level --format tsv | charsim --jsonl items.jsonl --format json | "
+        "charsim article (recompute every number printed in the article)",
     )
     source = parser.add_argument_group("input")
     source.add_argument("-i", "--input", nargs="+", metavar="FILE", default=[STDIN],
@@ -169,6 +170,11 @@ def _explanations(args, explanations: list[tuple[str, str]]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status (0 ok, 1 bad data, 2 bad usage)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["article"]:
+        from .article import main as article_main
+
+        return article_main(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     options = {"max_order": args.max_order, "weights": args.weights,
