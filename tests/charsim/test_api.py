@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 
 import charsim
+from charsim.corpus import common_nrefs, score_systems
 
 
 @pytest.mark.parametrize(
@@ -70,6 +71,15 @@ def test_signature_format():
     assert charsim.ReferenceSet(["a", "b"]).signature.endswith(f"nrefs:2|version:{version}")
     with pytest.raises(ValueError, match="variant"):
         charsim.signature("median")
+
+
+def test_common_nrefs_is_the_signature_field():
+    assert common_nrefs([("a",), ("b",)]) == 1
+    assert common_nrefs([("a", "b"), ("c", "")]) == 2
+    assert common_nrefs([("a",), ("b", "c")]) is None  # varying reference sets
+    assert common_nrefs([]) is None
+    (result,) = score_systems([["a", "b"]], [("a", "x"), ("b", "y")])
+    assert result.signature == charsim.signature(nrefs=2)
 
 
 def test_preprocessing_is_explicit():

@@ -168,3 +168,14 @@ def test_ted_files(capsys):
             assert system["scores"][i] == charsim.score(candidates[i], [references[i]])
         assert system["score"] == pytest.approx(statistics.fmean(system["scores"]), abs=1e-12)
     assert [round(s["score"], 4) for s in result["systems"]] == [0.4519, 0.4429]
+
+
+def test_a_reference_set_shared_by_many_lines_gives_the_same_scores(files, capsys):
+    """Lines sharing one reference set are scored through one ReferenceSet: same numbers."""
+    candidates = [f"the cat sat {i}" for i in range(40)]
+    sys_file = files("s.txt", "\n".join(candidates) + "\n")
+    ref = files("r.txt", "the cat sat on the mat\n" * 40)
+    status, out, _ = run(capsys, "-i", sys_file, "-r", ref, "--format", "json", "--sentence-level")
+    assert status == 0
+    expected = [charsim.score(c, ["the cat sat on the mat"]) for c in candidates]
+    assert json.loads(out)["scores"] == expected
