@@ -1,8 +1,9 @@
 """Entry point run inside Pyodide by the site's loader (static/loader.js).
 
 ``run(target, module)`` renders ``<module>.create_app()`` into a DOM node the way
-``panel.io.pyodide.write`` does (the machinery behind ``panel convert --to pyodide``), with two
-additions for an offline site:
+``panel.io.pyodide.write`` does (the machinery behind ``panel convert --to pyodide``), and
+``finish(document)`` then builds the parts staged for later (``explorer.staged``), once the
+loader has installed the packages they need. Additions for an offline site:
 
 * the ``pyodide.ffi.jsnull`` shim that Panel >= 1.8 needs on Pyodide < 0.28;
 * an ``html.escape`` fallback for Panel's HTML sanitizer, whose ``nh3`` (Rust) has no Pyodide
@@ -106,8 +107,9 @@ async def load_model_resources() -> None:
         await loaded
 
 
-async def run(target: str, module: str) -> None:
-    """Render ``<module>.create_app()`` into the element with id ``target``."""
+async def run(target: str, module: str):
+    """Render ``<module>.create_app()`` into the element with id ``target``; return the
+    (Bokeh) document of the page, for ``finish``."""
     install_jsnull_shim()
     import js
     from panel.io.pyodide import _link_docs, _model_json, init_doc
@@ -120,4 +122,16 @@ async def run(target: str, module: str) -> None:
     await load_model_resources()
     views = await js.window.Bokeh.embed.embed_item(js.JSON.parse(model_json))
     _link_docs(pydoc, list(views.roots)[0].model.document)
+    pydoc.unhold()
+    return pydoc
+
+
+async def finish(pydoc) -> None:
+    """Build the parts of the page staged for later and send them to the page, after the JS/CSS
+    of their models (e.g. Tabulator's): the document holds the changes until then."""
+    from explorer.staged import build_later
+
+    pydoc.hold()
+    build_later()
+    await load_model_resources()
     pydoc.unhold()

@@ -9,8 +9,10 @@ CSS), the ``explorer`` package (app modules), the repository itself (the ``chars
     site/pyodide/                              Pyodide core, every wheel, pyodide-lock.json
     site/bokeh/, site/panel/<v>/dist/          Bokeh/Panel JS and CSS (PANEL_CDN_ROOT=site/panel/)
     site/app.zip                               the explorer app modules, unpacked in Pyodide
+    (every wheel the build makes and app.zip also hold the CPython 3.12 bytecode of their modules)
+    site/examples/<key>/                       built-in batch examples (data + licence)
 
-Only the standard library is used, plus ``pip`` and ``npm`` as subprocesses.
+Only the standard library is used, plus ``pip``, ``npm`` and ``node`` as subprocesses.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
 
+from explorer.batch_examples import BATCH_EXAMPLES
+
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "static"
 PINS_FILE = STATIC / "pins.toml"
@@ -46,12 +50,19 @@ DEFAULT_SHARED = ROOT.parent / "shared" / "pyodide-0.27.7"
 PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
 #: Files of the explorer package that are build tooling, not part of the app (every other
 #: file of the package, Python or not, is shipped in app.zip).
-NOT_APP_MODULES = {"build.py", "serve.py", "__main__.py"}
+NOT_APP_MODULES = {"build.py", "serve.py", "__main__.py", "compile_pyc.mjs"}
+#: Node script that compiles Python to bytecode inside Pyodide (see ``bytecode``).
+COMPILE_PYC = Path(__file__).with_name("compile_pyc.mjs")
+#: Where Pyodide puts the files of installed wheels, and of app.zip (unpacked in its cwd).
+SITE_PACKAGES = "/lib/python3.12/site-packages"
+APP_HOME = "/home/pyodide"
 #: Suffixes of files scanned for foreign URLs.
 TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".py", ".txt", ".svg", ".map", ".md"}
 #: Suffixes of files that get a pre-compressed ``.gz`` sibling (served by explorer.serve when
 #: the browser accepts gzip; static hosts compress these types themselves).
 GZIP_SUFFIXES = {".wasm", ".js", ".mjs", ".css", ".json", ".html", ".svg", ".ttf"}
+#: Most bytes a first visit may download, gzip-served (the explorer's load-time target).
+FIRST_LOAD_BUDGET = 25_000_000
 #: Fixed timestamp for every zip member the build writes, so rebuilt wheels are reproducible.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
@@ -263,13 +274,13 @@ def wheel_imports(names: list[str]) -> list[str]:
 
 
 def write_zip(path: Path, members: dict[str, bytes]) -> None:
-    """Write a deterministic zip (sorted members, fixed timestamps, deflated)."""
+    """Write a deterministic zip (sorted members, fixed timestamps, deflated at level 9)."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
         for name in sorted(members):
             info = zipfile.ZipInfo(name, ZIP_EPOCH)
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, members[name])
+            zf.writestr(info, members[name], compresslevel=9)
 
 
 def record_line(name: str, data: bytes) -> str:
@@ -288,7 +299,8 @@ def with_record(members: dict[str, bytes], dist_info: str) -> dict[str, bytes]:
 
 
 def slim_wheel(source: Path, strip: list[str], keep: list[str], dest_dir: Path) -> Path:
-    """Copy a wheel into ``dest_dir`` without members under ``strip`` (unless under ``keep``)."""
+    """Copy a wheel into ``dest_dir`` without members under ``strip`` (unless in ``keep``:
+    files, or folders ending in ``/``)."""
     dest = dest_dir / source.name
     if not strip:
         shutil.copyfile(source, dest)
@@ -298,7 +310,11 @@ def slim_wheel(source: Path, strip: list[str], keep: list[str], dest_dir: Path) 
             i.filename: zf.read(i)
             for i in zf.infolist()
             if not i.is_dir()
-            and (not i.filename.startswith(tuple(strip)) or i.filename.startswith(tuple(keep)))
+            and (
+                not i.filename.startswith(tuple(strip))
+                or i.filename in keep
+                or i.filename.startswith(tuple(k for k in keep if k.endswith("/")))
+            )
         }
     dist_info = next(n.split("/")[0] for n in members if n.split("/")[0].endswith(".dist-info"))
     write_zip(dest, with_record(members, dist_info))
@@ -423,10 +439,10 @@ def load_order(packages: dict[str, Package], wanted: list[str]) -> list[str]:
     return order
 
 
-def app_archive(out: Path) -> list[str]:
-    """Zip the explorer package's app files (not the build tooling) into site/app.zip."""
+def app_files() -> dict[str, bytes]:
+    """The explorer package's app files (not the build tooling), by their path in app.zip."""
     package = Path(__file__).resolve().parent
-    members = {
+    return {
         f"explorer/{path.relative_to(package).as_posix()}": path.read_bytes()
         for path in sorted(package.rglob("*"))
         if path.is_file()
@@ -434,8 +450,74 @@ def app_archive(out: Path) -> list[str]:
         and "__pycache__" not in path.parts
         and path.suffix != ".pyc"
     }
+
+
+def app_archive(out: Path, members: dict[str, bytes]) -> list[str]:
+    """Zip ``members`` (the app files and their bytecode) into site/app.zip; return the names
+    of the app files (bytecode aside)."""
     write_zip(out / "app.zip", members)
-    return sorted(members)
+    return sorted(name for name in members if "__pycache__/" not in name)
+
+
+def bytecode(trees: list[tuple[str, dict[str, bytes]]]) -> list[dict[str, bytes]]:
+    """Compile Python sources to bytecode with Pyodide's own CPython (3.12), under Node.
+
+    Each tree is ``(installed, files)``: the folder the files live in inside Pyodide and
+    ``{relative path: content}``. Returns, per tree, ``{relative path of a .pyc: bytes}``: a
+    ``__pycache__/<module>.cpython-312.pyc`` for every ``.py`` file. The pycs are unchecked-hash
+    (PEP 552), valid whatever the mtimes Pyodide gives the unpacked files, so importing skips the
+    compilation (about half of the import time in the browser). Compiling in sorted order with
+    fixed recorded paths keeps them byte-for-byte reproducible.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        folders = [Path(tmp, str(i)) for i in range(len(trees))]
+        args = []
+        for folder, (installed, files) in zip(folders, trees, strict=True):
+            folder.mkdir()
+            for name, data in files.items():
+                if name.endswith(".py"):
+                    (folder / name).parent.mkdir(parents=True, exist_ok=True)
+                    (folder / name).write_bytes(data)
+            args += [str(folder), installed]
+        run(["node", str(COMPILE_PYC), *args])
+        return [
+            {
+                path.relative_to(folder).as_posix(): path.read_bytes()
+                for path in folder.rglob("*.pyc")
+            }
+            for folder in folders
+        ]
+
+
+def add_bytecode(wheels: list[Path], app: dict[str, bytes]) -> dict[str, bytes]:
+    """Add to each of ``wheels`` (in place) the bytecode of its modules, and return that of the
+    ``app`` files (for app.zip): all compiled in one Node run."""
+    contents = []
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as zf:
+            contents.append({i.filename: zf.read(i) for i in zf.infolist() if not i.is_dir()})
+    compiled = bytecode([(SITE_PACKAGES, members) for members in contents] + [(APP_HOME, app)])
+    for wheel, members, pycs in zip(wheels, contents, compiled[:-1], strict=True):
+        dist_info = next(n.split("/")[0] for n in members if n.split("/")[0].endswith(".dist-info"))
+        write_zip(wheel, with_record(members | pycs, dist_info))
+    return compiled[-1]
+
+
+def copy_examples(out: Path, shared: Path) -> list[str]:
+    """Copy each built-in batch example (data and licence; not in the repository) from the
+    shared data folder next to the Pyodide wheelhouse (``<shared>/../data/<folder>/``) into
+    ``site/examples/<key>/``; return the copied paths."""
+    copied = []
+    for example in BATCH_EXAMPLES.values():
+        source = shared.parent / "data" / example.folder
+        for name in example.files:
+            if not (source / name).is_file():
+                raise BuildError(f"{source / name} is missing (the batch example {example.key})")
+            target = out / example.url(name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source / name, target)
+            copied.append(target.relative_to(out).as_posix())
+    return copied
 
 
 def render_shell(out: Path, config: dict, pyodide_js: str) -> None:
@@ -504,7 +586,7 @@ def build(
     out: Path = DEFAULT_OUT, pyodide_source: str = "local", shared: Path | None = None
 ) -> Path:
     """Build the site into ``out`` (replacing it) and return ``out``."""
-    total = 12
+    total = 13
     out = out.resolve()
     shared = Path(shared or os.environ.get(SHARED_ENV) or DEFAULT_SHARED)
 
@@ -552,21 +634,28 @@ def build(
     step(6, total, "Build the charsim wheel from the repository")
     packages["charsim"] = charsim_wheel(wheels_dir)
 
-    step(7, total, "Write pyodide-lock.json")
+    step(7, total, "Compile the modules of these wheels and of the app to bytecode (Pyodide)")
+    compiled = {normalize(n) for n in pins["pyodide"]["compiled"]}
+    app = app_files()  # read once: the bytecode must match the sources shipped
+    app |= add_bytecode(
+        [package.path for name, package in sorted(packages.items()) if name not in compiled], app
+    )
+
+    step(8, total, "Write pyodide-lock.json")
     order = load_order(packages, pins["app"]["packages"])
+    later = [n for n in load_order(packages, pins["app"]["later"]) if n not in order]
     lock = {
         "info": npm_lock["info"],
         "packages": {name: packages[name].lock_entry() for name in sorted(packages)},
     }
     (wheels_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
 
-    step(8, total, f"Copy Pyodide core ({pyodide_source})")
+    step(9, total, f"Copy Pyodide core ({pyodide_source})")
     if pyodide_source == "local":
         for name in PYODIDE_CORE:
             shutil.copyfile(NPM_PYODIDE / name, wheels_dir / name)
         index_url, pyodide_js = "pyodide/", "pyodide/pyodide.js"
     elif pyodide_source == "cdn":
-        compiled = {normalize(n) for n in pins["pyodide"]["compiled"]}
         for name in compiled:
             packages[name].path.unlink()
         index_url = pyodide_js = pins["pyodide"]["cdn_url"]
@@ -574,17 +663,18 @@ def build(
     else:
         raise BuildError(f"unknown --pyodide-source {pyodide_source!r}")
 
-    step(9, total, "Copy Bokeh/Panel JS and CSS out of the verified wheels")
+    step(10, total, "Copy Bokeh/Panel JS and CSS out of the verified wheels")
     for pin in pins.get("wheel", []):
         if pin.get("assets"):
             copy_assets(wheel_files[normalize(pin["name"])], pin["assets"], out)
     rewrite_loaded_urls(out)
 
-    step(10, total, "Copy the app modules into app.zip")
-    shipped = app_archive(out)
+    step(11, total, "Copy the app modules into app.zip and the batch examples")
+    shipped = app_archive(out, app)
     print(f"      {len(shipped)} files: {', '.join(shipped)}")
+    print(f"      batch examples: {', '.join(copy_examples(out, shared))}")
 
-    step(11, total, "Render the HTML shell")
+    step(12, total, "Render the HTML shell")
     panel_version = packages["panel"].version
     bokeh_assets = [a for p in pins["wheel"] if p["name"] == "bokeh" for a in p["assets"]]
     config = {
@@ -594,7 +684,8 @@ def build(
         # Local wheels in cdn mode: the loader rewrites their file_name to this site's URL.
         "localWheels": sorted(n for n in packages if packages[n].path.exists()),
         "packages": order,
-        "packageFiles": {packages[n].path.name: n for n in order},
+        "laterPackages": later,
+        "packageFiles": {packages[n].path.name: n for n in order + later},
         "appArchive": "app.zip",
         "appModule": pins["app"]["module"],
         "panelCdnRoot": "panel/",
@@ -603,7 +694,7 @@ def build(
     }
     render_shell(out, config, pyodide_js)
 
-    step(12, total, "Check for foreign URLs, pre-compress and measure the site")
+    step(13, total, "Check for foreign URLs, pre-compress and measure the site")
     cdn_host = re.sub(r"^https?://([^/]+)/.*$", r"\1", pins["pyodide"]["cdn_url"])
     allowed = [("index.html", cdn_host, "--pyodide-source cdn")] if pyodide_source == "cdn" else []
     problems = foreign_urls(out, allowed)
@@ -611,17 +702,23 @@ def build(
         raise BuildError("foreign URLs in the site:\n  " + "\n  ".join(problems))
     precompress(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    first_load = [packages[n].path for n in order if packages[n].path.exists()]
-    first_load += [out / script for script in config["scripts"]]
+    first_load = [packages[n].path for n in order + later if packages[n].path.exists()]
+    first_load += [out / script for script in config["scripts"]] + [out / "app.zip"]
     if pyodide_source == "local":
         first_load += [wheels_dir / n for n in PYODIDE_CORE]
     raw = sum(p.stat().st_size for p in first_load)
     sent = sum(transfer_size(p) for p in first_load)
     print(
         f"site: {out} ({size / 1e6:.1f} MB on disk). First visit loads {raw / 1e6:.1f} MB "
-        f"({sent / 1e6:.1f} MB gzip-served) of Pyodide core, Bokeh/Panel JS and "
-        f"{len(order)} packages: {', '.join(order)}"
+        f"({sent / 1e6:.1f} MB gzip-served) of Pyodide core, Bokeh/Panel JS, the app and "
+        f"{len(order)} packages: {', '.join(order)}; after the first view {len(later)}: "
+        f"{', '.join(later)}"
     )
+    if sent > FIRST_LOAD_BUDGET:
+        raise BuildError(
+            f"the first visit loads {sent / 1e6:.1f} MB, over its budget of "
+            f"{FIRST_LOAD_BUDGET / 1e6:.1f} MB"
+        )
     return out
 
 

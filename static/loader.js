@@ -1,9 +1,11 @@
-// Boots the charsim explorer: Pyodide -> packages from the site's lock file -> the Panel app.
+// Boots the charsim explorer: Pyodide -> packages from the site's lock file -> the Panel app's
+// first view -> the packages for the parts staged for later (explorer/staged.py) -> those parts.
 //
 // The configuration (written by explorer/build.py into index.html) says where Pyodide and the
 // wheels are, the package load order and which Python module builds the app. Every stage is
-// shown in #loading; a failure replaces it with #error (stage + message). The page state is
-// mirrored on <html data-explorer-state="loading|ready|error"> for tests and benchmarks.
+// shown in #loading until the first view replaces it; a failure shows #error (stage + message).
+// The page state is mirrored on <html data-explorer-state="loading|ready|error"> for tests and
+// benchmarks: "ready" once the whole app, staged parts included, is built.
 "use strict";
 
 (function () {
@@ -83,13 +85,8 @@
       }
     });
     observer.observe({ type: "resource" });
-    const errors = [];
-    await pyodide.loadPackage(config.packages, {
-      messageCallback: () => {},
-      errorCallback: (message) => errors.push(message),
-    });
+    await install(pyodide, config.packages);
     observer.disconnect();
-    if (errors.length) throw new Error(errors.join("\n"));
 
     show("Starting the app", total, total);
     const archive = await fetch(config.appArchive);
@@ -97,12 +94,28 @@
     pyodide.unpackArchive(await archive.arrayBuffer(), "zip");
     await scripts;
     const runner = pyodide.runPython("from explorer.browser import run; run");
-    await runner("app", config.appModule);
+    const pydoc = await runner("app", config.appModule);
     runner.destroy();
-
     document.getElementById("loading").hidden = true;
+    performance.mark("explorer:first-view");
+
+    stage = "Building the rest of the app";
+    await install(pyodide, config.laterPackages);
+    const finish = pyodide.runPython("from explorer.browser import finish; finish");
+    await finish(pydoc);
+    finish.destroy();
+    pydoc.destroy();
     performance.mark("explorer:ready");
     root.dataset.explorerState = "ready";
+  }
+
+  async function install(pyodide, packages) {
+    const errors = [];
+    await pyodide.loadPackage(packages, {
+      messageCallback: () => {},
+      errorCallback: (message) => errors.push(message),
+    });
+    if (errors.length) throw new Error(errors.join("\n"));
   }
 
   main().catch(fail);

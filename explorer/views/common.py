@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import panel as pn
 
-__all__ = ["STYLESHEETS", "alert", "html_pane"]
+if TYPE_CHECKING:  # pandas is installed after the first view (explorer.staged)
+    import pandas as pd
+
+__all__ = ["STYLESHEETS", "alert", "html_pane", "item_table"]
 
 STYLESHEETS = [(Path(__file__).with_name("explorer.css")).read_text(encoding="utf-8")]
 """The explorer's CSS, handed to every HTML pane (panes render in shadow DOM)."""
@@ -21,3 +26,35 @@ def html_pane(**params) -> pn.pane.HTML:
 def alert(text: str, kind: str = "warning") -> str:
     """An escaped message box: ``kind`` is ``warning``, ``info`` or ``error``."""
     return f'<div class="cs-alert cs-{kind}" role="status">{escape(text)}</div>'
+
+
+def item_table(
+    frame: pd.DataFrame,
+    on_click: Callable[[pd.Series, str], None],
+    text: list[str],
+    decimals: dict[str, int],
+    **params,
+) -> pn.widgets.Tabulator:
+    """A read-only, paginated, sortable table of items, filterable in its header.
+
+    Args:
+        frame: the rows.
+        on_click: called with the clicked row (of ``frame``) and the clicked column's name.
+        text: columns of user text: shown as plain text (escaped) and filtered by substring.
+        decimals: numeric columns and their decimals, filtered by a minimum.
+        params: further Tabulator parameters (e.g. ``header_filters`` of other columns).
+
+    The frame's ``item`` column (a 1-based item number) is filtered by exact number.
+    """
+    filters = {"item": {"type": "number", "func": "=", "placeholder": "="}}
+    filters |= {c: {"type": "input", "func": "like", "placeholder": "contains"} for c in text}
+    filters |= {c: {"type": "number", "func": ">=", "placeholder": "≥"} for c in decimals}
+    table = pn.widgets.Tabulator(
+        frame, disabled=True, show_index=False, selectable=False, pagination="local",
+        page_size=15, sizing_mode="stretch_width", layout="fit_data_stretch",
+        formatters={c: {"type": "plaintext"} for c in text}
+        | {c: {"type": "money", "precision": d} for c, d in decimals.items()},
+        header_filters=filters | params.pop("header_filters", {}), **params,
+    )  # fmt: skip
+    table.on_click(lambda event: on_click(table.value.iloc[event.row], event.column))
+    return table

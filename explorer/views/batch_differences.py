@@ -1,0 +1,69 @@
+"""Two systems side by side: per-item score difference, the largest disagreements first."""
+
+from __future__ import annotations
+
+from html import escape
+
+import pandas as pd
+import panel as pn
+from panel.viewable import Viewer
+
+from ..batch_state import BatchState
+from .common import html_pane, item_table
+
+__all__ = ["DifferencesView", "differences_frame"]
+
+_DECIMALS = {"score A": 4, "score B": 4, "B − A": 4}
+_COLUMNS = ["item", *_DECIMALS, "candidate A", "candidate B", "reference"]
+
+
+def differences_frame(state: BatchState) -> pd.DataFrame:
+    """One row per item, sorted by ``|B − A|`` descending (then by item); empty unless two
+    systems are scored. ``reference`` is the item's first reference."""
+    if len(state.summaries) != 2:
+        return pd.DataFrame([], columns=_COLUMNS)
+    batch, (a, b) = state.batch, state.summaries
+    rows = [
+        (i + 1, x.score, y.score, y.score - x.score, batch.systems[0][i], batch.systems[1][i],
+         batch.references[i][0])
+        for i, (x, y) in enumerate(zip(a, b, strict=True))
+    ]  # fmt: skip
+    rows.sort(key=lambda row: (-abs(row[3]), row[0]))
+    return pd.DataFrame(rows, columns=_COLUMNS)
+
+
+class DifferencesView(Viewer):
+    """Shown with two systems: where they disagree most; a click opens A's or B's candidate."""
+
+    def __init__(self, state: BatchState, **params) -> None:
+        super().__init__(**params)
+        self.state = state
+        self._legend = html_pane()
+        self._table = item_table(
+            differences_frame(state), self._open, text=["candidate A", "candidate B", "reference"],
+            decimals=_DECIMALS,
+        )  # fmt: skip
+        self._layout = pn.Column(
+            pn.pane.Markdown("### Where the two systems disagree most"),
+            self._legend,
+            self._table,
+            sizing_mode="stretch_width",
+        )
+        state.param.watch(self._update, ["summaries"])
+        self._update()
+
+    def _open(self, row: pd.Series, column: str) -> None:
+        self.state.open(1 if column.endswith(" B") else 0, int(row["item"]) - 1)
+
+    def _update(self, *_events) -> None:
+        self._table.value = differences_frame(self.state)
+        self._layout.visible = len(self.state.summaries) == 2
+        names = self.state.batch.names if self._layout.visible else ("", "")
+        self._legend.object = (
+            f"<p>A = {escape(names[0])}, B = {escape(names[1])}. Items where the systems "
+            "disagree most come first. Click a cell: the B columns open B's candidate, the "
+            "others A's.</p>"
+        )
+
+    def __panel__(self):
+        return self._layout

@@ -1,0 +1,55 @@
+"""The per-item table of the batch page: one row per item and system; a click opens the item."""
+
+from __future__ import annotations
+
+import pandas as pd
+import panel as pn
+from panel.viewable import Viewer
+
+from ..batch_state import BatchState
+from .common import item_table
+
+__all__ = ["ItemsView", "items_frame"]
+
+_DECIMALS = {"score": 4, "P": 4, "R": 4, "L_t": 2, "L̄_r": 2}
+_COLUMNS = ["item", "system", *_DECIMALS, "decision", "candidate", "system_index"]
+
+
+def items_frame(state: BatchState) -> pd.DataFrame:
+    """One row per (system, item) with its summary; empty until scored."""
+    batch = state.batch
+    rows = [
+        (index + 1, batch.names[number], s.score, s.precision, s.recall, s.candidate_length,
+         s.mean_reference_length, s.decision.value, batch.systems[number][index], number)
+        for number, summaries in enumerate(state.summaries)
+        for index, s in enumerate(summaries)
+    ]  # fmt: skip
+    return pd.DataFrame(rows, columns=_COLUMNS)
+
+
+class ItemsView(Viewer):
+    """Sortable, filterable item scores (P, R, decision, lengths); a click opens the item."""
+
+    def __init__(self, state: BatchState, **params) -> None:
+        super().__init__(**params)
+        self.state = state
+        choice = {"type": "list", "valuesLookup": True, "clearable": True}
+        self._table = item_table(
+            items_frame(state), self._open, text=["candidate"], decimals=_DECIMALS,
+            header_filters={"system": choice, "decision": choice},
+            hidden_columns=["system_index"],
+        )  # fmt: skip
+        state.param.watch(self._update, ["summaries"])
+
+    def _open(self, row: pd.Series, _column: str) -> None:
+        self.state.open(int(row["system_index"]), int(row["item"]) - 1)
+
+    def _update(self, *_events) -> None:
+        self._table.value = items_frame(self.state)
+
+    def __panel__(self):
+        note = pn.pane.Markdown(
+            "Click a column title to sort, type in the row below it to filter; click an item "
+            "to open it in the single-item explorer."
+        )
+        return pn.Column(note, self._table, sizing_mode="stretch_width")

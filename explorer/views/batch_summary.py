@@ -1,0 +1,75 @@
+"""Batch summary: load errors, scoring progress, each system's corpus mean and the signature."""
+
+from __future__ import annotations
+
+from html import escape
+
+import panel as pn
+from panel.viewable import Viewer
+
+from ..batch_state import BatchState
+from .common import alert, html_pane
+
+__all__ = ["BatchSummaryView", "summary_html"]
+
+
+def summary_html(state: BatchState) -> str:
+    """The corpus means (and with two systems their difference) and the signature, escaped."""
+    batch, results = state.batch, state.results
+    if batch is None or not results:
+        return ""
+    rows = "".join(
+        f'<tr><th>{escape(name)}</th><td data-testid="batch-mean-{number}">{r.score:.4f}</td></tr>'
+        for number, (name, r) in enumerate(zip(batch.names, results, strict=True), start=1)
+    )
+    text = (
+        f"<p>charsim, the mean of {batch.size:,} item scores:</p>"
+        f'<table class="cs-exact">{rows}</table>'
+    )
+    if len(results) == 2:
+        a, b = (r.scores for r in results)
+        better = sum(y > x for x, y in zip(a, b, strict=True))
+        worse = sum(y < x for x, y in zip(a, b, strict=True))
+        text += (
+            f"<p>B − A = {results[1].score - results[0].score:+.4f}: B scores higher on "
+            f"{better:,} items, lower on {worse:,}, the same on {batch.size - better - worse:,} "
+            f"(A = {escape(batch.names[0])}, B = {escape(batch.names[1])}).</p>"
+        )
+    signature = escape(results[0].signature)
+    return text + f'<p>Signature: <code data-testid="batch-signature">{signature}</code></p>'
+
+
+class BatchSummaryView(Viewer):
+    """What went wrong, how far scoring is, and the corpus scores once done."""
+
+    def __init__(self, state: BatchState, **params) -> None:
+        super().__init__(**params)
+        self.state = state
+        self._message = html_pane()
+        self._progress = pn.indicators.Progress(
+            value=0, max=1, visible=False, sizing_mode="stretch_width"
+        )
+        self._status = html_pane()
+        self._summary = html_pane()
+        state.param.watch(self._update, ["message", "done", "total", "scoring", "results"])
+        self._update()
+
+    def _update(self, *_events) -> None:
+        state = self.state
+        self._message.object = alert(state.message, "error") if state.message else ""
+        # max first, on its own: the value's bounds follow it only once it is set
+        self._progress.max = max(state.total, 1)
+        self._progress.param.update(value=state.done, visible=state.scoring)
+        self._status.object = (
+            f'<p data-testid="batch-progress">Scoring: {state.done:,} of {state.total:,} item '
+            "scores…</p>"
+            if state.scoring
+            else ""
+        )
+        self._summary.object = summary_html(state)
+
+    def __panel__(self):
+        return pn.Column(
+            self._message, self._status, self._progress, self._summary,
+            sizing_mode="stretch_width",
+        )  # fmt: skip

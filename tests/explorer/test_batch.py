@@ -1,0 +1,262 @@
+"""The batch page's data, state, links and views, without a browser."""
+
+from __future__ import annotations
+
+import asyncio
+
+import param
+import pytest
+
+import charsim
+from charsim.corpus import score_systems
+from charsim.textio import DataError
+from explorer import batch_data, build
+from explorer.app import create_app
+from explorer.batch_data import LimitError, batch_from_files, batch_from_jsonl
+from explorer.batch_examples import BATCH_EXAMPLES
+from explorer.batch_state import CHUNK, BatchState
+from explorer.item_link import ItemLink, decode_item_link, encode_item_link
+from explorer.state import ExplorerState
+from explorer.views.batch_differences import differences_frame
+from explorer.views.batch_histogram import histogram_data
+from explorer.views.batch_items import items_frame
+from explorer.views.batch_summary import BatchSummaryView, summary_html
+from explorer.views.common import item_table
+
+TED = build.DEFAULT_SHARED.parent / "data" / BATCH_EXAMPLES["ted"].folder
+SYSTEMS = [("a.txt", b"the cat\nca\n"), ("b.txt", b"the cat sat\ncat\n")]
+REFERENCES = [("ref.txt", b"the cat\ncat\n")]
+PAYLOAD = "<img src=x onerror=alert(1)>"
+
+
+async def _read_ted(url: str) -> bytes:
+    """A stand-in for the browser's fetch: the shared TED folder the build copies from."""
+    return (TED / url.rsplit("/", 1)[-1]).read_bytes()
+
+
+def _scored(**load) -> BatchState:
+    state = BatchState()
+    assert state.load_files(**load)
+    asyncio.run(state.score())
+    return state
+
+
+# -- reading files: the command line's formats and messages, plus the browser's limits --------
+
+
+def test_files_read_like_the_command_line():
+    batch = batch_from_files(SYSTEMS, REFERENCES)
+    assert batch.names == ("a.txt", "b.txt") and batch.size == 2
+    assert batch.systems == (("the cat", "ca"), ("the cat sat", "cat"))
+    assert batch.references == (("the cat",), ("cat",)) and batch.example is None
+
+
+@pytest.mark.parametrize(
+    ("systems", "references", "message"),
+    [
+        (SYSTEMS[:1], [("ref.txt", b"x\n")], "ref.txt: has 1 lines but the candidates (a.txt)"),
+        (SYSTEMS[:1], [("ref.txt", b"ok\n\xff\n")], r"ref.txt, line 2: not valid UTF-8"),
+        (SYSTEMS[:1], [], "a.txt: no reference file given"),
+        ([("a.txt", b"")], [("r.txt", b"")], "a.txt: holds no items"),
+        ([], REFERENCES, "none given"),
+    ],
+)
+def test_bad_files_name_the_file_and_line(systems, references, message):
+    with pytest.raises(DataError) as error:
+        batch_from_files(systems, references)
+    assert message.replace(r"\xff", "") in str(error.value)
+
+
+def test_bad_jsonl_names_the_line():
+    with pytest.raises(DataError, match='items.jsonl, line 2: "candidate" must be a string'):
+        batch_from_jsonl("items.jsonl", b'{"candidate": "a", "references": ["a"]}\n{"x": 1}')
+    batch = batch_from_jsonl("i.jsonl", b'{"candidate": "a", "references": ["a", ""]}\n')
+    assert batch.names == ("i.jsonl",) and batch.references == (("a", ""),)
+
+
+def test_limits_are_stated(monkeypatch):
+    monkeypatch.setattr(batch_data, "MAX_BYTES", 10)
+    with pytest.raises(LimitError, match=r"hold 0\.0 MB together; the browser reads at most 0 MB"):
+        batch_from_files(SYSTEMS, REFERENCES)
+    monkeypatch.setattr(batch_data, "MAX_BYTES", 10**6)
+    monkeypatch.setattr(batch_data, "MAX_SCORED", 3)
+    with pytest.raises(LimitError, match=r"4 item scores \(2 items × 2 systems\).* at most 3"):
+        batch_from_files(SYSTEMS, REFERENCES)
+    with pytest.raises(LimitError, match="3 system files were given; the page compares at most 2"):
+        batch_from_files(SYSTEMS + SYSTEMS[:1], REFERENCES)
+
+
+# -- the state: chunked scoring, corpus results, opening items ---------------------------------
+
+
+def test_scores_are_the_cores():
+    state = _scored(candidates=SYSTEMS, references=REFERENCES)
+    assert state.summaries[1][0] == charsim.summarize("the cat sat", ["the cat"])
+    expected = score_systems([["the cat", "ca"], ["the cat sat", "cat"]], [("the cat",), ("cat",)])
+    assert state.results == expected  # scores, means and signature, as the command line
+    assert state.results[0].signature == charsim.signature(nrefs=1)
+    assert state.done == state.total == 4 and not state.scoring
+
+
+def test_scoring_runs_in_chunks_and_yields():
+    lines = b"".join(b"line %d\n" % i for i in range(CHUNK * 2 + 1))
+    state = BatchState()
+    state.load_files([("s.txt", lines)], [("r.txt", lines)])
+    seen = []
+    state.param.watch(lambda e: seen.append(e.new), ["done"])
+    asyncio.run(state.score())
+    assert seen == [CHUNK, 2 * CHUNK, 2 * CHUNK + 1]
+    assert [r.score for r in state.results] == [1.0]
+
+
+def test_a_new_load_stops_the_stale_scoring_run():
+    state = BatchState()
+    lines = b"x\n" * (CHUNK * 3)
+    state.load_files([("old.txt", lines)], [("r.txt", lines)])
+
+    async def run():
+        stale = asyncio.ensure_future(state.score())
+        await asyncio.sleep(0)  # the stale run scores one chunk, then yields
+        state.load_files(SYSTEMS, REFERENCES)
+        await stale
+        assert state.results == [] and state.batch.names == ("a.txt", "b.txt")
+        await state.score()
+
+    asyncio.run(run())
+    assert len(state.results) == 2 and state.done == 4
+
+
+def test_a_bad_load_keeps_the_data_and_says_why():
+    state = _scored(candidates=SYSTEMS, references=REFERENCES)
+    assert not state.load_jsonl("bad.jsonl", b"{")
+    assert state.message.startswith("bad.jsonl, line 1: malformed JSON")
+    assert state.batch.names == ("a.txt", "b.txt") and len(state.results) == 2
+    assert state.load_jsonl("ok.jsonl", b'{"candidate": "a", "references": ["a"]}')
+    assert state.message == ""
+
+
+def test_opening_an_item_and_its_link():
+    state = _scored(candidates=SYSTEMS, references=REFERENCES)
+    state.open(1, 1)
+    assert (state.opened.candidate, state.opened.references) == ("cat", ("cat",))
+    assert state.opened.link is None  # uploads are not addressable
+    state.load_files(SYSTEMS, REFERENCES, example="ted")
+    state.open(0, 1)
+    assert decode_item_link(state.opened.link) == (ItemLink("ted", 1, 2), [])
+
+
+def test_opening_an_item_fills_the_single_item_page():
+    explorer, batch = ExplorerState(), BatchState()
+    tabs = create_app(explorer, batch)
+    tabs.active = 1
+    batch.load_files(SYSTEMS, REFERENCES)
+    batch.open(1, 0)
+    assert tabs.active == 0
+    assert (explorer.candidate, explorer.references) == ("the cat sat", ["the cat"])
+    assert explorer.explanation.score == charsim.explain("the cat sat", ["the cat"]).score
+
+
+@pytest.mark.skipif(not TED.is_dir(), reason=f"{TED} not available")
+def test_ted_example_matches_the_command_line():
+    example = BATCH_EXAMPLES["ted"]
+    state = BatchState()
+    asyncio.run(state.open_link(ItemLink("ted", 2, 67), _read_ted))
+    assert state.batch.size == 2445 and state.batch.example == "ted"
+    assert state.opened.candidate == state.batch.systems[1][66]
+    systems = [[*batch] for batch in state.batch.systems]
+    expected = score_systems(systems, state.batch.references)
+    assert [r.score for r in state.results] == [r.score for r in expected]
+    assert round(state.results[0].score, 4) == 0.4519 and example.licence in example.files
+    assert not asyncio.run(state.load_example(example, _missing))
+    assert "could not be loaded" in state.message and state.batch.size == 2445
+
+
+async def _missing(url: str) -> bytes:
+    raise DataError(url, None, "could not be fetched (HTTP 404)")
+
+
+def test_link_past_the_last_item_is_reported():
+    state = BatchState()
+    asyncio.run(state.open_link(ItemLink("ted", 1, 9), _small_example))
+    assert "item 9 is past the end: the example has 2 items" in state.message
+    assert state.opened is None and len(state.results) == 2  # still scored
+
+
+async def _small_example(url: str) -> bytes:
+    return b"a\nb\n"  # every file of the example: two lines
+
+
+# -- links ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "link", "problem"),
+    [
+        ("?example=ted&system=2&item=17", ItemLink("ted", 2, 17), None),
+        ("example=ted", ItemLink("ted", 1, 1), None),
+        ("c=ca&r=%5B%22cat%22%5D", None, None),  # a single-item link: not ours
+        ("example=nope", None, "unknown example 'nope' (known: ted)"),
+        ("example=ted&system=3&item=1", None, "system '3' is not valid (expected 1..2)"),
+        ("example=ted&item=0", None, "item '0' is not valid"),
+        ("example=ted&item=-1", None, "item '-1' is not valid"),
+    ],
+)
+def test_item_links(query, link, problem):
+    decoded, problems = decode_item_link(query)
+    assert decoded == link
+    assert (problem in " ".join(problems)) if problem else problems == []
+    if link is not None:
+        assert decode_item_link(encode_item_link(link)) == (link, [])
+
+
+# -- views ---------------------------------------------------------------------------------
+
+
+def test_tables_of_items_and_differences():
+    state = _scored(candidates=SYSTEMS, references=REFERENCES)
+    items = items_frame(state)
+    assert len(items) == 4 and list(items["system"]) == ["a.txt", "a.txt", "b.txt", "b.txt"]
+    assert list(items["score"]) == [s.score for column in state.summaries for s in column]
+    assert list(items["decision"])[1] == "recall"  # "ca" is shorter than "cat"
+    differences = differences_frame(state)
+    gaps = [abs(d) for d in differences["B − A"]]
+    assert gaps == sorted(gaps, reverse=True)  # the largest disagreement first
+    assert differences_frame(_scored(candidates=SYSTEMS[:1], references=REFERENCES)).empty
+
+
+def test_user_text_is_escaped_in_tables_and_summary():
+    state = _scored(candidates=[(PAYLOAD, PAYLOAD.encode()), ("b", b"x")], references=[("r", b"x")])
+    assert "<img" not in summary_html(state) and "&lt;img" in summary_html(state)
+    table = item_table(items_frame(state), lambda row, column: None, ["candidate", "system"], {})
+    assert table.formatters["candidate"] == {"type": "plaintext"}  # Tabulator escapes these
+    assert table.formatters["system"] == {"type": "plaintext"}
+
+
+def test_histogram_bins():
+    data = histogram_data([0.0, 0.04, 0.05, 0.5, 1.0], bins=20)
+    assert data["count"][0] == 2 and data["count"][1] == 1 and data["count"][10] == 1
+    assert data["count"][19] == 1 and sum(data["count"]) == 5  # 1.0 is in the last bin
+    assert data["left"][0] == 0 and data["right"][-1] == 1
+
+
+def test_build_copies_the_examples_with_their_licence(tmp_path):
+    shared = tmp_path / "shared" / "pyodide"
+    source = shared.parent / "data" / BATCH_EXAMPLES["ted"].folder
+    source.mkdir(parents=True)
+    for name in BATCH_EXAMPLES["ted"].files[:-1]:
+        (source / name).write_text("x\n")
+    with pytest.raises(build.BuildError, match="LICENSE.compare-mt is missing"):
+        build.copy_examples(tmp_path / "site", shared)
+    (source / "LICENSE.compare-mt").write_text("BSD")
+    copied = build.copy_examples(tmp_path / "site", shared)
+    assert "examples/ted/LICENSE.compare-mt" in copied
+    assert (tmp_path / "site" / "examples" / "ted" / "ted.ref.txt").read_text() == "x\n"
+
+
+def test_summary_view_built_after_scoring_shows_full_progress():
+    """A summary view made once scoring has finished takes the final count (max before value)."""
+    state = BatchState()
+    with param.edit_constant(state):
+        state.param.update(total=4400, done=4400)
+    view = BatchSummaryView(state)
+    assert (view._progress.max, view._progress.value) == (4400, 4400)

@@ -1,0 +1,105 @@
+"""Batch mode in headless Chromium: the TED example, sorting, opening an item, links, uploads.
+
+The fixtures fail a test on any request that leaves 127.0.0.1 (or any 404 of the site, which
+the browser logs as a console error), any console error and any page error.
+"""
+
+from __future__ import annotations
+
+import json
+
+import charsim
+from explorer.item_link import ItemLink, encode_item_link
+
+from .conftest import APP_TIMEOUT, poll
+
+#: The lowest item score of the TED example over both systems: system 1, line 2,024
+#: ("I study this." against "Explore."), computed with charsim.summarize.
+LOWEST = ("I study this.", ["Explore."], ItemLink("ted", 1, 2024))
+SCORING_TIMEOUT = 90  # 4,890 item scores take ~6 s in the browser; room for a slow machine
+PAYLOAD = "<img src=x onerror=\"document.title='pwned'\">"
+
+
+def _batch_tab(page):
+    page.get_by_text("Batch: score files", exact=True).click()
+
+
+def _wait_scored(page, wait_until):
+    signature = page.locator('[data-testid="batch-signature"]')
+    wait_until(lambda: signature.count() > 0, timeout=SCORING_TIMEOUT, message="batch scores")
+    return signature.inner_text()
+
+
+def _items_column(page, field):
+    return page.locator(f'.tabulator-col[tabulator-field="{field}"] .tabulator-col-title').first
+
+
+def _cells(page, field):
+    return page.locator(f'.tabulator-row .tabulator-cell[tabulator-field="{field}"]')
+
+
+def _wait_opened(page, wait_until, candidate, references):
+    expected = f"{charsim.score(candidate, references):.4f}"
+    main = page.locator('[data-testid="score-main"]')
+    wait_until(
+        lambda: main.count() and main.inner_text() == expected and main.is_visible(),
+        timeout=20, message=f"the single-item view to show {expected}",
+    )  # fmt: skip
+    assert page.locator("textarea").nth(0).input_value() == candidate
+
+
+def test_ted_example_sort_by_score_and_open_the_lowest_item(app, wait_until):
+    _batch_tab(app)
+    app.get_by_role("button", name="Try it: TED talks, 2 systems").click()
+    signature = _wait_scored(app, wait_until)
+    assert signature == charsim.signature(nrefs=1)
+    assert app.locator('[data-testid="batch-mean-1"]').inner_text() == "0.4519"
+    _items_column(app, "score").click()  # ascending: the lowest score first
+    lowest = _cells(app, "score").first
+    wait_until(lambda: lowest.inner_text() == "0.0416", timeout=20, message="sorted scores")
+    _cells(app, "candidate").first.click()
+    candidate, references, link = LOWEST
+    _wait_opened(app, wait_until, candidate, references)
+    # its explanation: the decision, the per-order contributions and the exact fractions
+    assert app.locator('[data-testid="decision"]').get_attribute("data-decision") == "precision"
+    assert (
+        "bars, one per order" in app.locator('[data-testid="contributions-caption"]').inner_text()
+    )
+    # data from a built-in example: the address bar holds a short link to the item
+    wait_until(lambda: app.evaluate("location.search") == "?" + encode_item_link(link))
+
+
+def test_item_link_opens_the_item_of_the_example(app_page, guard, site_url, wait_until):
+    link = ItemLink("ted", 2, 67)
+    app_page.goto(f"{site_url}?{encode_item_link(link)}")
+    poll(
+        lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "ready",
+        timeout=APP_TIMEOUT, message="the explorer to become ready", guard=guard,
+    )  # fmt: skip
+    reference = "And we also assign a value to the company given by the operating revenue."
+    _wait_opened(app_page, wait_until, "We're selves.", [reference])
+    _batch_tab(app_page)
+    _wait_scored(app_page, wait_until)  # the whole example is scored after the item opened
+
+
+def test_uploads_report_bad_files_and_show_text_as_text(app, wait_until, tmp_path):
+    _batch_tab(app)
+    inputs = app.locator('input[type="file"]')
+    (tmp_path / "sys.txt").write_text("a cat\nthe dog\n", encoding="utf-8")
+    (tmp_path / "ref.txt").write_text("a cat\n", encoding="utf-8")
+    inputs.nth(0).set_input_files(tmp_path / "sys.txt")
+    inputs.nth(1).set_input_files(tmp_path / "ref.txt")
+    message = "ref.txt: has 1 lines but the candidates (sys.txt) have 2; line counts must match"
+    wait_until(lambda: app.get_by_text(message).count() > 0, timeout=20, message="the error")
+    items = [{"candidate": PAYLOAD, "references": [PAYLOAD, "cat"]}, {"candidate": "cat"}]
+    bad = tmp_path / "items.jsonl"
+    bad.write_text("\n".join(json.dumps(i) for i in items), encoding="utf-8")
+    inputs.nth(2).set_input_files(bad)
+    message = 'items.jsonl, line 2: "references" must be a list of strings'
+    wait_until(lambda: app.get_by_text(message).count() > 0, timeout=20, message="the error")
+    bad.write_text(json.dumps(items[0]) + "\n", encoding="utf-8")
+    inputs.nth(2).set_input_files(bad)
+    _wait_scored(app, wait_until)
+    assert _cells(app, "candidate").first.inner_text() == PAYLOAD  # shown, not rendered
+    assert app.evaluate("document.title") != "pwned"
+    assert app.locator("img[src=x]").count() == 0
