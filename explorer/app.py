@@ -1,5 +1,6 @@
 """The explorer page: composition only. ``create_app()`` builds it; state lives in ExplorerState
-(the single-item page) and BatchState (the batch page), one tab each.
+(the single-item page), BatchState (the batch page) and AboutState (the article's models), one
+tab each.
 
 In the browser (Pyodide) the page URL mirrors the single-item state, so a link reproduces the
 view, and a link to an item of a built-in batch example opens that item; under
@@ -17,6 +18,7 @@ from explorer.batch_state import BatchState, OpenedItem
 from explorer.item_link import decode_item_link
 from explorer.staged import later
 from explorer.state import ExplorerState
+from explorer.views.about_page import AboutView
 from explorer.views.batch_histogram import BatchHistogramView
 from explorer.views.batch_inputs import BatchInputsView
 from explorer.views.batch_summary import BatchSummaryView
@@ -28,7 +30,7 @@ from explorer.views.share import ShareView
 
 __all__ = ["create_app"]
 
-_SINGLE_TAB, _BATCH_TAB = 0, 1
+_SINGLE_TAB, _BATCH_TAB, _ABOUT_TAB = 0, 1, 2
 _LINK_FIELDS = ["candidate", "references", "max_order", "weights", "order", "reference_format"]
 
 
@@ -123,12 +125,15 @@ def create_app(
     """Build the explorer page for ``state`` and ``batch`` (new default states if None)."""
     state = state or ExplorerState()
     batch = batch or BatchState()
+    about = AboutView(state)
     tabs = pn.Tabs(
         ("Single item", _single_item_page(state)),
         ("Batch: score files", _batch_page(batch)),
+        ("About the metric", about),
         dynamic=False,
         sizing_mode="stretch_width",
     )
+    tabs.param.watch(lambda event: event.new == _ABOUT_TAB and about.shown(), ["active"])
 
     def open_item(event) -> None:
         item: OpenedItem = event.new

@@ -8,11 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import panel as pn
+from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.plotting import figure
 
 if TYPE_CHECKING:  # pandas is installed after the first view (explorer.staged)
     import pandas as pd
 
-__all__ = ["STYLESHEETS", "alert", "html_pane", "item_table"]
+__all__ = ["STYLESHEETS", "alert", "figure_column", "html_pane", "item_table", "line_chart"]
 
 STYLESHEETS = [(Path(__file__).with_name("explorer.css")).read_text(encoding="utf-8")]
 """The explorer's CSS, handed to every HTML pane (panes render in shadow DOM)."""
@@ -21,6 +23,26 @@ STYLESHEETS = [(Path(__file__).with_name("explorer.css")).read_text(encoding="ut
 def html_pane(**params) -> pn.pane.HTML:
     """An HTML pane with the explorer's styles; its content must be built from escaped text."""
     return pn.pane.HTML(stylesheets=STYLESHEETS, sizing_mode="stretch_width", **params)
+
+
+def line_chart(name: str, data: dict[str, list], tooltips: list, **params):
+    """``(source, chart)``: a ColumnDataSource called ``name`` and an empty, toolbar-less,
+    full-width Bokeh figure whose hover (``vline``) shows ``tooltips``; ``params`` go to
+    ``figure`` (titles, axis labels, ranges)."""
+    source = ColumnDataSource(data, name=name)
+    chart = figure(
+        height=300, sizing_mode="stretch_width", toolbar_location=None,
+        tools=[HoverTool(tooltips=tooltips, mode="vline")], **params,
+    )  # fmt: skip
+    return source, chart
+
+
+def figure_column(widgets: pn.viewable.Viewable, chart, text: pn.pane.HTML) -> pn.Column:
+    """Sliders above a Bokeh chart above its HTML caption, full width."""
+    return pn.Column(
+        widgets, pn.pane.Bokeh(chart, sizing_mode="stretch_width"), text,
+        sizing_mode="stretch_width",
+    )  # fmt: skip
 
 
 def alert(text: str, kind: str = "warning") -> str:
