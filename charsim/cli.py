@@ -159,7 +159,8 @@ def _render(args, names, results: list[CorpusResult], explanations: list[tuple[s
     width = max(map(len, names))
     for name, result in zip(names, results, strict=True):
         label = f"{name:<{width}}  " if len(results) > 1 else ""
-        rows.append(f"{label}charsim = {result.score:.4f}  ({n_items:,} items)")
+        items = f"{n_items:,} item" + ("s" if n_items != 1 else "")
+        rows.append(f"{label}charsim = {result.score:.4f}  ({items})")
     rows.append(signature)
     return "\n".join(rows) + "\n" + _explanations(args, explanations)
 
@@ -184,7 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not references:
             raise DataError(names[0], None, "holds no items: nothing to score")
         if args.explain is not None and not 1 <= args.explain <= len(references):
-            parser.error(f"--explain {args.explain}: there are {len(references):,} items")
+            raise DataError(
+                names[0], None, f"--explain {args.explain}: there are {len(references):,} items"
+            )
         update, close = _progress(len(references), not args.no_progress)
         try:
             results = score_systems(

@@ -103,10 +103,12 @@ def items_from_jsonl(lines: list[str], source: str) -> list[Item]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
+        if _nesting(line) > MAX_NESTING:
+            raise DataError(source, number, f"malformed JSON (nested deeper than {MAX_NESTING})")
         try:
             record = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as error:
-            detail = getattr(error, "msg", "nested too deeply")
+        except (ValueError, RecursionError) as error:  # JSONDecodeError, huge integers, depth
+            detail = getattr(error, "msg", None) or str(error) or "nested too deeply"
             column = getattr(error, "colno", None)
             raise DataError(
                 source,
@@ -115,6 +117,30 @@ def items_from_jsonl(lines: list[str], source: str) -> list[Item]:
             ) from None
         items.append(_item(record, source, number))
     return items
+
+
+MAX_NESTING = 100
+"""Deepest JSON nesting read; deeper input is refused before parsing (in the browser a deep
+parse overflows the JavaScript stack instead of raising RecursionError)."""
+
+
+def _nesting(line: str) -> int:
+    """The deepest ``[``/``{`` nesting of a JSON line, outside strings (cheap when shallow)."""
+    if line.count("[") + line.count("{") <= MAX_NESTING:
+        return 0
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in line:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def _item(record: object, source: str, number: int) -> Item:

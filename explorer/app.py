@@ -30,6 +30,9 @@ from explorer.views.share import ShareView
 
 __all__ = ["create_app"]
 
+MAX_ADDRESS_QUERY = 8_000
+"""Longest state kept in the address bar (common server limits are 8 KB)."""
+
 _SINGLE_TAB, _BATCH_TAB, _ABOUT_TAB = 0, 1, 2
 _LINK_FIELDS = ["candidate", "references", "max_order", "weights", "order", "reference_format"]
 
@@ -53,8 +56,12 @@ def _mirror_url(state: ExplorerState, batch: BatchState, tabs: pn.Tabs) -> None:
         state.load_link(query)
 
     def write(*_events) -> None:
-        if not state.message.startswith("The reference set could not be read"):
-            js.window.history.replaceState(None, "", "?" + state.to_link())
+        if state.message.startswith("The reference set could not be read"):
+            return
+        query = state.to_link()
+        # A URL longer than servers accept (414) would break a reload: drop the state instead.
+        address = "?" + query if len(query) <= MAX_ADDRESS_QUERY else js.window.location.pathname
+        js.window.history.replaceState(None, "", address)
 
     def write_item_link(event) -> None:
         if event.new.link is not None:  # after write(): the short link of the example's item

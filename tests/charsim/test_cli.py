@@ -47,7 +47,7 @@ def test_mean_of_hand_checked_items(files, capsys):
 def test_text_output_and_signature(files, capsys):
     status, out, _ = run(capsys, "-i", files("s.txt", "ca\n"), "-r", files("r.txt", "cat\n"))
     assert status == 0
-    assert out.splitlines() == ["charsim = 0.4975  (1 items)", charsim.signature(nrefs=1)]
+    assert out.splitlines() == ["charsim = 0.4975  (1 item)", charsim.signature(nrefs=1)]
 
 
 def test_two_reference_files_and_variants(files, capsys):
@@ -179,3 +179,25 @@ def test_a_reference_set_shared_by_many_lines_gives_the_same_scores(files, capsy
     assert status == 0
     expected = [charsim.score(c, ["the cat sat on the mat"]) for c in candidates]
     assert json.loads(out)["scores"] == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"candidate": "a", "references": ["a"], "x": ' + "[" * 5000 + "]" * 5000 + "}",
+         "nested deeper than 100"),
+        ('{"candidate": "a", "references": ["a"], "x": ' + "1" * 5000 + "}",
+         "Exceeds the limit"),
+    ],
+)  # fmt: skip
+def test_hostile_json_lines_are_located(files, capsys, line, message):
+    status, out, err = run(capsys, "--jsonl", files("d.jsonl", line + "\n"))
+    assert (status, out) == (1, "")
+    assert "d.jsonl, line 1: malformed JSON" in err and message in err
+
+
+def test_explain_beyond_the_items_is_a_located_error(files, capsys):
+    status, out, err = run(capsys, "-i", files("s.txt", "a\n"), "-r", files("r.txt", "a\n"),
+                           "--explain", "17")  # fmt: skip
+    assert (status, out) == (1, "")
+    assert "--explain 17: there are 1 items" in err
