@@ -15,7 +15,7 @@ import param
 
 import charsim
 from charsim.corpus import CorpusResult, common_nrefs
-from charsim.textio import DataError
+from charsim.textio import DataError, counted
 
 from .batch_data import Batch, LimitError, batch_from_files, batch_from_jsonl
 from .batch_examples import BATCH_EXAMPLES, BatchExample, fetch_file
@@ -62,7 +62,9 @@ class BatchState(param.Parameterized):
     done = param.Integer(default=0, constant=True, doc="Item scores computed so far.")
     total = param.Integer(default=0, constant=True, doc="Item scores to compute.")
     scoring = param.Boolean(default=False, constant=True, doc="Whether scoring is under way.")
-    message = param.String(default="", constant=True, doc="What went wrong with the last load.")
+    message = param.String(
+        default="", constant=True, doc="What went wrong with the last load or link, if anything."
+    )
     opened = param.ClassSelector(
         class_=OpenedItem, default=None, constant=True, doc="The item last opened."
     )
@@ -80,7 +82,8 @@ class BatchState(param.Parameterized):
         """Load line-aligned files (see :func:`~explorer.batch_data.batch_from_files`).
 
         Returns:
-            True if loaded; else False with ``message`` set and the previous data kept.
+            True if loaded; else False with ``message`` set and the previous data and results
+            cleared (see :meth:`fail`).
         """
         return self._load(lambda: batch_from_files(candidates, references, example))
 
@@ -93,7 +96,7 @@ class BatchState(param.Parameterized):
         try:
             files = {name: await read(example.url(name)) for name in example.files}
         except (DataError, OSError) as error:
-            return self.report(f"The example could not be loaded: {error}")
+            return self.fail(f"The example could not be loaded: {error}")
         return self.load_files(
             [(name, files[name]) for name in example.systems],
             [(name, files[name]) for name in example.references],
@@ -104,24 +107,33 @@ class BatchState(param.Parameterized):
         try:
             batch = read()
         except (DataError, LimitError) as error:
-            return self.report(str(error))
+            return self.fail(str(error))
+        self._replace(batch, "")
+        return True
+
+    def _replace(self, batch: Batch | None, message: str) -> None:
+        """Show ``batch`` (unscored) and ``message``; a scoring run of the old data stops."""
         self._generation += 1
         with param.edit_constant(self):
             self.param.update(
-                batch=batch, summaries=[], results=[], done=0, scoring=False, message="",
-                total=batch.size * len(batch.systems),
+                batch=batch, summaries=[], results=[], done=0, scoring=False, message=message,
+                total=batch.size * len(batch.systems) if batch else 0,
             )  # fmt: skip
-        return True
 
-    def report(self, message: str) -> bool:
-        """Show ``message`` as the reason the last load failed; the loaded data is kept.
+    def fail(self, message: str) -> bool:
+        """A load failed: show ``message`` and clear the previous data and results, so that no
+        score of the old input is shown next to the new input's error.
 
         Returns:
-            False, for ``return self.report(...)`` in loaders.
+            False, for ``return self.fail(...)`` in loaders.
         """
+        self._replace(None, message)
+        return False
+
+    def report(self, message: str) -> None:
+        """Show ``message`` (a problem with a link); the loaded data and results are kept."""
         with param.edit_constant(self):
             self.message = message
-        return False
 
     async def score(self) -> None:
         """Score every item of every system in chunks of :data:`CHUNK`, updating ``done``.
@@ -163,11 +175,15 @@ class BatchState(param.Parameterized):
         """Load the linked example, open the linked item, then score the whole example."""
         if not await self.load_example(BATCH_EXAMPLES[link.example], read):
             return
+        problems = list(link.ignored)
         if link.item > self.batch.size:
-            self.report(
+            problems.insert(
+                0,
                 f"The link's item {link.item:,} is past the end: the example has "
-                f"{self.batch.size:,} items."
+                f"{counted(self.batch.size, 'item')}.",
             )
         else:
             self.open(link.system - 1, link.item - 1)
+        if problems:
+            self.report(" ".join(problems))
         await self.score()

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
 from .batch_examples import BATCH_EXAMPLES
+from .link import FIELD_NAMES, unknown
 
 __all__ = ["ItemLink", "decode_item_link", "encode_item_link"]
 
@@ -22,11 +23,14 @@ class ItemLink:
         example: the key of a built-in example.
         system: the 1-based system number.
         item: the 1-based item (line) number.
+        ignored: one sentence per other field the link carried and that was ignored (say a
+            candidate ``c``: the example's item has its own); shown once the example is loaded.
     """
 
     example: str
     system: int
     item: int
+    ignored: tuple[str, ...] = ()
 
 
 def encode_item_link(link: ItemLink) -> str:
@@ -38,8 +42,10 @@ def decode_item_link(query: str) -> tuple[ItemLink | None, list[str]]:
     """Read an item link; ``(None, [])`` when ``query`` is not one (no ``example`` field).
 
     Returns:
-        ``(link, problems)``: the link (None if unusable) and one sentence per problem. The
-        item number is checked against the data once it is loaded.
+        ``(link, problems)``: the link (None if unusable) and one sentence per problem that
+        makes it unusable. Fields of a single-item link (``c``, ``r``, ...) or unknown ones do
+        not: they are listed in ``link.ignored``. The item number is checked against the data
+        once it is loaded.
     """
     fields = {k: v[-1] for k, v in parse_qs(query.removeprefix("?")).items()}
     if "example" not in fields:
@@ -58,4 +64,14 @@ def decode_item_link(query: str) -> tuple[ItemLink | None, list[str]]:
             problems.append(f"The link's {name} {text!r} is not valid (expected {limit}).")
     if problems:
         return None, problems
-    return ItemLink(example.key, numbers["system"], numbers["item"]), []
+    ignored = tuple(_ignored(key) for key in fields if key not in ("example", "system", "item"))
+    return ItemLink(example.key, numbers["system"], numbers["item"], ignored), []
+
+
+def _ignored(key: str) -> str:
+    if key not in FIELD_NAMES:
+        return unknown(key)
+    return (
+        f"The link's {FIELD_NAMES[key]} field ({key}) was ignored: a link to an item of an "
+        "example opens the item as the example has it."
+    )

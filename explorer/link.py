@@ -10,9 +10,11 @@ import json
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlencode
 
+from charsim.config import MAX_ORDER_LIMIT
+
 from .references import FORMATS
 
-__all__ = ["LinkState", "MAX_LINK_CHARS", "decode_link", "encode_link"]
+__all__ = ["FIELD_NAMES", "LinkState", "MAX_LINK_CHARS", "decode_link", "encode_link", "unknown"]
 
 MAX_LINK_CHARS = 100_000
 """Longer query strings are refused (browsers and servers truncate long URLs anyway)."""
@@ -82,11 +84,19 @@ def _choice(options: tuple[str, ...]):
 _FIELDS = {
     "c": ("candidate", "candidate", str),
     "r": ("references", "references", _references),
-    "cap": ("max_order", "order cap", lambda text: _integer(text, 1, 64)),
+    "cap": ("max_order", "order cap", lambda text: _integer(text, 1, MAX_ORDER_LIMIT)),
     "w": ("weights", "weights", _choice(("harmonic", "uniform"))),
-    "n": ("order", "order", lambda text: _integer(text, 1, 64)),
+    "n": ("order", "order", lambda text: _integer(text, 1, MAX_ORDER_LIMIT)),
     "fmt": ("reference_format", "reference format", _choice(FORMATS)),
 }
+
+FIELD_NAMES = {key: name for key, (_, name, _) in _FIELDS.items()}
+"""What each field of a single-item link holds, in words: ``{"c": "candidate", ...}``."""
+
+
+def unknown(key: str) -> str:
+    """The sentence for a field no link has."""
+    return f"The link has an unknown field {key!r}; it was ignored."
 
 
 def decode_link(query: str) -> tuple[LinkState, list[str]]:
@@ -106,11 +116,13 @@ def decode_link(query: str) -> tuple[LinkState, list[str]]:
         return state, [f"The link could not be read: {error}."]
     for key, values in fields.items():
         if key not in _FIELDS:
-            problems.append(f"The link has an unknown field {key!r}; it was ignored.")
+            problems.append(unknown(key))
             continue
         attribute, name, read = _FIELDS[key]
         try:
             setattr(state, attribute, read(values[-1]))
         except ValueError as error:
-            problems.append(f"The link's {name} is not valid ({error}); the default was used.")
+            problems.append(
+                f"The link's {name} field is not valid ({error}); the default was used."
+            )
     return state, problems
