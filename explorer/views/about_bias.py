@@ -12,7 +12,7 @@ from panel.viewable import Viewer
 
 from ..compare_state import SACREBLEU_LOADS, CompareState
 from ..render import fraction
-from .common import alert, html_pane, line_chart
+from .common import alert, html_pane, line_chart, value_table
 
 __all__ = ["TEXT", "LengthBiasView", "bias_html"]
 
@@ -81,16 +81,8 @@ def bias_html(state: CompareState) -> str:
     ]
     rows.append((TEXT["actual"], f"{float(point['score']):.4f}", fraction(point["score"]),
                  "bias-score"))  # fmt: skip
-    body = "".join(
-        f'<tr><th>{escape(name)}</th><td data-testid="{testid}">{escape(value)}</td>'
-        f"<td>{escape(exact)}</td></tr>"
-        for name, value, exact, testid in rows
-    )
-    return (
-        f'{note}<table class="cs-exact" data-testid="about-bias"><tr>'
-        f"<th>{escape(TEXT['quantity'])}</th><th>{escape(TEXT['value'])}</th>"
-        f"<th>{escape(TEXT['exact'])}</th></tr>{body}</table><p>{escape(TEXT['how'])}</p>"
-    )
+    header = (TEXT["quantity"], TEXT["value"], TEXT["exact"])
+    return f"{note}{value_table('about-bias', header, rows)}<p>{escape(TEXT['how'])}</p>"
 
 
 class LengthBiasView(Viewer):

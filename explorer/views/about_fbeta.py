@@ -12,7 +12,7 @@ from panel.viewable import Viewer
 
 from ..compare_state import CompareState
 from ..render import fraction
-from .common import alert, figure_column, html_pane, line_chart
+from .common import alert, figure_column, html_pane, line_chart, value_table
 
 __all__ = ["TEXT", "FBetaView", "fbeta_html"]
 
@@ -63,16 +63,12 @@ def fbeta_html(state: CompareState) -> str:
     *fixed, (beta, value) = state.fbeta_rows
     rows += [(TEXT["row"].format(beta=_beta(b)), f, f"fbeta-{_beta(b)}") for b, f in fixed]
     rows.append((TEXT["slider_row"].format(beta=_beta(beta)), value, "fbeta-slider"))
-    body = "".join(
-        f'<tr><th>{escape(name)}</th><td data-testid="{testid}">{float(v):.4f}</td>'
-        f"<td>{escape(fraction(v))}</td></tr>"
-        for name, v, testid in rows
+    table = value_table(
+        "about-fbeta",
+        (TEXT["quantity"], TEXT["value"], TEXT["exact"]),
+        [(name, f"{float(v):.4f}", fraction(v), testid) for name, v, testid in rows],
     )
-    return (
-        f'<table class="cs-exact" data-testid="about-fbeta"><tr><th>{escape(TEXT["quantity"])}'
-        f"</th><th>{escape(TEXT['value'])}</th><th>{escape(TEXT['exact'])}</th></tr>{body}"
-        f"</table><p>{escape(TEXT['why'])}</p>"
-    )
+    return f"{table}<p>{escape(TEXT['why'])}</p>"
 
 
 class FBetaView(Viewer):
