@@ -90,12 +90,12 @@ class CompareState(param.Parameterized):
         else:
             betas = [*map(Fraction, BETAS), self.exact_beta]
             rows = [(beta, f_beta(precision, recall, beta)) for beta in betas]
-            p, r = float(precision), float(recall)
             curve = {
                 "beta": [float(beta) for beta in BETA_GRID],
-                "f_beta": [f_beta(p, r, float(beta)) for beta in BETA_GRID],
-                "minimum": [min(p, r)] * len(BETA_GRID),
-                "maximum": [max(p, r)] * len(BETA_GRID),
+                # exact first: with P = R every F_β is exactly P, with no float noise to plot
+                "f_beta": [float(f_beta(precision, recall, beta)) for beta in BETA_GRID],
+                "minimum": [float(min(precision, recall))] * len(BETA_GRID),
+                "maximum": [float(max(precision, recall))] * len(BETA_GRID),
             }
         with param.edit_constant(self):
             self.param.update(fbeta_rows=rows, fbeta_curve=curve, fbeta_message=message)

@@ -30,6 +30,7 @@ TEXT = {
     "j": "j",
     "charsim": "charsim",
     "chrF": "chrF (β = {beta})",
+    "chrF_line": "chrF_β (β of the F_β slider)",
     "BLEU": "BLEU",
     "point": "your candidate",
     "model": "model",
@@ -63,11 +64,14 @@ def _names(state: CompareState) -> dict[str, str]:
     return {name: TEXT[name].format(beta=beta) for name in _MODELS}
 
 
+def _line_name(name: str) -> str:
+    return TEXT["chrF_line"] if name == "chrF" else TEXT[name]
+
+
 def bias_html(state: CompareState) -> str:
     """The model's inputs and scores at the item's point, and the item's real charsim."""
-    note = "" if SACREBLEU_LOADS else alert(TEXT["no_sacrebleu"], "info")
     if state.bias_message:
-        return note + alert(state.bias_message, "info")
+        return alert(state.bias_message, "info")
     point, names = state.bias_point, _names(state)
     rows = [
         (TEXT["length"], str(point["length"]), "", "bias-length"),
@@ -82,7 +86,7 @@ def bias_html(state: CompareState) -> str:
     rows.append((TEXT["actual"], f"{float(point['score']):.4f}", fraction(point["score"]),
                  "bias-score"))  # fmt: skip
     header = (TEXT["quantity"], TEXT["value"], TEXT["exact"])
-    return f"{note}{value_table('about-bias', header, rows)}<p>{escape(TEXT['how'])}</p>"
+    return f"{value_table('about-bias', header, rows)}<p>{escape(TEXT['how'])}</p>"
 
 
 class LengthBiasView(Viewer):
@@ -92,14 +96,14 @@ class LengthBiasView(Viewer):
         super().__init__(**params)
         self.state = state
         tooltips = [(TEXT["j"], "@j{0.0}")]
-        tooltips += [(TEXT[name].format(beta="β"), f"@{name}{{0.000}}") for name in _MODELS]
+        tooltips += [(_line_name(name), f"@{name}{{0.000}}") for name in _MODELS]
         self._source, chart = line_chart(
             "about-bias-source", _EMPTY_CURVES, tooltips, x_axis_label=TEXT["x_axis"],
             y_axis_label=TEXT["y_axis"], title=TEXT["title"], y_range=(0, 1.02),
         )  # fmt: skip
         lines = [
             chart.line(x="j", y=name, source=self._source, color=color, line_dash=dash,
-                       line_width=2, legend_label=TEXT[name].format(beta="β"))
+                       line_width=2, legend_label=_line_name(name))
             for name, color, dash in _LINES
         ]  # fmt: skip
         chart.select_one(HoverTool).renderers = lines
@@ -115,6 +119,7 @@ class LengthBiasView(Viewer):
         chart.legend.location = "top_right"
         self._chart = pn.pane.Bokeh(chart, sizing_mode="stretch_width")
         self._table = html_pane()
+        self.note = html_pane(object="" if SACREBLEU_LOADS else alert(TEXT["no_sacrebleu"], "info"))
         state.param.watch(self._update, ["bias_curves", "bias_point", "bias_message"])
         self._update()
 
@@ -136,7 +141,7 @@ class LengthBiasView(Viewer):
         self._table.object = bias_html(self.state)
 
     def __panel__(self):
-        return pn.Column(self._chart, self._table, sizing_mode="stretch_width")
+        return pn.Column(self.note, self._chart, self._table, sizing_mode="stretch_width")
 
 
 _EMPTY_CURVES = {"j": [], **{name: [] for name in _MODELS}}

@@ -82,6 +82,7 @@ class FBetaView(Viewer):
         self._source, chart = line_chart(
             "about-fbeta-source", state.fbeta_curve or _EMPTY, tooltips,
             x_axis_label=TEXT["x_axis"], y_axis_label=TEXT["y_axis"], title=TEXT["title"],
+            y_range=(0, 1.02),
         )  # fmt: skip
         for name, color, dash in _LINES:
             chart.line(x="beta", y=name, source=self._source, color=color, line_dash=dash,

@@ -8,7 +8,7 @@ import pytest
 
 from explorer.compare_state import BETA_GRID, SACREBLEU_LOADS, CompareState
 from explorer.state import ExplorerState
-from explorer.views.about_bias import bias_html
+from explorer.views.about_bias import LengthBiasView, bias_html
 from explorer.views.about_fbeta import fbeta_html
 
 
@@ -70,7 +70,8 @@ def test_length_model_at_the_default_input():
     assert 'data-testid="bias-rate">0.7547<' in html and "40/53" in html
     assert 'data-testid="bias-charsim">0.5031<' in html
     assert 'data-testid="bias-score">0.4975<' in html
-    assert not SACREBLEU_LOADS and "sacreBLEU 2.6.0 does not load" in html
+    note = LengthBiasView(state).note.object
+    assert not SACREBLEU_LOADS and "sacreBLEU 2.6.0 does not load" in note
 
 
 def test_length_model_follows_the_input_and_beta():
@@ -90,3 +91,12 @@ def test_length_model_follows_the_input_and_beta():
     assert state.bias_point == {} and "p̂ = 0" in bias_html(state)
     item.set_inputs("ab", [""])
     assert "non-empty" in state.bias_message
+
+
+def test_equal_precision_and_recall_give_a_flat_exact_curve():
+    item = ExplorerState()
+    state = CompareState(item)
+    item.set_inputs("the cat sat on a mat", ["a cat sat on the mat"])  # same characters
+    assert state.precision == state.recall
+    assert set(state.fbeta_curve["f_beta"]) == {float(state.precision)}
+    assert {value for _, value in state.fbeta_rows} == {state.precision}
