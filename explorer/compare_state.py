@@ -4,8 +4,11 @@ No Panel import here: views read this object and write ``beta``; tests drive it 
 
 * F_β against ``min(P, R)`` (§5.5): the item's own ``P`` and ``R`` (exact, from
   :func:`charsim.explain`) combined both ways, exact for the slider's rational β.
-* Length bias (§6.1–§6.3): sacreBLEU does not load in this offline Pyodide (see
-  :data:`SACREBLEU_LOADS`), so charsim, chrF_β and BLEU are the length model of
+* Length bias (§6.1–§6.3): sacreBLEU 2.6.0 does not load in the offline Pyodide 0.27.7 site
+  (``import sacrebleu`` runs ``sacrebleu.utils``, whose ``import portalocker`` needs ``fcntl``,
+  a module Pyodide lacks, and ``sacrebleu.dataset.wmt_xml``, whose ``import lxml.etree`` needs a
+  compiled package with no Pyodide build in ``../shared/pyodide-0.27.7`` nor on PyPI; ``regex``,
+  for its ``intl`` tokenizer, is missing too). So charsim, chrF_β and BLEU are the length model of
   :mod:`charsim.models`, evaluated at the item's candidate length ``λ̂ = |t|``, its mean
   reference length ``λ = (1/K) Σ_i |r_i|`` (characters) and its *observed match rate*
   ``p̂ = M̄ / min(L_t, L̄_r) = max(P, R)``: the weighted overlap as a share of the shorter
@@ -23,14 +26,7 @@ from charsim.models import bleu_model, charsim_model, chrf_model, f_beta
 
 from .state import ExplorerState
 
-__all__ = ["BETA_GRID", "BETAS", "SACREBLEU_LOADS", "CompareState"]
-
-SACREBLEU_LOADS = False
-"""Whether sacreBLEU 2.6.0 imports in the offline Pyodide 0.27.7 site: it does not. ``import
-sacrebleu`` runs ``sacrebleu.utils`` (``import portalocker``, which needs ``fcntl``, a module
-Pyodide lacks) and ``sacrebleu.dataset.wmt_xml`` (``import lxml.etree``, a compiled package
-with no Pyodide build in ``../shared/pyodide-0.27.7`` nor on PyPI); ``regex`` (its ``intl``
-tokenizer) is missing too."""
+__all__ = ["BETA_GRID", "BETAS", "CompareState"]
 
 BETAS = (1, 2, 3)
 """β values whose F_β is always listed next to ``min(P, R)``."""

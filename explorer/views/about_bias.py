@@ -10,7 +10,7 @@ import panel as pn
 from bokeh.models import ColumnDataSource, HoverTool, Span
 from panel.viewable import Viewer
 
-from ..compare_state import SACREBLEU_LOADS, CompareState
+from ..compare_state import CompareState
 from ..render import fraction
 from .common import alert, html_pane, line_chart, value_table
 
@@ -119,7 +119,7 @@ class LengthBiasView(Viewer):
         chart.legend.location = "top_right"
         self._chart = pn.pane.Bokeh(chart, sizing_mode="stretch_width")
         self._table = html_pane()
-        self.note = html_pane(object="" if SACREBLEU_LOADS else alert(TEXT["no_sacrebleu"], "info"))
+        self.note = html_pane(object=alert(TEXT["no_sacrebleu"], "info"))
         state.param.watch(self._update, ["bias_curves", "bias_point", "bias_message"])
         self._update()
 
