@@ -42,7 +42,9 @@ TEXT = {
     "legend": "order:",
     "none": "none",
     "char_title": "character {index}: longest matched order {order}",
-    "summary": "{uncovered} of {size} characters covered by no shared n-gram; longest order {top}.",
+    "summary": (
+        "{uncovered:,} of {size:,} characters covered by no shared n-gram; longest order {top}."
+    ),
     "shortened": "Showing the first {shown:,} of {size:,} characters.",
     "empty": "The candidate is empty: no characters to cover.",
     "no_explanation": "No explanation: {message}",
