@@ -22,6 +22,8 @@ from explorer.views.about_page import AboutView
 from explorer.views.batch_histogram import BatchHistogramView
 from explorer.views.batch_inputs import BatchInputsView
 from explorer.views.batch_summary import BatchSummaryView
+from explorer.views.changes import TEXT as CHANGES_TEXT
+from explorer.views.changes import ChangesView
 from explorer.views.contributions import ContributionsView
 from explorer.views.exact import ExactView
 from explorer.views.inputs import InputsView
@@ -78,6 +80,7 @@ def _details(state: ExplorerState) -> pn.viewable.Viewable:
 
     return pn.Tabs(
         ("n-gram matches", MatchesView(state)),
+        (CHANGES_TEXT["tab"], ChangesView(state)),
         ("Per reference", ReferencesView(state)),
         ("By hand (exact)", ExactView(state)),
         dynamic=False,

@@ -36,6 +36,9 @@ class ExplorerState(param.Parameterized):
 
     references = param.List(default=[], item_type=str, constant=True, doc="Parsed reference set.")
     explanation = param.Parameter(default=None, constant=True, doc="charsim.Explanation or None.")
+    coverage = param.Parameter(
+        default=(), constant=True, doc="charsim.coverage: longest matched order per character."
+    )
     message = param.String(default="", constant=True, doc="Why there is no explanation, if none.")
     link_problems = param.List(default=[], constant=True, doc="What was wrong with the link.")
 
@@ -69,7 +72,8 @@ class ExplorerState(param.Parameterized):
             )
         with param.edit_constant(self):
             self.references = references
-            self.explanation = explanation
+            self.coverage = () if explanation is None else charsim.coverage(explanation)
+            self.explanation = explanation  # after coverage: its watchers see both up to date
             self.message = message
         if explanation is not None and self.order > explanation.order_cap:
             self.order = explanation.order_cap
