@@ -56,9 +56,7 @@ def _extension(marked_t: str, i: int, marked_r: str, j: int, top: int) -> int:
     return low
 
 
-def _grow(
-    pairs: list[tuple[int, int, int]], marked_t: str, marked_r: str, max_n: int
-) -> list[int]:
+def _grow(pairs: list[tuple[int, int, int]], marked_t: str, marked_r: str, max_n: int) -> list[int]:
     """How many of ``pairs`` reach each order: index ``n``, for ``n = 0..max_n + 1``.
 
     Args:
