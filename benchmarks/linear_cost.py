@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import platform
 import random
 import statistics
 import time
 import tracemalloc
+
+from _common import environment
 
 import charsim
 
@@ -48,8 +49,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[100_000, 200_000])
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    python = platform.python_version()
-    print(f"charsim {charsim.__version__}, Python {python}, {platform.machine()}")
+    print(environment())
     results = [(size, *measure(size, args.repeat)) for size in args.sizes]
     for size, seconds, peak in results:
         print(f"L = {size:>9,}: {seconds:8.3f} s (median of {args.repeat}), peak {peak:8.1f} MiB")
