@@ -174,3 +174,24 @@ def test_pair_overlaps_equal_naive(candidate, reference, cap):
     assert pair_overlaps(candidate, reference, cap) == naive.order_overlaps(
         candidate, reference, cap
     )
+
+
+_STRETCH = "".join(chr(0x61 + (i * 7) % 26) + chr(0x3B1 + (i * 5) % 24) for i in range(120))
+
+
+@pytest.mark.parametrize("cap", [2, 5, 32, 96, 97, 150, 250])
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        (_STRETCH, _STRETCH),  # one stretch longer than the head's comparison window
+        (_STRETCH[:150] + "!" + _STRETCH[150:], _STRETCH),  # broken once
+        ("x" + _STRETCH + "y" + _STRETCH, _STRETCH + "z" + _STRETCH[:90]),  # repeats, two diagonals
+        (_STRETCH[::-1] + _STRETCH, _STRETCH + _STRETCH[::-1]),
+    ],
+)
+def test_pair_overlaps_long_stretches_equal_naive(candidate, reference, cap):
+    """Shared stretches longer than the cap and than the comparison window at a stretch's head
+    (the pairs after a capped head must be re-measured) count exactly."""
+    assert pair_overlaps(candidate, reference, cap) == naive.order_overlaps(
+        candidate, reference, cap
+    )
