@@ -188,6 +188,7 @@ _STRETCH = "".join(chr(0x61 + (i * 7) % 26) + chr(0x3B1 + (i * 5) % 24) for i in
         ("x" + _STRETCH + "y" + _STRETCH, _STRETCH + "z" + _STRETCH[:90]),  # repeats, two diagonals
         (_STRETCH[::-1] + _STRETCH, _STRETCH + _STRETCH[::-1]),
     ],
+    ids=["one-stretch", "broken-once", "repeats", "two-diagonals"],
 )
 def test_pair_overlaps_long_stretches_equal_naive(candidate, reference, cap):
     """Shared stretches longer than the cap and than the comparison window at a stretch's head
