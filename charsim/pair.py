@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Collection, Mapping
-from itertools import compress, repeat
+from itertools import compress, pairwise
 
 from .ngrams import boundaries
 
@@ -29,7 +29,7 @@ __all__ = ["pair_overlaps"]
 # with a dozen calls per sentence pair that was a tenth of the time.
 
 _POSITIVE = (0).__lt__
-_SLACK = 64  # extra characters compared at the head of a stretch, to serve the pairs after it
+_NEXT = (1).__add__
 
 
 def _clipped_sum(
@@ -48,7 +48,7 @@ def _extension(marked_t: str, i: int, marked_r: str, j: int, top: int) -> int:
     """
     low, step = 0, 1
     while low < top:
-        probe = min(low + step, top)
+        probe = low + step if low + step < top else top
         if marked_t[i : i + probe] != marked_r[j : j + probe]:
             top = probe - 1
             break
@@ -62,37 +62,45 @@ def _extension(marked_t: str, i: int, marked_r: str, j: int, top: int) -> int:
     return low
 
 
-def _grow(pairs: list[tuple[int, int, int]], marked_t: str, marked_r: str, max_n: int) -> list[int]:
-    """How many of ``pairs`` reach each order: index ``n``, for ``n = 0..max_n + 1``.
+def _grow(
+    keys: list[int], width: int, begun: list[int], marked: tuple[str, str], max_n: int
+) -> list[int]:
+    """How many pairs that left the counting still agree at each order ``n = 0..max_n + 1``.
 
     Args:
-        pairs: ``(i - j, i, n)`` for each pair of positions ``i`` (candidate) and ``j``
-            (reference) whose n-gram of order ``n`` is shared and occurs once in each text.
-        marked_t, marked_r: the padded texts, each followed by its own stop mark.
+        keys: ``(i - j) · width + i`` for each pair of positions ``i`` (candidate) and ``j``
+            (reference) whose n-gram, of the order at which it left, is shared and occurs once
+            in each text. Sorted, the pairs of one stretch are consecutive integers.
+        width: more than any candidate position.
+        begun: ``begun[n]``: how many pairs left at order ``n``.
+        marked: the two padded texts, each followed by its own stop mark.
         max_n: the order cap.
 
     Returns:
-        ``grown[k]``: the number of pairs whose n-gram still agrees at order ``k > n``.
+        ``max_n + 2`` ints: at order ``n``, the pairs that left below ``n`` and agree on at
+        least ``n`` characters. The pairs of a stretch of ``size`` pairs agree on
+        ``e, e - 1, …, e - size + 1`` characters, ``e`` measured once at its first pair.
     """
-    changes = [0] * (max_n + 2)  # changes[k] = (pairs reaching order k) - (reaching k - 1)
-    pairs.sort()
-    top = max_n + _SLACK
-    last_diagonal = last_i = -1 - len(marked_t) - len(marked_r)
-    length, capped = 0, False  # agreeing characters from the pair on; capped: maybe more
-    for diagonal, i, n in pairs:
-        if diagonal == last_diagonal and i == last_i + 1 and (not capped or length > max_n):
-            length -= 1
-        else:  # the first pair of a stretch: its first n characters agree
-            length = n + _extension(marked_t, i + n, marked_r, i - diagonal + n, top - n)
-            capped = length == top
-        last_diagonal, last_i = diagonal, i
-        if length > n:
-            changes[n + 1] += 1
-            changes[min(length, max_n) + 1] -= 1
-    grown, running = [], 0
-    for change in changes:
-        running += change
-        grown.append(running)
+    marked_t, marked_r = marked
+    keys.sort()
+    count = len(keys)
+    firsts = [0, *compress(range(1, count), map(operator.ne, keys[1:], map(_NEXT, keys))), count]
+    stops = [0] * (max_n + 2)  # differences of: how many pairs agree on exactly k characters
+    for first, after in pairwise(firsts):  # one stretch
+        size, key = after - first, keys[first]
+        i = key % width
+        # Measured up to max_n + size - 1: enough for every pair of the stretch.
+        length = _extension(marked_t, i, marked_r, i - (key - i) // width, max_n + size - 1)
+        shortest, longest = length - size + 1, min(length, max_n - 1)  # lengths >= max_n: no stop
+        if shortest <= longest:
+            stops[shortest] += 1
+            stops[longest + 1] -= 1
+    grown, stopping, stopped, started = [0, 0], 0, 0, 0
+    for n in range(2, max_n + 2):
+        stopping += stops[n - 1]  # pairs agreeing on exactly n - 1 characters
+        stopped += stopping
+        started += begun[n - 1]
+        grown.append(started - stopped)
     return grown
 
 
@@ -120,7 +128,8 @@ def pair_overlaps(candidate: str, reference: str, max_n: int) -> list[int]:
     positions_t, positions_r = range(len(candidate) + 1), range(len(reference) + 1)
     grams_t = list(map(operator.add, marked_t[:-2], marked_t[1:-1]))  # order 2
     grams_r = list(map(operator.add, marked_r[:-2], marked_r[1:-1]))
-    pairs: list[tuple[int, int, int]] = []  # (i - j, i, n): unique shared n-grams
+    keys: list[int] = []  # (i - j) · width + i for each pair that left the counting
+    width, begun = len(marked_t), [0] * (max_n + 2)
     for n in range(2, max_n + 1):
         if n > 2:
             grams_t = [marked_t[p : p + n] for p in positions_t]
@@ -145,11 +154,14 @@ def pair_overlaps(candidate: str, reference: str, max_n: int) -> list[int]:
             found = list(map(unique.__contains__, grams_t))
             starts_t = list(compress(positions_t, found))
             starts_r = map(where_r.__getitem__, compress(grams_t, found))
-            pairs.extend(zip(map(operator.sub, starts_t, starts_r), starts_t, repeat(n)))
+            wide_t, wide_r = map((width + 1).__mul__, starts_t), map(width.__mul__, starts_r)
+            keys.extend(map(operator.sub, wide_t, wide_r))
+            begun[n] = len(starts_t)
         if not shared:
             break
         positions_t = list(compress(positions_t, map(shared.__contains__, grams_t)))
         positions_r = list(compress(positions_r, map(shared.__contains__, grams_r)))
-    if pairs:
-        overlaps = list(map(operator.add, overlaps, _grow(pairs, marked_t, marked_r, max_n)))
+    if keys:
+        grown = _grow(keys, width, begun, (marked_t, marked_r), max_n)
+        overlaps = list(map(operator.add, overlaps, grown))
     return overlaps[1:-1]
