@@ -19,6 +19,7 @@ from charsim.textio import DataError
 
 from .batch_data import Batch, LimitError, batch_from_files, batch_from_jsonl
 from .batch_examples import BATCH_EXAMPLES, BatchExample, fetch_file
+from .i18n import Message
 from .item_link import ItemLink, encode_item_link
 
 __all__ = ["CHUNK", "BatchState", "OpenedItem"]
@@ -62,7 +63,9 @@ class BatchState(param.Parameterized):
     done = param.Integer(default=0, constant=True, doc="Item scores computed so far.")
     total = param.Integer(default=0, constant=True, doc="Item scores to compute.")
     scoring = param.Boolean(default=False, constant=True, doc="Whether scoring is under way.")
-    message = param.String(default="", constant=True, doc="What went wrong with the last load.")
+    message = param.List(
+        default=[], item_type=Message, constant=True, doc="What went wrong with the last load."
+    )
     opened = param.ClassSelector(
         class_=OpenedItem, default=None, constant=True, doc="The item last opened."
     )
@@ -93,7 +96,7 @@ class BatchState(param.Parameterized):
         try:
             files = {name: await read(example.url(name)) for name in example.files}
         except (DataError, OSError) as error:
-            return self.report(f"The example could not be loaded: {error}")
+            return self.report(Message("batch.example_failed", {"error": str(error)}))
         return self.load_files(
             [(name, files[name]) for name in example.systems],
             [(name, files[name]) for name in example.references],
@@ -104,23 +107,23 @@ class BatchState(param.Parameterized):
         try:
             batch = read()
         except (DataError, LimitError) as error:
-            return self.report(str(error))
+            return self.report(Message("batch.data_error", {"error": str(error)}))
         self._generation += 1
         with param.edit_constant(self):
             self.param.update(
-                batch=batch, summaries=[], results=[], done=0, scoring=False, message="",
+                batch=batch, summaries=[], results=[], done=0, scoring=False, message=[],
                 total=batch.size * len(batch.systems),
             )  # fmt: skip
         return True
 
-    def report(self, message: str) -> bool:
-        """Show ``message`` as the reason the last load failed; the loaded data is kept.
+    def report(self, *messages: Message) -> bool:
+        """Show ``messages`` as the reason the last load failed; the loaded data is kept.
 
         Returns:
             False, for ``return self.report(...)`` in loaders.
         """
         with param.edit_constant(self):
-            self.message = message
+            self.message = list(messages)
         return False
 
     async def score(self) -> None:
@@ -165,8 +168,7 @@ class BatchState(param.Parameterized):
             return
         if link.item > self.batch.size:
             self.report(
-                f"The link's item {link.item:,} is past the end: the example has "
-                f"{self.batch.size:,} items."
+                Message("batch.item_past_end", {"item": link.item, "size": self.batch.size})
             )
         else:
             self.open(link.system - 1, link.item - 1)

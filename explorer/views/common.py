@@ -11,10 +11,15 @@ import panel as pn
 from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 
+from ..i18n import UIText
+
 if TYPE_CHECKING:  # pandas is installed after the first view (explorer.staged)
     import pandas as pd
 
-__all__ = ["STYLESHEETS", "alert", "figure_column", "html_pane", "item_table", "line_chart"]
+__all__ = [
+    "STYLESHEETS", "alert", "figure_column", "html_pane", "item_table", "line_chart",
+    "relabel_figure", "retitle",
+]  # fmt: skip
 
 STYLESHEETS = [(Path(__file__).with_name("explorer.css")).read_text(encoding="utf-8")]
 """The explorer's CSS, handed to every HTML pane (panes render in shadow DOM)."""
@@ -35,6 +40,28 @@ def line_chart(name: str, data: dict[str, list], tooltips: list, **params):
         tools=[HoverTool(tooltips=tooltips, mode="vline")], **params,
     )  # fmt: skip
     return source, chart
+
+
+def relabel_figure(chart, widgets: dict, text: UIText, prefix: str) -> None:
+    """Put the catalog's ``<prefix>.title``, ``.x_axis`` and ``.y_axis`` on a Bokeh figure, and
+    ``<prefix>.widget.<key>`` on each widget of ``widgets`` (key → widget)."""
+    chart.title.text = text(f"{prefix}.title")
+    chart.xaxis.axis_label = text(f"{prefix}.x_axis")
+    chart.yaxis.axis_label = text(f"{prefix}.y_axis")
+    for key, widget in widgets.items():
+        widget.name = text(f"{prefix}.widget.{key}")
+
+
+def retitle(tabs: pn.Tabs, titles: list[str]) -> None:
+    """Rename the tabs of ``tabs`` in place, live.
+
+    Panel keeps a tab's rendered Bokeh panel when only its title changes
+    (``panel.layout.Tabs._get_objects``), so the titles of the rendered panels are set too.
+    """
+    tabs[:] = list(zip(titles, tabs.objects, strict=True))
+    for model, _parent in tabs._models.values():
+        for panel, title in zip(model.tabs, titles, strict=True):
+            panel.title = title
 
 
 def figure_column(widgets: pn.viewable.Viewable, chart, text: pn.pane.HTML) -> pn.Column:

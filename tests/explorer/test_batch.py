@@ -15,6 +15,7 @@ from explorer.app import create_app
 from explorer.batch_data import LimitError, batch_from_files, batch_from_jsonl
 from explorer.batch_examples import BATCH_EXAMPLES
 from explorer.batch_state import CHUNK, BatchState
+from explorer.i18n import UIText
 from explorer.item_link import ItemLink, decode_item_link, encode_item_link
 from explorer.state import ExplorerState
 from explorer.views.batch_differences import differences_frame
@@ -129,10 +130,10 @@ def test_a_new_load_stops_the_stale_scoring_run():
 def test_a_bad_load_keeps_the_data_and_says_why():
     state = _scored(candidates=SYSTEMS, references=REFERENCES)
     assert not state.load_jsonl("bad.jsonl", b"{")
-    assert state.message.startswith("bad.jsonl, line 1: malformed JSON")
+    assert UIText().message(state.message).startswith("bad.jsonl, line 1: malformed JSON")
     assert state.batch.names == ("a.txt", "b.txt") and len(state.results) == 2
     assert state.load_jsonl("ok.jsonl", b'{"candidate": "a", "references": ["a"]}')
-    assert state.message == ""
+    assert state.message == []
 
 
 def test_opening_an_item_and_its_link():
@@ -147,7 +148,7 @@ def test_opening_an_item_and_its_link():
 
 def test_opening_an_item_fills_the_single_item_page():
     explorer, batch = ExplorerState(), BatchState()
-    tabs = create_app(explorer, batch)
+    tabs = create_app(explorer, batch)[1]
     tabs.active = 1
     batch.load_files(SYSTEMS, REFERENCES)
     batch.open(1, 0)
@@ -168,7 +169,7 @@ def test_ted_example_matches_the_command_line():
     assert [r.score for r in state.results] == [r.score for r in expected]
     assert round(state.results[0].score, 4) == 0.4519 and example.licence in example.files
     assert not asyncio.run(state.load_example(example, _missing))
-    assert "could not be loaded" in state.message and state.batch.size == 2445
+    assert "could not be loaded" in UIText().message(state.message) and state.batch.size == 2445
 
 
 async def _missing(url: str) -> bytes:
@@ -178,7 +179,7 @@ async def _missing(url: str) -> bytes:
 def test_link_past_the_last_item_is_reported():
     state = BatchState()
     asyncio.run(state.open_link(ItemLink("ted", 1, 9), _small_example))
-    assert "item 9 is past the end: the example has 2 items" in state.message
+    assert "item 9 is past the end: the example has 2 items" in UIText().message(state.message)
     assert state.opened is None and len(state.results) == 2  # still scored
 
 
@@ -204,7 +205,7 @@ async def _small_example(url: str) -> bytes:
 def test_item_links(query, link, problem):
     decoded, problems = decode_item_link(query)
     assert decoded == link
-    assert (problem in " ".join(problems)) if problem else problems == []
+    assert (problem in UIText().message(problems)) if problem else problems == []
     if link is not None:
         assert decode_item_link(encode_item_link(link)) == (link, [])
 
@@ -226,7 +227,9 @@ def test_tables_of_items_and_differences():
 
 def test_user_text_is_escaped_in_tables_and_summary():
     state = _scored(candidates=[(PAYLOAD, PAYLOAD.encode()), ("b", b"x")], references=[("r", b"x")])
-    assert "<img" not in summary_html(state) and "&lt;img" in summary_html(state)
+    assert "<img" not in summary_html(state, UIText()) and "&lt;img" in summary_html(
+        state, UIText()
+    )
     table = item_table(items_frame(state), lambda row, column: None, ["candidate", "system"], {})
     assert table.formatters["candidate"] == {"type": "plaintext"}  # Tabulator escapes these
     assert table.formatters["system"] == {"type": "plaintext"}
