@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 import panel as pn
+from bokeh.core.properties import value
 from panel.viewable import Viewer
 
 from ..about_state import AboutState
@@ -64,7 +65,7 @@ class BlockRatioView(Viewer):
     def _relabel(self, *_events) -> None:
         relabel_figure(self._chart, self._sliders, self.text, "about.block")
         for item, weights in zip(self._chart.legend.items, ("harmonic", "uniform"), strict=True):
-            item.label = self.text(f"weights.{weights}")
+            item.label = value(self.text(f"weights.{weights}"))  # a text, not a column
         self._update()
 
     def _update(self, *_events) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import panel as pn
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import ColumnDataSource, HoverTool, TabPanel
 from bokeh.plotting import figure
 
 from ..i18n import UIText
@@ -56,12 +56,20 @@ def retitle(tabs: pn.Tabs, titles: list[str]) -> None:
     """Rename the tabs of ``tabs`` in place, live.
 
     Panel keeps a tab's rendered Bokeh panel when only its title changes
-    (``panel.layout.Tabs._get_objects``), so the titles of the rendered panels are set too.
+    (``panel.layout.Tabs._get_objects``), and BokehJS redraws the headers only when the list of
+    panels changes, so each rendered panel is replaced by a retitled one (same child) and
+    Panel's cache of panels is pointed at it.
     """
     tabs[:] = list(zip(titles, tabs.objects, strict=True))
-    for model, _parent in tabs._models.values():
-        for panel, title in zip(model.tabs, titles, strict=True):
-            panel.title = title
+    for ref, (model, _parent) in tabs._models.items():
+        panels = [
+            TabPanel(title=title, child=old.child, name=old.name, closable=old.closable)
+            for old, title in zip(model.tabs, titles, strict=True)
+        ]
+        tabs._panels[ref].update(
+            {id(pane): panel for pane, panel in zip(tabs.objects, panels, strict=True)}
+        )
+        model.tabs = panels
 
 
 def figure_column(widgets: pn.viewable.Viewable, chart, text: pn.pane.HTML) -> pn.Column:

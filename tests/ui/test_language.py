@@ -13,11 +13,13 @@ def test_language_switch_changes_the_ui_text(app, wait_until):
     assert _label(app).startswith("base form")
     app.get_by_role("button", name="日本語", exact=True).click()
     wait_until(lambda: _label(app).startswith("基本形"), timeout=20, message="Japanese labels")
-    assert app.get_by_text("指標の解説", exact=True).count() == 1
+    wait_until(lambda: app.get_by_text("指標の解説", exact=True).count() == 1, timeout=10,
+               message="the Japanese tab title")  # fmt: skip
     assert app.get_by_text("次数ごとの寄与", exact=True).count() == 1
     assert app.locator('[data-testid="score-main"]').inner_text() == score
     wait_until(lambda: "lang=ja" in app.url, timeout=10, message="lang=ja in the URL")
     app.get_by_role("button", name="English", exact=True).click()
     wait_until(lambda: _label(app).startswith("base form"), timeout=20, message="English labels")
-    assert app.get_by_text("About the metric", exact=True).count() == 1
+    wait_until(lambda: app.get_by_text("About the metric", exact=True).count() == 1, timeout=10,
+               message="the English tab title")  # fmt: skip
     assert app.locator('[data-testid="score-main"]').inner_text() == score
