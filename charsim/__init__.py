@@ -12,6 +12,7 @@ Section numbers (§) refer to the defining article.
 """
 
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, WEIGHTS, Config
+from .coverage import coverage
 from .decision import Decision
 from .errors import UndefinedScoreError
 from .explain import Explanation, Match, OrderDetail, ReferenceDetail, explain
@@ -41,6 +42,7 @@ __all__ = [
     "ReferenceSet",
     "UndefinedScoreError",
     "__version__",
+    "coverage",
     "explain",
     "ngram_count",
     "score",

@@ -12,13 +12,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .config import DEFAULT_MAX_ORDER, WEIGHTS
-from .corpus import CorpusResult, score_systems
+from .config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
+from .corpus import CorpusResult, items_as_systems, score_systems
 from .explain import explain
 from .preprocess import NORMALIZATION_FORMS
 from .report import explanation_text
 from .signature import VARIANTS
-from .textio import DataError, decode_lines, items_from_jsonl, items_from_lines
+from .textio import DataError, aligned_lines, counted, decode_lines, items_from_jsonl
 from .version import __version__
 
 __all__ = ["main"]
@@ -51,10 +51,11 @@ def _parser() -> argparse.ArgumentParser:
                         "(§2.4); max: best reference (§3.3)")  # fmt: skip
     metric.add_argument(
         "--max-order",
-        type=int,
+        type=_order_cap,
         default=DEFAULT_MAX_ORDER,
         metavar="N",
-        help="order cap (32 is charsim; anything else is a derived variant)",
+        help=f"order cap, 1 to {MAX_ORDER_LIMIT} (32 is charsim; anything else is a derived "
+        "variant)",
     )
     metric.add_argument(
         "--weights",
@@ -81,9 +82,24 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="print the full explanation of item N (1-based line number)",
     )
-    output.add_argument("--no-progress", action="store_true", help="no progress on stderr")
+    output.add_argument("--no-progress", action="store_true",
+                        help="no progress bar (one is shown on stderr for 1,000 items or more, "
+                        "only when stderr is a terminal and tqdm is installed)")  # fmt: skip
     parser.add_argument("--version", action="version", version=f"charsim {__version__}")
     return parser
+
+
+def _order_cap(text: str) -> int:
+    """``--max-order``: a whole number in ``1..MAX_ORDER_LIMIT`` (argparse reports the error)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= MAX_ORDER_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"{value} is outside the allowed range 1..{MAX_ORDER_LIMIT} (32 is charsim)"
+        )
+    return value
 
 
 def _read(path: str) -> tuple[str, list[str]]:
@@ -97,25 +113,21 @@ def _read(path: str) -> tuple[str, list[str]]:
     return path, decode_lines(data, path)
 
 
-def _load(args: argparse.Namespace) -> tuple[list[str], list[list[str]], list[tuple[str, ...]]]:
+def _load(args: argparse.Namespace) -> tuple[list[str], list[Sequence[str]], list[tuple[str, ...]]]:
     """(system names, candidates per system, reference set per item)."""
     if args.jsonl:
         if args.references or args.input != [STDIN]:
             raise DataError(args.jsonl, None, "--jsonl cannot be combined with -i or -r")
         name, lines = _read(args.jsonl)
-        items = items_from_jsonl(lines, name)
-        return [name], [[item.candidate for item in items]], [item.references for item in items]
+        candidates, references = items_as_systems(items_from_jsonl(lines, name))
+        return [name], [candidates], references
     if not args.references:
         raise DataError(args.input[0], None, "no references: give reference files with -r "
                         "(or use --jsonl)")  # fmt: skip
     references = [_read(path) for path in args.references]
-    names, systems, items = [], [], []
-    for path in args.input:
-        name, candidates = _read(path)
-        items = items_from_lines(candidates, name, references)
-        names.append(name)
-        systems.append([item.candidate for item in items])
-    return names, systems, [item.references for item in items]
+    systems = [_read(path) for path in args.input]
+    candidates, reference_sets = aligned_lines(systems, references)
+    return [name for name, _ in systems], candidates, reference_sets
 
 
 def _progress(total: int, enabled: bool):
@@ -125,7 +137,8 @@ def _progress(total: int, enabled: bool):
         from tqdm import tqdm
     except ImportError:  # tqdm is optional: no progress bar without it
         return None, lambda: None
-    bar = tqdm(total=total, unit="item", file=sys.stderr, leave=False)
+    # disable=None: no bar when stderr is not a terminal (a log file, a pipe), as tqdm advises
+    bar = tqdm(total=total, unit="item", file=sys.stderr, leave=False, disable=None)
     return (lambda done: bar.update(done - bar.n)), bar.close
 
 
@@ -156,12 +169,13 @@ def _render(args, names, results: list[CorpusResult], explanations: list[tuple[s
     if args.sentence_level:
         rows += ["  ".join([f"{i + 1:>6}", *(f"{r.scores[i]:.4f}" for r in results)])
                  for i in range(n_items)]  # fmt: skip
+    note = Config(args.max_order, args.weights).derived_note
+    metric = "derived variant" if note else "charsim"
     width = max(map(len, names))
     for name, result in zip(names, results, strict=True):
         label = f"{name:<{width}}  " if len(results) > 1 else ""
-        items = f"{n_items:,} item" + ("s" if n_items != 1 else "")
-        rows.append(f"{label}charsim = {result.score:.4f}  ({items})")
-    rows.append(signature)
+        rows.append(f"{label}{metric} = {result.score:.4f}  ({counted(n_items, 'item')})")
+    rows += [*([note] if note else []), signature]
     return "\n".join(rows) + "\n" + _explanations(args, explanations)
 
 
@@ -185,9 +199,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not references:
             raise DataError(names[0], None, "holds no items: nothing to score")
         if args.explain is not None and not 1 <= args.explain <= len(references):
-            raise DataError(
-                names[0], None, f"--explain {args.explain}: there are {len(references):,} items"
-            )
+            holds = counted(len(references), "item")
+            raise DataError(names[0], None, f"--explain {args.explain}: the input holds {holds}")
         update, close = _progress(len(references), not args.no_progress)
         try:
             results = score_systems(

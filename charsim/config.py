@@ -12,10 +12,25 @@ from fractions import Fraction
 from functools import lru_cache
 from math import lcm
 
-__all__ = ["DEFAULT_MAX_ORDER", "DEFAULT_WEIGHTS", "WEIGHTS", "Config", "ScaledWeights"]
+__all__ = [
+    "DEFAULT_MAX_ORDER",
+    "DEFAULT_WEIGHTS",
+    "MAX_ORDER_LIMIT",
+    "WEIGHTS",
+    "Config",
+    "ScaledWeights",
+]
 
 DEFAULT_MAX_ORDER = 32
 """The order cap of §2.5."""
+
+MAX_ORDER_LIMIT = 64
+"""Largest order cap the command line and the explorer accept (§5.7's tables stop at 64).
+
+The core takes any cap, but the work per item grows with ``min(cap, length)``: on a
+30,000-character line with many matches, cap 64 takes about half a second, cap 10**9 minutes
+and half a gigabyte.
+"""
 
 DEFAULT_WEIGHTS = "harmonic"
 """Weight ``1/n`` for order ``n`` (§2.2)."""
@@ -29,7 +44,8 @@ class Config:
     """Order cap and weight scheme of one computation.
 
     Args:
-        max_order: the cap on the order ``n`` (a positive int; 32 is standard, §2.5).
+        max_order: the cap on the order ``n`` (a positive int; 32 is standard, §2.5; see
+            :data:`MAX_ORDER_LIMIT` on the cost of large caps).
         weights: ``"harmonic"`` for ``1/n`` (standard) or ``"uniform"`` for 1 (derived, §6.4).
 
     Raises:
@@ -52,6 +68,19 @@ class Config:
     def is_standard(self) -> bool:
         """True for the article's settings (cap 32, weights 1/n); False for a derived variant."""
         return self.max_order == DEFAULT_MAX_ORDER and self.weights == DEFAULT_WEIGHTS
+
+    @property
+    def derived_note(self) -> str:
+        """``""`` for the article's settings; for a derived variant, a sentence saying so and why
+        (the command line prints it, the explorer shows it)."""
+        if self.is_standard:
+            return ""
+        weights = "1/n" if self.weights == "harmonic" else "uniform"
+        return (
+            f"Derived variant — not charsim: the article fixes the cap at {DEFAULT_MAX_ORDER} and "
+            f"the weights at 1/n; this uses cap {self.max_order} and {weights} weights "
+            "(§5.7, §6.4)."
+        )
 
     def order_cap(self, longest: int) -> int:
         """``N = min(N', max_order)`` with ``N' = longest + 2`` (§2.5).

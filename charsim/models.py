@@ -1,6 +1,7 @@
 """The simplified models of §5.7 and §6: how charsim, chrF and BLEU react to length and to how
 matches are spread, with no real text involved.
 
+* F_β against min(P, R) (§5.5): the F-measure of one pair ``P, R``, exact for rational inputs.
 * Length model (§6.1–§6.3): single reference of ``λ`` characters, candidate of ``λ̂``; a share
   ``p`` of the shorter side's n-grams match at every order, so ``P = p min(λ̂, λ)/λ̂`` and
   ``R = p min(λ̂, λ)/λ``. charsim = min(P, R); chrF_β = (1+β²)PR/(β²P+R); BLEU = P·BP.
@@ -21,10 +22,35 @@ __all__ = [
     "cap_change",
     "charsim_model",
     "chrf_model",
+    "f_beta",
     "length_model_precision_recall",
     "score_weighted_centroid",
     "weight_share_above",
 ]
+
+
+def f_beta(precision, recall, beta=2):
+    """The F-measure ``F_β = (1+β²)PR/(β²P+R)`` of §5.5, 0 if ``P`` or ``R`` is 0.
+
+    For ``β > 0`` it lies between the two: ``min(P, R) ≤ F_β ≤ max(P, R)`` (§5.5); charsim
+    scores ``min(P, R)`` instead. Exact (a ``Fraction``) when ``P``, ``R`` and ``β`` are
+    ``int`` or ``Fraction``; a ``float`` if any of them is a float.
+
+    Args:
+        precision: ``P`` in ``[0, 1]``.
+        recall: ``R`` in ``[0, 1]``.
+        beta: ``β > 0``; ``β > 1`` weighs recall more (chrF uses 2).
+
+    Raises:
+        ValueError: ``β ≤ 0``.
+    """
+    if beta <= 0:
+        raise ValueError(f"β must be positive, got {beta}")
+    if precision == 0 or recall == 0:
+        exact = all(isinstance(x, int | Fraction) for x in (precision, recall, beta))
+        return Fraction(0) if exact else 0.0
+    square = beta * beta
+    return (1 + square) * precision * recall / (square * precision + recall)
 
 
 def length_model_precision_recall(length: float, reference_length: float, rate: float):
@@ -47,11 +73,8 @@ def charsim_model(length: float, reference_length: float, rate: float) -> float:
 
 
 def chrf_model(length: float, reference_length: float, rate: float, beta: float = 2.0) -> float:
-    """chrF_β in the length model: ``(1+β²)PR/(β²P+R)`` (§5.5, §6.1); 0 if P or R is 0."""
-    precision, recall = length_model_precision_recall(length, reference_length, rate)
-    if precision == 0 or recall == 0:
-        return 0.0
-    return (1 + beta**2) * precision * recall / (beta**2 * precision + recall)
+    """chrF_β in the length model: :func:`f_beta` of the model's ``P`` and ``R`` (§5.5, §6.1)."""
+    return f_beta(*length_model_precision_recall(length, reference_length, rate), beta)
 
 
 def bleu_model(length: float, reference_length: float, rate: float) -> float:

@@ -35,7 +35,7 @@ def explanation_text(e: Explanation, max_matches: int = 12) -> str:
         f"candidate  {e.candidate!r}",
         *(f"reference {d.index + 1} {d.text!r}" for d in e.reference_details),
         f"signature  {e.signature}",
-        *([] if e.is_standard else ["DERIVED VARIANT (not the article's charsim settings)"]),
+        *([e.config.derived_note] if e.config.derived_note else []),
         f"charsim    {_value(e.score)}",
         f"base form  {_value(e.base_score)}",
         f"max        {_value(e.max_score)}",

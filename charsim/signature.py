@@ -33,13 +33,21 @@ def signature(
         weights: ``"harmonic"`` (1/n, standard) or ``"uniform"``.
         normalize: the Unicode normalisation form applied, if any.
         casefold: whether case folding was applied.
-        nrefs: the number of references per item, when it is the same for all items.
+        nrefs: the number of references per item (an int >= 1) when it is the same for all
+            items, else None (the field is left out).
 
     Raises:
-        ValueError, TypeError: an unknown variant, or invalid settings (see ``Config``).
+        TypeError: ``nrefs`` is neither None nor an int, or a mistyped setting (see ``Config``,
+            ``Preprocessing``).
+        ValueError: an unknown variant, ``nrefs < 1``, or an invalid setting.
     """
     if variant not in VARIANTS:
         raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
+    if nrefs is not None:
+        if isinstance(nrefs, bool) or not isinstance(nrefs, int):
+            raise TypeError(f"nrefs must be None or an int, got {type(nrefs).__name__}")
+        if nrefs < 1:
+            raise ValueError(f"nrefs must be at least 1 (references per item), got {nrefs}")
     config = Config(max_order, weights)
     prep = Preprocessing(normalize, casefold)
     fields = [

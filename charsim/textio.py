@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-__all__ = ["DataError", "Item", "decode_lines", "items_from_jsonl", "items_from_lines"]
+__all__ = ["DataError", "Item", "aligned_lines", "counted", "decode_lines", "items_from_jsonl"]
 
 
 class DataError(ValueError):
@@ -63,33 +63,51 @@ def decode_lines(data: bytes, source: str) -> list[str]:
     return [line.removesuffix("\r") for line in lines]
 
 
-def items_from_lines(
-    candidates: list[str], candidate_source: str, references: list[tuple[str, list[str]]]
-) -> list[Item]:
-    """Pair candidate lines with the same line of every reference file.
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless the number is 1: ``"1 line"``, ``"2,445 lines"``."""
+    return f"{number:,} {noun}" + ("" if number == 1 else "s")
+
+
+def aligned_lines(
+    systems: list[tuple[str, list[str]]], references: list[tuple[str, list[str]]]
+) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """Pair the lines of one or more system files with the same line of every reference file.
+
+    The reference files set the number of items: every other reference file, then every system
+    file, must have as many lines as the first reference file.
 
     Args:
-        candidates: candidate lines.
-        candidate_source: their file name, for messages.
+        systems: ``(file name, candidate lines)`` per system (at least one).
         references: ``(file name, lines)`` per reference file.
 
+    Returns:
+        ``(candidates per system, reference set per item)``.
+
     Raises:
-        DataError: no reference file, or a reference file whose line count differs.
+        DataError: no reference file, or a file whose line count differs (the message names that
+            file, its line count and the count it should have).
     """
     if not references:
-        raise DataError(candidate_source, None, "no reference file given")
-    for source, lines in references:
-        if len(lines) != len(candidates):
+        raise DataError(systems[0][0], None, "no reference file given")
+    first, expected = references[0][0], len(references[0][1])
+    for source, lines in references[1:]:
+        if len(lines) != expected:
             raise DataError(
                 source,
                 None,
-                f"has {len(lines):,} lines but the candidates ({candidate_source}) have "
-                f"{len(candidates):,}; line counts must match",
+                f"has {counted(len(lines), 'line')} but the reference file {first} has "
+                f"{expected:,}; line counts must match",
             )
-    return [
-        Item(candidate, tuple(lines[i] for _, lines in references))
-        for i, candidate in enumerate(candidates)
-    ]
+    for source, lines in systems:
+        if len(lines) != expected:
+            raise DataError(
+                source,
+                None,
+                f"has {counted(len(lines), 'line')} but the references ({first}) have "
+                f"{expected:,}; line counts must match",
+            )
+    reference_sets = [tuple(lines[i] for _, lines in references) for i in range(expected)]
+    return [tuple(lines) for _, lines in systems], reference_sets
 
 
 def items_from_jsonl(lines: list[str], source: str) -> list[Item]:

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import sys
 from functools import partial
+from urllib.parse import urlencode
 
 import panel as pn
 
 from explorer.batch_state import BatchState, OpenedItem
-from explorer.i18n import LANGUAGES, UIText
+from explorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, UIText
 from explorer.item_link import decode_item_link
 from explorer.staged import later
 from explorer.state import ExplorerState
@@ -24,6 +25,7 @@ from explorer.views.about_page import AboutView
 from explorer.views.batch_histogram import BatchHistogramView
 from explorer.views.batch_inputs import BatchInputsView
 from explorer.views.batch_summary import BatchSummaryView
+from explorer.views.changes import ChangesView
 from explorer.views.common import retitle
 from explorer.views.contributions import ContributionsView
 from explorer.views.exact import ExactView
@@ -39,7 +41,7 @@ MAX_ADDRESS_QUERY = 8_000
 _SINGLE_TAB, _BATCH_TAB, _ABOUT_TAB = 0, 1, 2
 _LINK_FIELDS = ["candidate", "references", "max_order", "weights", "order", "reference_format"]
 _TABS = ["tab.single", "tab.batch", "tab.about"]
-_DETAILS = ["tab.matches", "tab.references", "tab.exact"]
+_DETAILS = ["tab.matches", "tab.changes", "tab.references", "tab.exact"]
 
 
 def _mirror_url(state: ExplorerState, batch: BatchState, text: UIText, tabs: pn.Tabs) -> None:
@@ -54,9 +56,10 @@ def _mirror_url(state: ExplorerState, batch: BatchState, text: UIText, tabs: pn.
     if item_link is not None or problems:
         tabs.active = _BATCH_TAB
         if item_link is not None:
+            text.language = item_link.language
             pn.state.execute(partial(batch.open_link, item_link))
         else:
-            batch.report(" ".join(problems))
+            batch.report(*problems)
     elif query:
         text.language = state.load_link(query).language
 
@@ -69,8 +72,11 @@ def _mirror_url(state: ExplorerState, batch: BatchState, text: UIText, tabs: pn.
         js.window.history.replaceState(None, "", address)
 
     def write_item_link(event) -> None:
-        if event.new.link is not None:  # after write(): the short link of the example's item
-            js.window.history.replaceState(None, "", "?" + event.new.link)
+        link = event.new.link
+        if link is not None:  # after write(): the short link of the example's item
+            if text.language != DEFAULT_LANGUAGE:
+                link += "&" + urlencode({"lang": text.language})
+            js.window.history.replaceState(None, "", "?" + link)
 
     state.param.watch(write, _LINK_FIELDS)
     text.param.watch(write, ["language"])
@@ -92,7 +98,10 @@ def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
     from explorer.views.matches import MatchesView
     from explorer.views.references_table import ReferencesView
 
-    pages = [MatchesView(state, text), ReferencesView(state, text), ExactView(state, text)]
+    pages = [
+        MatchesView(state, text), ChangesView(state), ReferencesView(state, text),
+        ExactView(state, text),
+    ]  # fmt: skip
     return _titled_tabs(_DETAILS, pages, text)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from charsim.textio import DataError, decode_lines, items_from_jsonl, items_from_lines
+from charsim.textio import DataError, aligned_lines, decode_lines, items_from_jsonl
 
 __all__ = [
     "MAX_BYTES",
@@ -104,14 +104,11 @@ def batch_from_files(
         )
     _check_bytes(candidates + references)
     reference_lines = [(name, decode_lines(data, name)) for name, data in references]
-    names, systems, items = [], [], []
-    for name, data in candidates:
-        items = items_from_lines(decode_lines(data, name), name, reference_lines)
-        names.append(name)
-        systems.append(tuple(item.candidate for item in items))
-    return _checked(
-        Batch(tuple(names), tuple(systems), tuple(item.references for item in items), example)
+    systems, reference_sets = aligned_lines(
+        [(name, decode_lines(data, name)) for name, data in candidates], reference_lines
     )
+    names = tuple(name for name, _ in candidates)
+    return _checked(Batch(names, tuple(systems), tuple(reference_sets), example))
 
 
 def batch_from_jsonl(name: str, data: bytes) -> Batch:

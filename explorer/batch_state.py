@@ -19,7 +19,7 @@ from charsim.textio import DataError
 
 from .batch_data import Batch, LimitError, batch_from_files, batch_from_jsonl
 from .batch_examples import BATCH_EXAMPLES, BatchExample, fetch_file
-from .i18n import Message
+from .i18n import Message, counted
 from .item_link import ItemLink, encode_item_link
 
 __all__ = ["CHUNK", "BatchState", "OpenedItem"]
@@ -64,7 +64,10 @@ class BatchState(param.Parameterized):
     total = param.Integer(default=0, constant=True, doc="Item scores to compute.")
     scoring = param.Boolean(default=False, constant=True, doc="Whether scoring is under way.")
     message = param.List(
-        default=[], item_type=Message, constant=True, doc="What went wrong with the last load."
+        default=[],
+        item_type=Message,
+        constant=True,
+        doc="What went wrong with the last load or link, if anything.",
     )
     opened = param.ClassSelector(
         class_=OpenedItem, default=None, constant=True, doc="The item last opened."
@@ -83,7 +86,8 @@ class BatchState(param.Parameterized):
         """Load line-aligned files (see :func:`~explorer.batch_data.batch_from_files`).
 
         Returns:
-            True if loaded; else False with ``message`` set and the previous data kept.
+            True if loaded; else False with ``message`` set and the previous data and results
+            cleared (see :meth:`fail`).
         """
         return self._load(lambda: batch_from_files(candidates, references, example))
 
@@ -96,7 +100,7 @@ class BatchState(param.Parameterized):
         try:
             files = {name: await read(example.url(name)) for name in example.files}
         except (DataError, OSError) as error:
-            return self.report(Message("batch.example_failed", {"error": str(error)}))
+            return self.fail(Message("batch.example_failed", {"error": str(error)}))
         return self.load_files(
             [(name, files[name]) for name in example.systems],
             [(name, files[name]) for name in example.references],
@@ -107,24 +111,33 @@ class BatchState(param.Parameterized):
         try:
             batch = read()
         except (DataError, LimitError) as error:
-            return self.report(Message("batch.data_error", {"error": str(error)}))
+            return self.fail(Message("batch.data_error", {"error": str(error)}))
+        self._replace(batch, [])
+        return True
+
+    def _replace(self, batch: Batch | None, messages: list[Message]) -> None:
+        """Show ``batch`` (unscored) and ``messages``; a scoring run of the old data stops."""
         self._generation += 1
         with param.edit_constant(self):
             self.param.update(
-                batch=batch, summaries=[], results=[], done=0, scoring=False, message=[],
-                total=batch.size * len(batch.systems),
+                batch=batch, summaries=[], results=[], done=0, scoring=False, message=messages,
+                total=batch.size * len(batch.systems) if batch else 0,
             )  # fmt: skip
-        return True
 
-    def report(self, *messages: Message) -> bool:
-        """Show ``messages`` as the reason the last load failed; the loaded data is kept.
+    def fail(self, *messages: Message) -> bool:
+        """A load failed: show ``messages`` and clear the previous data and results, so that no
+        score of the old input is shown next to the new input's error.
 
         Returns:
-            False, for ``return self.report(...)`` in loaders.
+            False, for ``return self.fail(...)`` in loaders.
         """
+        self._replace(None, list(messages))
+        return False
+
+    def report(self, *messages: Message) -> None:
+        """Show ``messages`` (problems with a link); the loaded data and results are kept."""
         with param.edit_constant(self):
             self.message = list(messages)
-        return False
 
     async def score(self) -> None:
         """Score every item of every system in chunks of :data:`CHUNK`, updating ``done``.
@@ -166,10 +179,17 @@ class BatchState(param.Parameterized):
         """Load the linked example, open the linked item, then score the whole example."""
         if not await self.load_example(BATCH_EXAMPLES[link.example], read):
             return
+        problems = list(link.ignored)
         if link.item > self.batch.size:
-            self.report(
-                Message("batch.item_past_end", {"item": link.item, "size": self.batch.size})
+            problems.insert(
+                0,
+                Message(
+                    "batch.item_past_end",
+                    {"item": link.item, "items": counted(self.batch.size, "item")},
+                ),
             )
         else:
             self.open(link.system - 1, link.item - 1)
+        if problems:
+            self.report(*problems)
         await self.score()

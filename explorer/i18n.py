@@ -33,7 +33,9 @@ from string import Formatter
 
 import param
 
-__all__ = ["CATALOG", "DEFAULT_LANGUAGE", "LANGUAGES", "Message", "UIText", "placeholders"]
+__all__ = [
+    "CATALOG", "DEFAULT_LANGUAGE", "LANGUAGES", "Message", "UIText", "counted", "placeholders",
+]  # fmt: skip
 
 LANGUAGES = {"en": "English", "ja": "日本語"}
 """Language code → its name in that language (the switch's labels)."""
@@ -74,6 +76,12 @@ class Message:
     fields: dict[str, object] = field(default_factory=dict)
 
 
+def counted(number: int, noun: str) -> Message:
+    """``number`` and ``noun`` (the catalog's ``count.<noun>.one`` for 1, else ``.other``): in
+    English "1 item", "2,445 items", as :func:`charsim.textio.counted` says it."""
+    return Message(f"count.{noun}.{'one' if number == 1 else 'other'}", {"count": number})
+
+
 class UIText(param.Parameterized):
     """The page's language; call it for a catalog string in that language."""
 
@@ -81,7 +89,7 @@ class UIText(param.Parameterized):
         default=DEFAULT_LANGUAGE, objects=list(LANGUAGES), doc="Code of the language shown."
     )
 
-    def __call__(self, key: str, **fields) -> str:
+    def __call__(self, key: str, /, **fields) -> str:
         """The text of ``key`` in the current language, ``fields`` filled in."""
         return CATALOG[key][self.language].format(**fields)
 

@@ -11,10 +11,15 @@ import json
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlencode
 
+from charsim.config import MAX_ORDER_LIMIT
+
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Message
 from .references import FORMATS
 
-__all__ = ["LinkState", "MAX_LINK_CHARS", "decode_link", "encode_link"]
+__all__ = [
+    "FIELDS", "LinkState", "MAX_LINK_CHARS", "decode_link", "encode_link", "field_name",
+    "invalid", "read_field", "unknown",
+]  # fmt: skip
 
 MAX_LINK_CHARS = 100_000
 """Longer query strings are refused (browsers and servers truncate long URLs anyway)."""
@@ -88,17 +93,44 @@ def _choice(options: tuple[str, ...]):
 _FIELDS = {
     "c": ("candidate", str),
     "r": ("references", _references),
-    "cap": ("max_order", lambda text: _integer(text, 1, 64)),
+    "cap": ("max_order", lambda text: _integer(text, 1, MAX_ORDER_LIMIT)),
     "w": ("weights", _choice(("harmonic", "uniform"))),
-    "n": ("order", lambda text: _integer(text, 1, 64)),
+    "n": ("order", lambda text: _integer(text, 1, MAX_ORDER_LIMIT)),
     "fmt": ("reference_format", _choice(FORMATS)),
     "lang": ("language", _choice(tuple(LANGUAGES))),
 }
 """Query field → (LinkState attribute, reader); the field's name for users is the catalog's
 ``link.field.<query field>``."""
 
+FIELDS = tuple(_FIELDS)
+"""The query fields of a single-item link."""
 
-def decode_link(query: str) -> tuple[LinkState, list[str]]:
+
+def field_name(key: str) -> Message:
+    """What field ``key`` of :data:`FIELDS` holds, in words (``c`` → "candidate")."""
+    return Message(f"link.field.{key}")
+
+
+def read_field(key: str, text: str):
+    """The value of field ``key`` of :data:`FIELDS` in ``text``.
+
+    Raises:
+        ValueError: ``text`` is not a valid value (see :func:`invalid`).
+    """
+    return _FIELDS[key][1](text)
+
+
+def unknown(key: str) -> Message:
+    """The message for a field no link has."""
+    return Message("link.unknown_field", {"field": repr(key)})
+
+
+def invalid(key: str, error: ValueError) -> Message:
+    """The message for field ``key`` holding a value its reader refused with ``error``."""
+    return Message("link.invalid_field", {"field": field_name(key), "error": str(error)})
+
+
+def decode_link(query: str) -> tuple[LinkState, list[Message]]:
     """Read a query string (with or without the leading ``?``).
 
     Returns:
@@ -116,12 +148,10 @@ def decode_link(query: str) -> tuple[LinkState, list[str]]:
         return state, [Message("link.unreadable", {"error": str(error)})]
     for key, values in fields.items():
         if key not in _FIELDS:
-            problems.append(Message("link.unknown_field", {"field": repr(key)}))
+            problems.append(unknown(key))
             continue
-        attribute, read = _FIELDS[key]
         try:
-            setattr(state, attribute, read(values[-1]))
+            setattr(state, _FIELDS[key][0], read_field(key, values[-1]))
         except ValueError as error:
-            name = Message(f"link.field.{key}")
-            problems.append(Message("link.invalid_field", {"field": name, "error": str(error)}))
+            problems.append(invalid(key, error))
     return state, problems

@@ -37,6 +37,9 @@ class ExplorerState(param.Parameterized):
 
     references = param.List(default=[], item_type=str, constant=True, doc="Parsed reference set.")
     explanation = param.Parameter(default=None, constant=True, doc="charsim.Explanation or None.")
+    coverage = param.Parameter(
+        default=(), constant=True, doc="charsim.coverage: longest matched order per character."
+    )
     message = param.ClassSelector(
         class_=Message, default=None, constant=True, doc="Why there is no explanation, if none."
     )
@@ -65,8 +68,12 @@ class ExplorerState(param.Parameterized):
             explanation = charsim.explain(
                 self.candidate, references, max_order=self.max_order, weights=self.weights
             )
+        coverage = () if explanation is None else charsim.coverage(explanation)
         with param.edit_constant(self):  # at once: watchers see a consistent state
-            self.param.update(references=references, explanation=explanation, message=message)
+            self.param.update(
+                references=references, coverage=coverage, explanation=explanation,
+                message=message,
+            )  # fmt: skip
         if explanation is not None and self.order > explanation.order_cap:
             self.order = explanation.order_cap
 

@@ -1,4 +1,5 @@
-"""The "About the metric" tab: Figures 1 and 2 of the article and the §5.7 cap demos."""
+"""The "About the metric" tab: min(P, R) against F_β (§5.5), Figures 1 and 2 of the article with
+the length model at the single item's lengths, and the §5.7 cap demos."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ import panel as pn
 from panel.viewable import Viewer
 
 from ..about_state import AboutState
+from ..compare_state import CompareState
 from ..i18n import UIText
 from ..state import ExplorerState
+from . import about_bias, about_fbeta
 from .about_block import BlockRatioView
 from .about_caps import CapSensitivityView, WeightShareView
 from .about_length import LengthModelView
@@ -25,8 +28,11 @@ class AboutView(Viewer):
         super().__init__(**params)
         self.state, self.text = state or AboutState(), text or UIText()
         self._caps = CapSensitivityView(self.state, item, self.text)
+        self.compare = CompareState(item)
         views = {
+            "fbeta": about_fbeta.FBetaView(self.compare),
             "length": LengthModelView(self.state, self.text),
+            "bias": about_bias.LengthBiasView(self.compare),
             "block": BlockRatioView(self.state, self.text),
             "shares": WeightShareView(self.state, self.text),
             "caps": self._caps,

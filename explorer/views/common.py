@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pandas is installed after the first view (explorer.staged)
 
 __all__ = [
     "STYLESHEETS", "alert", "figure_column", "html_pane", "item_table", "line_chart",
-    "relabel_figure", "retitle",
+    "relabel_figure", "retitle", "value_table",
 ]  # fmt: skip
 
 STYLESHEETS = [(Path(__file__).with_name("explorer.css")).read_text(encoding="utf-8")]
@@ -83,6 +83,23 @@ def figure_column(widgets: pn.viewable.Viewable, chart, text: pn.pane.HTML) -> p
 def alert(text: str, kind: str = "warning") -> str:
     """An escaped message box: ``kind`` is ``warning``, ``info`` or ``error``."""
     return f'<div class="cs-alert cs-{kind}" role="status">{escape(text)}</div>'
+
+
+def value_table(testid: str, header: tuple[str, str, str], rows: list[tuple[str, ...]]) -> str:
+    """A three-column ``cs-exact`` table (name, decimal value, exact value), every cell escaped.
+
+    Args:
+        testid: the table's ``data-testid``.
+        header: the three column titles.
+        rows: ``(name, value, exact, value_testid)`` each; the value cell gets ``value_testid``.
+    """
+    head = "".join(f"<th>{escape(title)}</th>" for title in header)
+    body = "".join(
+        f'<tr><th>{escape(name)}</th><td data-testid="{escape(cell)}">{escape(value)}</td>'
+        f"<td>{escape(exact)}</td></tr>"
+        for name, value, exact, cell in rows
+    )
+    return f'<table class="cs-exact" data-testid="{escape(testid)}"><tr>{head}</tr>{body}</table>'
 
 
 def item_table(

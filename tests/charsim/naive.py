@@ -71,3 +71,19 @@ def order_overlaps(candidate, reference, top):
         counts_t, counts_r = ngram_counts(candidate, n), ngram_counts(reference, n)
         result.append(sum(min(c, counts_r[g]) for g, c in counts_t.items()))
     return result
+
+
+def coverage(candidate, references, max_order=32):
+    """For each candidate character, the highest order n of a shared n-gram occurrence spanning
+    it (0 if none): every occurrence of every order checked against every reference."""
+    top = min(max(len(candidate), *map(len, references)) + 2, max_order)
+    padded = [BEGIN, *candidate, END]
+    result = [0] * len(candidate)
+    for n in range(1, top + 1):
+        in_references = set().union(*(ngram_counts(r, n) for r in references))
+        shared = ngram_counts(candidate, n).keys() & in_references
+        for p in range(len(padded) - n + 1):
+            if tuple(padded[p : p + n]) in shared:
+                for q in range(max(p, 1), min(p + n, len(candidate) + 1)):
+                    result[q - 1] = n
+    return result

@@ -126,3 +126,24 @@ def test_gain_of_one_more_match():
     for o in e.orders:
         assert o.gain == Fraction(1, o.n) / d
         assert o.gain_one_reference == Fraction(1, 2 * o.n) / d
+
+
+@pytest.mark.parametrize(
+    ("settings", "error", "message"),
+    [
+        ({"nrefs": -1}, ValueError, "nrefs must be at least 1 (references per item), got -1"),
+        ({"nrefs": 0}, ValueError, "nrefs must be at least 1 (references per item), got 0"),
+        ({"nrefs": "2"}, TypeError, "nrefs must be None or an int, got str"),
+        ({"nrefs": 1.5}, TypeError, "nrefs must be None or an int, got float"),
+        ({"nrefs": True}, TypeError, "nrefs must be None or an int, got bool"),
+        ({"max_order": 0}, ValueError, "max_order must be at least 1, got 0"),
+        ({"max_order": "32"}, TypeError, "max_order must be an int, got str"),
+        ({"weights": "1/n"}, ValueError, "weights must be one of ('harmonic', 'uniform')"),
+        ({"normalize": "nfc"}, ValueError, "normalize must be None or one of"),
+        ({"casefold": "yes"}, TypeError, "casefold must be a bool, got str"),
+    ],
+)
+def test_signature_refuses_bad_arguments_by_name(settings, error, message):
+    with pytest.raises(error) as raised:
+        charsim.signature(**settings)
+    assert str(raised.value).startswith(message)

@@ -1,5 +1,6 @@
 """The command line on hand-checked fixtures, on the TED files, and on every kind of bad input."""
 
+import io
 import json
 import statistics
 import subprocess
@@ -112,9 +113,9 @@ def test_jsonl_input(files, capsys):
     ("make", "message"),
     [
         (lambda f: ["-i", f("s.txt", "a\nb\n"), "-r", f("r.txt", "a\n")],
-         "r.txt: has 1 lines but the candidates"),
+         "s.txt: has 2 lines but the references ("),
         (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), f("r2.txt", "")],
-         "r2.txt: has 0 lines"),
+         "r2.txt: has 0 lines but the reference file "),
         (lambda f: ["--jsonl", f("d.jsonl", '{"candidate": "a", "references": ["a"]}\n{"cand')],
          "d.jsonl, line 2: malformed JSON"),
         (lambda f: ["--jsonl", f("d.jsonl", '{"candidate": "a", "references": []}\n')],
@@ -200,4 +201,96 @@ def test_explain_beyond_the_items_is_a_located_error(files, capsys):
     status, out, err = run(capsys, "-i", files("s.txt", "a\n"), "-r", files("r.txt", "a\n"),
                            "--explain", "17")  # fmt: skip
     assert (status, out) == (1, "")
-    assert "--explain 17: there are 1 items" in err
+    assert err.endswith("s.txt: --explain 17: the input holds 1 item\n")
+
+
+def test_a_derived_variant_is_said_in_the_text_output(files, capsys):
+    args = ["-i", files("s.txt", "ca\n"), "-r", files("r.txt", "cat\n")]
+    status, out, _ = run(capsys, *args, "--max-order", "2", "--weights", "uniform")
+    assert status == 0
+    # N = 2, weights 1: M = 2 + 2 (c a; ^c ca), L_t = 2 + 3, L_r = 3 + 4 → min(P, R) = 4/7
+    assert out.splitlines() == [
+        "derived variant = 0.5714  (1 item)",
+        "Derived variant — not charsim: the article fixes the cap at 32 and the weights at 1/n; "
+        "this uses cap 2 and uniform weights (§5.7, §6.4).",
+        charsim.signature(max_order=2, weights="uniform", nrefs=1),
+    ]
+    status, out, _ = run(capsys, *args, "--max-order", "5", "--explain", "1")
+    assert "\nDerived variant — not charsim: the article fixes the cap at 32 and the weights at " \
+        "1/n; this uses cap 5 and 1/n weights (§5.7, §6.4).\n" in out  # fmt: skip
+    status, out, _ = run(capsys, *args, "--explain", "1")
+    assert "variant —" not in out and "derived variant =" not in out  # the standard settings
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("0", "argument --max-order: 0 is outside the allowed range 1..64 (32 is charsim)"),
+        ("65", "argument --max-order: 65 is outside the allowed range 1..64 (32 is charsim)"),
+        ("1000000000", "argument --max-order: 1000000000 is outside the allowed range 1..64"),
+        ("many", "argument --max-order: 'many' is not a whole number"),
+    ],
+)
+def test_max_order_out_of_range_is_a_usage_error(files, capsys, value, message):
+    with pytest.raises(SystemExit) as exit_:
+        main(["-i", str(files("s.txt", "a\n")), "-r", str(files("r.txt", "a\n")),
+              "--max-order", value])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert (exit_.value.code, out) == (2, "")
+    assert message in err
+
+
+def test_max_order_64_is_accepted_and_documented(files, capsys):
+    status, out, _ = run(capsys, "-i", files("s.txt", "ca\n"), "-r", files("r.txt", "cat\n"),
+                         "--max-order", "64", "--format", "json")  # fmt: skip
+    assert (status, json.loads(out)["score"]) == (0, 100 / 201)  # N = min(3 + 2, 64) = 5 as at 32
+    assert "order cap, 1 to 64" in " ".join(_help(capsys).split())
+
+
+def _help(capsys) -> str:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("odd", [0, 2])
+def test_the_system_whose_line_count_differs_is_named(files, capsys, odd):
+    ref = files("r.txt", "a\nb\n")
+    systems = [files(f"s{i}.txt", "a\nb\nc\n" if i == odd else "a\nb\n") for i in range(3)]
+    status, out, err = run(capsys, "-i", *systems, "-r", ref)
+    assert (status, out) == (1, "")
+    assert err == (
+        f"charsim: error: {systems[odd]}: has 3 lines but the references ({ref}) have 2; "
+        "line counts must match\n"
+    )
+
+
+def test_a_reference_file_whose_line_count_differs_is_named(files, capsys):
+    refs = [files("r1.txt", "a\n"), files("r2.txt", "a\nb\n")]
+    status, out, err = run(capsys, "-i", files("s.txt", "a\n"), "-r", *refs)
+    assert (status, out) == (1, "")
+    assert err == (
+        f"charsim: error: {refs[1]}: has 2 lines but the reference file {refs[0]} has 1; "
+        "line counts must match\n"
+    )
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("terminal", "flag", "shown"),
+    [(False, [], False), (True, [], True), (True, ["--no-progress"], False)],
+)
+def test_progress_only_on_a_terminal(files, capsys, monkeypatch, terminal, flag, shown):
+    pytest.importorskip("tqdm")
+    lines = "".join(f"line {i}\n" for i in range(1000))
+    args = ["-i", files("s.txt", lines), "-r", files("r.txt", lines), *flag]
+    stderr = _Terminal() if terminal else io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    status, out, _ = run(capsys, *args)
+    assert (status, out.splitlines()[0]) == (0, "charsim = 1.0000  (1,000 items)")
+    assert ("0/1000 [" in stderr.getvalue()) is shown  # tqdm's first line of the bar
+    assert (stderr.getvalue() != "") is shown

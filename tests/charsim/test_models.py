@@ -5,6 +5,8 @@ import math
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import charsim
 from charsim.article import CHECKS, Check
@@ -15,10 +17,13 @@ from charsim.models import (
     cap_change,
     charsim_model,
     chrf_model,
+    f_beta,
     length_model_precision_recall,
     score_weighted_centroid,
     weight_share_above,
 )
+
+fractions = st.fractions(min_value=0, max_value=1)
 
 
 def test_length_model_spot_values_of_section_6_3():
@@ -30,6 +35,24 @@ def test_length_model_spot_values_of_section_6_3():
     assert bleu_model(130, 100, 0.8) == charsim_model(130, 100, 0.8)  # long side: both = P
     # the model is symmetric in the length ratio (§6.3): half and double give p/2
     assert charsim_model(50, 100, 0.8) == charsim_model(200, 100, 0.8) == pytest.approx(0.4)
+
+
+def test_f_beta_of_section_5_5():
+    # the article's example: P = 1, R = 0.5, β = 1 → about 0.67, min(P, R) = 0.5
+    assert f_beta(1, Fraction(1, 2), 1) == Fraction(2, 3)  # 2 · 1/2 / (3/2)
+    assert f_beta(Fraction(1, 2), 1, 2) == Fraction(5, 6)  # 5 · 1/2 / (2 + 1)
+    assert f_beta(1, Fraction(1, 2), 3) == Fraction(10, 19)  # 10 · 1/2 / (9 + 1/2)
+    assert f_beta(Fraction(1, 2), Fraction(1, 2), Fraction(7, 3)) == Fraction(1, 2)
+    assert f_beta(0, Fraction(1, 2)) == 0 and isinstance(f_beta(0, Fraction(1, 2)), Fraction)
+    assert f_beta(0.5, 0.0) == 0.0 and isinstance(f_beta(0.5, 0.0), float)
+    assert f_beta(0.8, 0.56, 2.0) == pytest.approx(5 * 0.8 * 0.56 / (4 * 0.8 + 0.56))
+    with pytest.raises(ValueError, match="β must be positive"):
+        f_beta(1, 1, 0)
+
+
+@given(fractions, fractions, st.fractions(min_value=Fraction(1, 100), max_value=100))
+def test_f_beta_lies_between_precision_and_recall(precision, recall, beta):
+    assert min(precision, recall) <= f_beta(precision, recall, beta) <= max(precision, recall)
 
 
 def test_centroids_and_block_ratios():

@@ -35,3 +35,5 @@ def test_table_7_4_inside_pyodide():
         ]
     assert result["exact_ca"] == "100/201"
     assert result["undefined"] == "UndefinedScoreError"
+    assert result["coverage"] == [0, 2, 2, 0]  # ca (2) of ⊳xcab⊲ against ⊳cat⊲
+    assert result["f_beta"] == "2/3"  # §5.5: P = 1, R = 1/2, β = 1

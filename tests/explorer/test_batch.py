@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import param
 import pytest
@@ -55,7 +56,7 @@ def test_files_read_like_the_command_line():
 @pytest.mark.parametrize(
     ("systems", "references", "message"),
     [
-        (SYSTEMS[:1], [("ref.txt", b"x\n")], "ref.txt: has 1 lines but the candidates (a.txt)"),
+        (SYSTEMS[:1], [("ref.txt", b"x\n")], "a.txt: has 2 lines but the references (ref.txt)"),
         (SYSTEMS[:1], [("ref.txt", b"ok\n\xff\n")], r"ref.txt, line 2: not valid UTF-8"),
         (SYSTEMS[:1], [], "a.txt: no reference file given"),
         ([("a.txt", b"")], [("r.txt", b"")], "a.txt: holds no items"),
@@ -110,7 +111,8 @@ def test_scoring_runs_in_chunks_and_yields():
     assert [r.score for r in state.results] == [1.0]
 
 
-def test_a_new_load_stops_the_stale_scoring_run():
+def _interrupted(load: Callable[[BatchState], bool]) -> BatchState:
+    """A state whose scoring of 3 chunks ``load`` interrupts after the first chunk."""
     state = BatchState()
     lines = b"x\n" * (CHUNK * 3)
     state.load_files([("old.txt", lines)], [("r.txt", lines)])
@@ -118,22 +120,47 @@ def test_a_new_load_stops_the_stale_scoring_run():
     async def run():
         stale = asyncio.ensure_future(state.score())
         await asyncio.sleep(0)  # the stale run scores one chunk, then yields
-        state.load_files(SYSTEMS, REFERENCES)
+        load(state)
         await stale
-        assert state.results == [] and state.batch.names == ("a.txt", "b.txt")
-        await state.score()
 
     asyncio.run(run())
+    return state
+
+
+def test_a_new_load_stops_the_stale_scoring_run():
+    state = _interrupted(lambda state: state.load_files(SYSTEMS, REFERENCES))
+    assert state.results == [] and state.batch.names == ("a.txt", "b.txt")
+    asyncio.run(state.score())
     assert len(state.results) == 2 and state.done == 4
 
 
-def test_a_bad_load_keeps_the_data_and_says_why():
+def _cleared(state: BatchState) -> tuple:
+    return state.batch, state.summaries, state.results, state.done, state.total, state.scoring
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"{", "bad.jsonl, line 1: malformed JSON (Expecting property name enclosed in double "
+         "quotes, column 2)"),
+        (b"", "bad.jsonl: holds no items: nothing to score"),
+        (b"\n \n", "bad.jsonl: holds no items: nothing to score"),
+    ],
+)  # fmt: skip
+def test_a_bad_load_clears_the_old_results_and_says_why(data, message):
+    """No score of the previous input stays next to the new input's error."""
     state = _scored(candidates=SYSTEMS, references=REFERENCES)
-    assert not state.load_jsonl("bad.jsonl", b"{")
-    assert UIText().message(state.message).startswith("bad.jsonl, line 1: malformed JSON")
-    assert state.batch.names == ("a.txt", "b.txt") and len(state.results) == 2
+    assert not state.load_jsonl("bad.jsonl", data)
+    assert UIText().message(state.message) == message
+    assert _cleared(state) == (None, [], [], 0, 0, False)
     assert state.load_jsonl("ok.jsonl", b'{"candidate": "a", "references": ["a"]}')
-    assert state.message == []
+    assert state.message == [] and state.batch.names == ("ok.jsonl",)
+
+
+def test_a_bad_load_stops_the_scoring_of_the_old_data():
+    state = _interrupted(lambda state: state.load_jsonl("empty.jsonl", b""))
+    assert UIText().message(state.message) == "empty.jsonl: holds no items: nothing to score"
+    assert _cleared(state) == (None, [], [], 0, 0, False)
 
 
 def test_opening_an_item_and_its_link():
@@ -169,7 +196,11 @@ def test_ted_example_matches_the_command_line():
     assert [r.score for r in state.results] == [r.score for r in expected]
     assert round(state.results[0].score, 4) == 0.4519 and example.licence in example.files
     assert not asyncio.run(state.load_example(example, _missing))
-    assert "could not be loaded" in UIText().message(state.message) and state.batch.size == 2445
+    assert UIText().message(state.message) == (
+        "The example could not be loaded: examples/ted/ted.sys1.txt: could not be fetched "
+        "(HTTP 404)"
+    )
+    assert _cleared(state) == (None, [], [], 0, 0, False)
 
 
 async def _missing(url: str) -> bytes:
@@ -185,6 +216,57 @@ def test_link_past_the_last_item_is_reported():
 
 async def _small_example(url: str) -> bytes:
     return b"a\nb\n"  # every file of the example: two lines
+
+
+def test_an_item_link_with_a_candidate_opens_the_item_and_says_the_candidate_was_ignored():
+    link, problems = decode_item_link("?example=ted&item=2&c=abc&zz=1")
+    assert problems == [] and (link.example, link.system, link.item) == ("ted", 1, 2)
+    assert [UIText().message(m) for m in link.ignored] == [
+        "The link's candidate field (c) was ignored: a link to an item of an example opens the "
+        "item as the example has it.",
+        "The link has an unknown field 'zz'; it was ignored.",
+    ]
+    state = BatchState()
+    asyncio.run(state.open_link(link, _small_example))
+    assert (state.opened.candidate, state.opened.references) == ("b", ("b",))
+    assert state.message == list(link.ignored)
+    assert len(state.results) == 2  # scored all the same
+    japanese = UIText(language="ja")
+    assert japanese.message(state.message).startswith("リンクの候補の項目（c）は無視しました")
+
+
+def test_an_item_link_past_the_end_with_a_candidate_says_both():
+    link, _ = decode_item_link("example=ted&item=9&c=abc")
+    state = BatchState()
+    asyncio.run(state.open_link(link, _small_example))
+    assert state.opened is None
+    assert UIText().message(state.message) == (
+        "The link's item 9 is past the end: the example has 2 items. The link's candidate field "
+        "(c) was ignored: a link to an item of an example opens the item as the example has it."
+    )
+
+
+def test_an_item_link_keeps_its_language_and_reports_a_bad_one():
+    link = ItemLink("ted", 2, 17, language="ja")
+    assert encode_item_link(link) == "example=ted&system=2&item=17&lang=ja"
+    assert decode_item_link(encode_item_link(link)) == (link, [])
+    link, problems = decode_item_link("example=ted&item=3&lang=fr")
+    assert problems == [] and link.language == "en" and link.item == 3
+    assert [UIText().message(m) for m in link.ignored] == [
+        "The link's language field is not valid (expected one of en, ja); the default was used."
+    ]
+
+
+def test_one_item_is_singular():
+    state = BatchState()
+    asyncio.run(state.open_link(ItemLink("ted", 1, 9), _one_line_example))
+    assert UIText().message(state.message) == (
+        "The link's item 9 is past the end: the example has 1 item."
+    )
+
+
+async def _one_line_example(url: str) -> bytes:
+    return b"a\n"
 
 
 # -- links ---------------------------------------------------------------------------------

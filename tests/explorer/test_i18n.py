@@ -67,7 +67,7 @@ def test_a_link_holds_the_language_and_an_unknown_one_is_reported():
     link, problems = decode_link("c=ca&lang=fr")
     assert link == LinkState()
     assert UIText().message(problems) == (
-        "The link's language is not valid (expected one of en, ja); the default was used."
+        "The link's language field is not valid (expected one of en, ja); the default was used."
     )
     state = ExplorerState()
     assert state.load_link("c=x&lang=ja").language == "ja"

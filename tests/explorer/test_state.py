@@ -113,13 +113,13 @@ def test_link_round_trip_restores_everything():
 @pytest.mark.parametrize(
     ("query", "fragment"),
     [
-        ("r=%5B1%5D", "references is not valid"),
-        ("r=not-json", "references is not valid"),
-        ("r=" + "%5B" * 5000, "references is not valid"),
-        ("cap=0", "order cap is not valid"),
-        ("cap=1e9", "order cap is not valid"),
-        ("w=%3Cscript%3E", "weights is not valid"),
-        ("n=-3", "order is not valid"),
+        ("r=%5B1%5D", "references field is not valid"),
+        ("r=not-json", "references field is not valid"),
+        ("r=" + "%5B" * 5000, "references field is not valid"),
+        ("cap=0", "order cap field is not valid"),
+        ("cap=1e9", "order cap field is not valid"),
+        ("w=%3Cscript%3E", "weights field is not valid"),
+        ("n=-3", "order field is not valid"),
         ("evil=1", "unknown field 'evil'"),
         ("c=" + "a" * MAX_LINK_CHARS, "characters long"),
     ],
@@ -138,3 +138,12 @@ def test_encode_link_escapes_separators():
     assert "&b=c" not in query
     link, problems = decode_link("?" + query)
     assert (link.candidate, link.references, problems) == ("a&b=c", ["x&y"], [])
+
+
+def test_link_problems_are_grammatical_sentences():
+    _, problems = decode_link("r=%5B1%5D&cap=99")
+    assert [UIText().message(problem) for problem in problems] == [
+        "The link's references field is not valid (not a JSON list of strings); the default "
+        "was used.",
+        "The link's order cap field is not valid (99 is outside 1..64); the default was used.",
+    ]

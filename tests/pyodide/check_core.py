@@ -3,8 +3,10 @@
 import json
 import platform
 import sys
+from fractions import Fraction
 
 import charsim
+from charsim.models import f_beta
 
 TABLE = [
     ("cat", ["cat"]),
@@ -33,6 +35,8 @@ print(
             "rows": rows,
             "exact_ca": str(charsim.explain("ca", ["cat"]).recall),
             "undefined": undefined,
+            "coverage": list(charsim.coverage(charsim.explain("xcab", ["cat"]))),
+            "f_beta": str(f_beta(1, Fraction(1, 2), 1)),
         }
     )
 )

@@ -89,7 +89,7 @@ def test_uploads_report_bad_files_and_show_text_as_text(app, wait_until, tmp_pat
     (tmp_path / "ref.txt").write_text("a cat\n", encoding="utf-8")
     inputs.nth(0).set_input_files(tmp_path / "sys.txt")
     inputs.nth(1).set_input_files(tmp_path / "ref.txt")
-    message = "ref.txt: has 1 lines but the candidates (sys.txt) have 2; line counts must match"
+    message = "sys.txt: has 2 lines but the references (ref.txt) have 1; line counts must match"
     wait_until(lambda: app.get_by_text(message).count() > 0, timeout=20, message="the error")
     items = [{"candidate": PAYLOAD, "references": [PAYLOAD, "cat"]}, {"candidate": "cat"}]
     bad = tmp_path / "items.jsonl"

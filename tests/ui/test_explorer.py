@@ -135,7 +135,7 @@ def test_html_in_a_link_is_shown_as_text(app_page, guard, site_url, wait_until):
     page = _open(app_page, guard, f"{site_url}?{query}&w={quote(PAYLOADS[2])}")
     _wait_score(page, wait_until, charsim.score(payload, [PAYLOADS[1]]))
     assert page.locator("textarea").nth(0).input_value() == payload
-    assert _shows(page, "weights is not valid")
+    assert _shows(page, "weights field is not valid")
     assert page.evaluate("document.title") != "pwned"
     assert page.locator("img[src=x], svg[onload]").count() == 0
 
@@ -145,7 +145,8 @@ def test_malformed_link_gives_a_message_and_the_default_state(
 ):
     page = _open(app_page, guard, f"{site_url}?r=%5B1%5D&cap=999&n=abc")
     _wait_score(page, wait_until, 100 / 201)  # the default ca vs cat
-    assert _shows(page, "references is not valid") and _shows(page, "order cap is not valid")
+    assert _shows(page, "references field is not valid")
+    assert _shows(page, "order cap field is not valid")
 
 
 def test_shared_link_restores_the_state(app_page, guard, site_url, wait_until):

@@ -1,0 +1,71 @@
+"""The "What would change the score" tab without a browser: gains per order (§4.4) and the
+per-character coverage view (charsim.coverage), escaped and capped."""
+
+from fractions import Fraction
+
+import pytest
+
+import charsim
+from explorer.app import create_app
+from explorer.state import ExplorerState
+from explorer.views.changes import COVERAGE_SHOWN, ChangesView, coverage_html, gains_html
+
+
+def _orders(html):
+    return [int(part.split('"', 1)[0]) for part in html.split('data-order="')[1:]]
+
+
+def test_gains_of_one_more_match():
+    e = charsim.explain("ca", ["cat", "cab"])
+    # L_r = 67/10 for both references, L_t = 53/12: D = 67/10, K = 2
+    html = gains_html(e)
+    assert 'data-testid="gain-1">0.1493 = 10/67<' in html  # 1/(1 · 67/10)
+    assert 'data-testid="gain-2">0.0746 = 5/67<' in html  # 1/(2 · 67/10)
+    assert 'data-testid="gain-one-2">0.0373 = 5/134<' in html  # 1/(2 · 2 · 67/10)
+    assert html.count('data-testid="gain-') == 2 * e.order_cap
+    assert "D = 67/10" in html and "K = 2" in html
+    assert "D = 0" in gains_html(charsim.explain("", [""]))
+
+
+def test_coverage_view_of_a_typed_input():
+    state = ExplorerState()
+    view = ChangesView(state)
+    html = view._coverage.object
+    assert _orders(html) == [3, 3]  # "ca" against "cat": ⊳ca
+    state.set_inputs("xcat", ["cat"])
+    html = view._coverage.object
+    assert _orders(html) == [0, 4, 4, 4]  # cat⊲ (4); x is in no shared n-gram
+    assert 'data-order="0" title="character 0: longest matched order 0">x<' in html
+    assert "1 of 4 characters covered by no shared n-gram; longest order 4." in html
+    state.set_inputs("a", [])
+    assert "undefined" in view._coverage.object and "undefined" in view._gains.object
+
+
+@pytest.mark.parametrize(
+    "payload", ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>", '"><svg onload=1>']
+)
+def test_coverage_escapes_user_text(payload):
+    e = charsim.explain(payload, [payload[:5]])
+    html = coverage_html(e.candidate, charsim.coverage(e))
+    assert "<img" not in html and "<script" not in html and "<svg" not in html
+    assert "&lt;" in html
+
+
+def test_long_candidates_are_capped_and_whitespace_shown():
+    text = "ab " * 2_000
+    e = charsim.explain(text, ["ab"])
+    html = coverage_html(e.candidate, charsim.coverage(e))
+    assert len(_orders(html)) == COVERAGE_SHOWN
+    assert f"Showing the first {COVERAGE_SHOWN:,} of 6,000 characters." in html
+    assert "2,000 of 6,000 characters covered by no shared n-gram; longest order 3." in html
+    assert ">␣<" in html  # a space is drawn visibly
+    assert "empty" in coverage_html("", ())
+
+
+def test_the_tab_is_in_the_single_item_details():
+    state = ExplorerState()
+    state.set_inputs("cab", ["cat"])
+    assert state.coverage == (3, 3, 0)
+    assert state.explanation.orders[0].gain == Fraction(1, 1) / state.explanation.denominator
+    app = create_app(state)
+    app.get_root()
