@@ -46,7 +46,7 @@ class BatchInputsView(Viewer):
         self._names = html_pane()
         self._systems.param.watch(partial(self._lines_chosen, "systems"), "value")
         self._references.param.watch(partial(self._lines_chosen, "references"), "value")
-        self._jsonl.param.watch(self._jsonl_chosen, "value")
+        self._jsonl.param.watch(self._jsonl_chosen, ["filename", "value"])
         self._examples = {key: self._example_button(e) for key, e in BATCH_EXAMPLES.items()}
         self._labels = {key: pn.pane.Markdown() for key in ("systems", "references", "jsonl")}
         self._help = pn.pane.Markdown()
@@ -83,12 +83,16 @@ class BatchInputsView(Viewer):
             if files
         )
 
-    async def _jsonl_chosen(self, event) -> None:
-        if not event.new:
-            return
-        files = uploaded(event.obj)
-        event.obj.clear()
-        if self.state.load_jsonl(*files[0]):
+    async def _jsonl_chosen(self, *_events) -> None:
+        # The file name, not the bytes, says whether a file was chosen: an empty file arrives
+        # as no value at all (Panel decodes "" to None), and must still be loaded, so that
+        # load_jsonl says it holds no items and clears the previous results.
+        widget = self._jsonl
+        name, data = widget.filename, widget.value or b""
+        if not name:
+            return  # the widget was cleared
+        widget.clear()
+        if self.state.load_jsonl(name, data):
             await self.state.score()
 
     def _example_button(self, example: BatchExample) -> pn.widgets.Button:

@@ -21,6 +21,7 @@ from explorer.item_link import ItemLink, decode_item_link, encode_item_link
 from explorer.state import ExplorerState
 from explorer.views.batch_differences import differences_frame
 from explorer.views.batch_histogram import histogram_data
+from explorer.views.batch_inputs import BatchInputsView
 from explorer.views.batch_items import items_frame
 from explorer.views.batch_summary import BatchSummaryView, summary_html
 from explorer.views.common import item_table
@@ -293,6 +294,21 @@ def test_item_links(query, link, problem):
 
 
 # -- views ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [None, b""])  # Panel gives None for an empty file's ""
+def test_an_empty_jsonl_upload_is_loaded_and_clears_the_old_results(value):
+    state = _scored(candidates=SYSTEMS, references=REFERENCES)
+    view = BatchInputsView(state)
+    with param.discard_events(view._jsonl):  # as the browser sets them, without the watcher
+        view._jsonl.param.update(filename="empty.jsonl", value=value)
+    asyncio.run(view._jsonl_chosen())
+    assert UIText().message(state.message) == "empty.jsonl: holds no items: nothing to score"
+    assert _cleared(state) == (None, [], [], 0, 0, False)
+    with param.discard_events(view._jsonl):  # the widget cleared after reading: nothing to do
+        view._jsonl.param.update(filename=None, value=None)
+    asyncio.run(view._jsonl_chosen())
+    assert state.message and state.batch is None
 
 
 def test_tables_of_items_and_differences():
