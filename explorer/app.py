@@ -99,7 +99,7 @@ def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
     from explorer.views.references_table import ReferencesView
 
     pages = [
-        MatchesView(state, text), ChangesView(state), ReferencesView(state, text),
+        MatchesView(state, text), ChangesView(state, text), ReferencesView(state, text),
         ExactView(state, text),
     ]  # fmt: skip
     return _titled_tabs(_DETAILS, pages, text)

@@ -30,9 +30,9 @@ class AboutView(Viewer):
         self._caps = CapSensitivityView(self.state, item, self.text)
         self.compare = CompareState(item)
         views = {
-            "fbeta": about_fbeta.FBetaView(self.compare),
+            "fbeta": about_fbeta.FBetaView(self.compare, self.text),
             "length": LengthModelView(self.state, self.text),
-            "bias": about_bias.LengthBiasView(self.compare),
+            "bias": about_bias.LengthBiasView(self.compare, self.text),
             "block": BlockRatioView(self.state, self.text),
             "shares": WeightShareView(self.state, self.text),
             "caps": self._caps,

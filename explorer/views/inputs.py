@@ -9,12 +9,14 @@ from collections.abc import Callable
 import panel as pn
 from panel.viewable import Viewer
 
+from charsim.config import Config
+
 from ..examples import EXAMPLES
 from ..i18n import UIText
 from ..state import ExplorerState
 from .common import alert, html_pane
 
-__all__ = ["InputsView"]
+__all__ = ["InputsView", "derived_note"]
 
 TYPING_DELAY = 0.06 if sys.platform == "emscripten" else 0.0
 """Seconds of quiet typing before the browser recomputes (0: at once, e.g. under panel serve)."""
@@ -56,6 +58,16 @@ def _text_area(state: ExplorerState, name: str, **params) -> pn.widgets.TextArea
         lambda event: widget.param.update(value=event.new, value_input=event.new), name
     )
     return widget
+
+
+def derived_note(state: ExplorerState, text: UIText) -> str:
+    """The warning for a derived variant, or ``""`` for the article's settings: in English the
+    sentence of :attr:`charsim.config.Config.derived_note` (the command line's), in the page's
+    language from the catalog."""
+    if Config(state.max_order, state.weights).is_standard:
+        return ""
+    weights = text(f"inputs.weights_name_{state.weights}")
+    return alert(text("inputs.derived", cap=state.max_order, weights=weights))
 
 
 class InputsView(Viewer):
@@ -125,11 +137,7 @@ class InputsView(Viewer):
         k = len(state.references)
         hint = text(f"inputs.hint_{state.reference_format}")
         self._summary.object = alert(f"{text('inputs.k', k=k)} {hint}", "info")
-        standard = state.max_order == 32 and state.weights == "harmonic"
-        weights = text(f"inputs.weights_name_{state.weights}")
-        self._variant.object = (
-            "" if standard else alert(text("inputs.derived", cap=state.max_order, weights=weights))
-        )
+        self._variant.object = derived_note(state, text)
 
     def __panel__(self):
         return pn.Column(

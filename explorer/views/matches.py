@@ -55,15 +55,16 @@ def ngram_titles(k: int, text: UIText) -> dict[str, str]:
 
 
 def _texts_html(e: Explanation, order: OrderDetail, text: UIText) -> str:
-    rows = [("candidate", text("matches.candidate"), marked_text(e.candidate, order.matches, None))]
+    rows = [("candidate", text("matches.candidate"), e.candidate, None)]
     rows += [
-        (f"reference-{i + 1}", text("matches.reference", i=i + 1), marked_text(r, order.matches, i))
+        (f"reference-{i + 1}", text("matches.reference", i=i + 1), r, i)
         for i, r in enumerate(e.references)
     ]
     body = "".join(
         f'<div class="cs-row" data-testid="text-{testid}">'
-        f'<span class="cs-label">{escape(label)}</span>{html}</div>'
-        for testid, label, html in rows
+        f'<span class="cs-label">{escape(label)}</span>'
+        f"{marked_text(shown, order.matches, which, text)}</div>"
+        for testid, label, shown, which in rows
     )
     legend = escape(text("matches.legend", begin=BEGIN_MARK, end=END_MARK))
     summary = text(

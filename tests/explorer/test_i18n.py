@@ -1,12 +1,16 @@
 """English and Japanese UI text: the catalog is complete, views redraw in the chosen language
 without rescoring, and a link's language is read defensively."""
 
+from html import escape
+
 import pytest
 
+from charsim.config import Config
 from explorer.app import create_app
 from explorer.i18n import CATALOG, LANGUAGES, Message, UIText, placeholders
 from explorer.link import LinkState, decode_link, encode_link
 from explorer.state import ExplorerState
+from explorer.views.inputs import derived_note
 from explorer.views.score_card import ScoreCardView
 
 
@@ -72,3 +76,13 @@ def test_a_link_holds_the_language_and_an_unknown_one_is_reported():
     state = ExplorerState()
     assert state.load_link("c=x&lang=ja").language == "ja"
     assert state.to_link("ja").endswith("&lang=ja")
+
+
+@pytest.mark.parametrize(("cap", "weights"), [(16, "harmonic"), (32, "uniform"), (64, "uniform")])
+def test_the_derived_variant_warning_is_the_command_lines_sentence(cap, weights):
+    state = ExplorerState(max_order=cap, weights=weights)
+    note = Config(cap, weights).derived_note
+    assert escape(note) in derived_note(state, UIText())
+    japanese = derived_note(state, UIText(language="ja"))
+    assert japanese.count("派生版") == 1 and f"上限{cap}" in japanese
+    assert derived_note(ExplorerState(), UIText()) == ""

@@ -40,6 +40,16 @@ def test_boundaries_differ_from_typed_markers():
     assert ">$</span>" in html
 
 
+def test_hover_notes_and_boundary_labels_follow_the_language():
+    e = charsim.explain("ca", ["cat"])
+    matches = e.orders[2].matches  # ⊳ca
+    english = marked_text(e.candidate, matches, None)
+    assert 'title="begin boundary — ‘⊳ca’: candidate ×1, references ×[1], clipped [1]"' in english
+    japanese = marked_text(e.candidate, matches, None, UIText(language="ja"))
+    assert 'aria-label="開始境界"' in japanese and 'aria-label="終了境界"' in japanese
+    assert 'title="開始境界 — 「⊳ca」：候補に1回、参照文に[1]回、重なり（min）[1]"' in japanese
+
+
 def test_matched_characters_of_an_order():
     e = charsim.explain("ca", ["cat"])
     order_3 = marked_text(e.candidate, e.orders[2].matches, None)  # only ^ca matches
