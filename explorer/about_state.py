@@ -26,6 +26,7 @@ from charsim.models import (
     weight_share_above,
 )
 
+from .i18n import Message
 from .state import ExplorerState
 
 __all__ = ["CAP_LIMIT", "CAPS", "LENGTHS", "MODELS", "AboutState", "parse_caps", "percent"]
@@ -52,23 +53,23 @@ MODELS = {"charsim": charsim_model, "chrF": chrf_model, "BLEU": bleu_model}
 """Figure 1's curves: column name → length-model function of :mod:`charsim.models`."""
 
 
-def parse_caps(text: str) -> tuple[list[int], str]:
-    """Caps typed as ``"8, 16, 32, 64"`` → ``(caps, problem)``; ``problem`` is "" if valid.
+def parse_caps(text: str) -> tuple[list[int], Message | None]:
+    """Caps typed as ``"8, 16, 32, 64"`` → ``(caps, problem)``; ``problem`` is None if valid.
 
     Caps must be whole numbers in ``4..256`` (at most 12 of them); duplicates are dropped.
     """
     parts = [part for part in text.replace(",", " ").split() if part]
     if not parts:
-        return [], "Type at least one cap, e.g. 8, 16, 32, 64."
+        return [], Message("caps.none")
     if len(parts) > 12:
-        return [], "At most 12 caps."
+        return [], Message("caps.too_many", {"most": 12})
     try:
         caps = sorted({int(part) for part in parts})
     except ValueError:
-        return [], "Caps must be whole numbers, e.g. 8, 16, 32, 64."
+        return [], Message("caps.not_whole")
     if caps[0] < SHARE_ORDER or caps[-1] > 256:
-        return [], f"Caps must be between {SHARE_ORDER} and 256."
-    return caps, ""
+        return [], Message("caps.out_of_range", {"low": SHARE_ORDER, "high": 256})
+    return caps, None
 
 
 class AboutState(param.Parameterized):
@@ -87,10 +88,14 @@ class AboutState(param.Parameterized):
     centroid_lengths = param.Range(default=(50, 150), constant=True, doc="Centroid's j range.")
     block_curves = param.Dict(default={}, constant=True, doc="Figure 2: cap, harmonic, uniform.")
     share_rows = param.List(default=[], constant=True, doc="(cap, 1/n share, uniform share).")
-    share_problem = param.String(default="", constant=True, doc="Why caps_text is not valid.")
+    share_problem = param.ClassSelector(
+        class_=Message, default=None, constant=True, doc="Why caps_text is not valid."
+    )
     cap_scores = param.Dict(default={}, constant=True, doc="Demo: cap and score columns.")
     cap_explanations = param.List(default=[], constant=True, doc="Demo: one per cap 1..64.")
-    cap_message = param.String(default="", constant=True, doc="Why the demo shows nothing.")
+    cap_message = param.ClassSelector(
+        class_=Message, default=None, constant=True, doc="Why the demo shows nothing."
+    )
     cap_decomposition = param.Dict(default={}, constant=True, doc="ΔA, ΔD, change, S0, S1.")
 
     @param.depends("reference_length", "rate", "beta", watch=True, on_init=True)
@@ -131,7 +136,7 @@ class AboutState(param.Parameterized):
         """``B_N`` at ``cap`` for both weightings, at the current λ and q of Figure 2."""
         return {w: self.block_curves[w][cap - 1] for w in ("harmonic", "uniform")}
 
-    def clear_caps(self, message: str = "") -> None:
+    def clear_caps(self, message: Message | None = None) -> None:
         """Forget the cap-sensitivity results (the single-item input changed)."""
         with param.edit_constant(self):
             self.param.update(
@@ -143,13 +148,10 @@ class AboutState(param.Parameterized):
         item has no explanation or is longer than :data:`CAP_LIMIT` characters."""
         size = len(item.candidate) + sum(map(len, item.references))
         if item.explanation is None:
-            self.clear_caps(f"No explanation of the single item: {item.message}")
+            self.clear_caps(Message("caps.no_explanation", {"reason": item.message}))
             return
         if size > CAP_LIMIT:
-            self.clear_caps(
-                f"The single item holds {size:,} characters; the demo scores at most "
-                f"{CAP_LIMIT:,} characters at 64 caps."
-            )
+            self.clear_caps(Message("caps.too_long", {"size": size, "limit": CAP_LIMIT}))
             return
         explanations = [
             charsim.explain(item.candidate, item.references, max_order=cap, weights=item.weights)
@@ -159,7 +161,7 @@ class AboutState(param.Parameterized):
             self.param.update(
                 cap_explanations=explanations,
                 cap_scores={"cap": list(SWEEP), "score": [float(e.score) for e in explanations]},
-                cap_message="",
+                cap_message=None,
             )
         self._decompose()
 
@@ -169,7 +171,7 @@ class AboutState(param.Parameterized):
         if explanations:
             base, other = explanations[BASE_CAP - 1], explanations[self.compare_cap - 1]
             if base.denominator == 0:
-                message = "An empty-input rule applies (D = 0): no cap decomposition."
+                message = Message("caps.empty_rule")
             else:
                 delta_a, delta_d, change = cap_change(
                     base.mean_overlap, base.denominator, other.mean_overlap, other.denominator

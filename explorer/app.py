@@ -1,9 +1,10 @@
 """The explorer page: composition only. ``create_app()`` builds it; state lives in ExplorerState
 (the single-item page), BatchState (the batch page) and AboutState (the article's models), one
-tab each.
+tab each; the UI language in one UIText (:mod:`explorer.i18n`) that every view reads, switched
+at the top of the page.
 
-In the browser (Pyodide) the page URL mirrors the single-item state, so a link reproduces the
-view, and a link to an item of a built-in batch example opens that item; under
+In the browser (Pyodide) the page URL mirrors the single-item state and the language, so a
+link reproduces the view, and a link to an item of a built-in batch example opens that item; under
 ``panel serve explorer/app.py`` the same page runs on a server for development.
 """
 
@@ -11,10 +12,12 @@ from __future__ import annotations
 
 import sys
 from functools import partial
+from urllib.parse import urlencode
 
 import panel as pn
 
 from explorer.batch_state import BatchState, OpenedItem
+from explorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, UIText
 from explorer.item_link import decode_item_link
 from explorer.staged import later
 from explorer.state import ExplorerState
@@ -22,8 +25,8 @@ from explorer.views.about_page import AboutView
 from explorer.views.batch_histogram import BatchHistogramView
 from explorer.views.batch_inputs import BatchInputsView
 from explorer.views.batch_summary import BatchSummaryView
-from explorer.views.changes import TEXT as CHANGES_TEXT
 from explorer.views.changes import ChangesView
+from explorer.views.common import retitle
 from explorer.views.contributions import ContributionsView
 from explorer.views.exact import ExactView
 from explorer.views.inputs import InputsView
@@ -37,11 +40,13 @@ MAX_ADDRESS_QUERY = 8_000
 
 _SINGLE_TAB, _BATCH_TAB, _ABOUT_TAB = 0, 1, 2
 _LINK_FIELDS = ["candidate", "references", "max_order", "weights", "order", "reference_format"]
+_TABS = ["tab.single", "tab.batch", "tab.about"]
+_DETAILS = ["tab.matches", "tab.changes", "tab.references", "tab.exact"]
 
 
-def _mirror_url(state: ExplorerState, batch: BatchState, tabs: pn.Tabs) -> None:
-    """Read the state (or an item link) from the page URL, then keep the URL up to date
-    (browser only)."""
+def _mirror_url(state: ExplorerState, batch: BatchState, text: UIText, tabs: pn.Tabs) -> None:
+    """Read the state and language (or an item link) from the page URL, then keep the URL up
+    to date (browser only)."""
     if sys.platform != "emscripten":
         return
     import js  # Pyodide's bridge to the page
@@ -51,98 +56,122 @@ def _mirror_url(state: ExplorerState, batch: BatchState, tabs: pn.Tabs) -> None:
     if item_link is not None or problems:
         tabs.active = _BATCH_TAB
         if item_link is not None:
+            text.language = item_link.language
             pn.state.execute(partial(batch.open_link, item_link))
         else:
-            batch.report(" ".join(problems))
+            batch.report(*problems)
     elif query:
-        state.load_link(query)
+        text.language = state.load_link(query).language
 
     def write(*_events) -> None:
-        if state.message.startswith("The reference set could not be read"):
+        if state.references_unreadable:
             return
-        query = state.to_link()
+        query = state.to_link(text.language)
         # A URL longer than servers accept (414) would break a reload: drop the state instead.
         address = "?" + query if len(query) <= MAX_ADDRESS_QUERY else js.window.location.pathname
         js.window.history.replaceState(None, "", address)
 
     def write_item_link(event) -> None:
-        if event.new.link is not None:  # after write(): the short link of the example's item
-            js.window.history.replaceState(None, "", "?" + event.new.link)
+        link = event.new.link
+        if link is not None:  # after write(): the short link of the example's item
+            if text.language != DEFAULT_LANGUAGE:
+                link += "&" + urlencode({"lang": text.language})
+            js.window.history.replaceState(None, "", "?" + link)
 
     state.param.watch(write, _LINK_FIELDS)
+    text.param.watch(write, ["language"])
     batch.param.watch(write_item_link, ["opened"], precedence=1)
 
 
-def _details(state: ExplorerState) -> pn.viewable.Viewable:
+def _titled_tabs(keys: list[str], pages: list, text: UIText) -> pn.Tabs:
+    """Tabs whose titles are the catalog's ``keys``, renamed when the language changes."""
+    tabs = pn.Tabs(
+        *zip((text(key) for key in keys), pages, strict=True), dynamic=False,
+        sizing_mode="stretch_width",
+    )  # fmt: skip
+    text.param.watch(lambda _event: retitle(tabs, [text(key) for key in keys]), ["language"])
+    return tabs
+
+
+def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
     # Imported here: they need pandas, installed after the first view (explorer.staged).
     from explorer.views.matches import MatchesView
     from explorer.views.references_table import ReferencesView
 
-    return pn.Tabs(
-        ("n-gram matches", MatchesView(state)),
-        (CHANGES_TEXT["tab"], ChangesView(state)),
-        ("Per reference", ReferencesView(state)),
-        ("By hand (exact)", ExactView(state)),
-        dynamic=False,
-        sizing_mode="stretch_width",
-    )
+    pages = [
+        MatchesView(state, text), ChangesView(state, text), ReferencesView(state, text),
+        ExactView(state, text),
+    ]  # fmt: skip
+    return _titled_tabs(_DETAILS, pages, text)
 
 
-def _single_item_page(state: ExplorerState) -> pn.viewable.Viewable:
+def _heading(text: UIText, key: str) -> pn.pane.Markdown:
+    """A section heading: the catalog's ``key``, in the current language."""
+    return pn.pane.Markdown(pn.bind(lambda _language: f"### {text(key)}", text.param.language))
+
+
+def _single_item_page(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
     return pn.Column(
-        ShareView(state),
+        ShareView(state, text),
         pn.Row(
-            pn.Column(InputsView(state), width=460),
+            pn.Column(InputsView(state, text), width=460),
             pn.Column(
-                ScoreCardView(state),
-                pn.pane.Markdown("### Per-order contributions"),
-                ContributionsView(state),
+                ScoreCardView(state, text),
+                _heading(text, "heading.contributions"),
+                ContributionsView(state, text),
                 sizing_mode="stretch_width",
             ),
             sizing_mode="stretch_width",
         ),
-        later(partial(_details, state)),
+        later(partial(_details, state, text)),
         sizing_mode="stretch_width",
     )
 
 
-def _batch_tables(batch: BatchState) -> pn.viewable.Viewable:
+def _batch_tables(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     # Imported here: they need pandas, installed after the first view (explorer.staged).
     from explorer.views.batch_differences import DifferencesView
     from explorer.views.batch_items import ItemsView
 
-    return pn.Column(ItemsView(batch), DifferencesView(batch), sizing_mode="stretch_width")
+    return pn.Column(
+        ItemsView(batch, text), DifferencesView(batch, text), sizing_mode="stretch_width"
+    )
 
 
-def _batch_page(batch: BatchState) -> pn.viewable.Viewable:
+def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     return pn.Column(
         pn.Row(
-            pn.Column(BatchInputsView(batch), width=460),
+            pn.Column(BatchInputsView(batch, text), width=460),
             pn.Column(
-                BatchSummaryView(batch), BatchHistogramView(batch), sizing_mode="stretch_width"
+                BatchSummaryView(batch, text), BatchHistogramView(batch, text),
+                sizing_mode="stretch_width",
             ),
             sizing_mode="stretch_width",
         ),
-        pn.pane.Markdown("### Items"),
-        later(partial(_batch_tables, batch)),
+        _heading(text, "heading.items"),
+        later(partial(_batch_tables, batch, text)),
         sizing_mode="stretch_width",
-    )
+    )  # fmt: skip
+
+
+def _language_switch(text: UIText) -> pn.widgets.RadioButtonGroup:
+    """English | 日本語, bound to ``text.language``."""
+    return pn.widgets.RadioButtonGroup.from_param(
+        text.param.language, options={name: code for code, name in LANGUAGES.items()},
+        name="", css_classes=["cs-language"],
+    )  # fmt: skip
 
 
 def create_app(
-    state: ExplorerState | None = None, batch: BatchState | None = None
+    state: ExplorerState | None = None,
+    batch: BatchState | None = None,
+    text: UIText | None = None,
 ) -> pn.viewable.Viewable:
-    """Build the explorer page for ``state`` and ``batch`` (new default states if None)."""
-    state = state or ExplorerState()
-    batch = batch or BatchState()
-    about = AboutView(state)
-    tabs = pn.Tabs(
-        ("Single item", _single_item_page(state)),
-        ("Batch: score files", _batch_page(batch)),
-        ("About the metric", about),
-        dynamic=False,
-        sizing_mode="stretch_width",
-    )
+    """Build the explorer page for ``state``, ``batch`` and ``text`` (new defaults if None)."""
+    state, batch, text = state or ExplorerState(), batch or BatchState(), text or UIText()
+    about = AboutView(state, text=text)
+    pages = [_single_item_page(state, text), _batch_page(batch, text), about]
+    tabs = _titled_tabs(_TABS, pages, text)
     tabs.param.watch(lambda event: event.new == _ABOUT_TAB and about.shown(), ["active"])
 
     def open_item(event) -> None:
@@ -151,8 +180,8 @@ def create_app(
         tabs.active = _SINGLE_TAB
 
     batch.param.watch(open_item, ["opened"])
-    _mirror_url(state, batch, tabs)
-    return tabs
+    _mirror_url(state, batch, text, tabs)
+    return pn.Column(_language_switch(text), tabs, sizing_mode="stretch_width")
 
 
 if __name__.startswith("bokeh"):

@@ -22,22 +22,20 @@ class BatchExample:
     """A line-aligned data set: system files and reference files of the same length.
 
     Attributes:
-        key: its name in links and in the site (``examples/<key>/``).
-        label: the button text.
+        key: its name in links and in the site (``examples/<key>/``); the button text and a
+            sentence on where the data comes from are the catalog's ``batch_example.<key>.label``
+            and ``.note`` (:mod:`explorer.i18n`).
         folder: its folder under the shared data folder (``../shared/data/<folder>``).
         systems: the system files (one or two).
         references: the reference files.
         licence: the licence file shipped next to the data.
-        note: where the data comes from, one sentence.
     """
 
     key: str
-    label: str
     folder: str
     systems: tuple[str, ...]
     references: tuple[str, ...]
     licence: str
-    note: str
 
     @property
     def files(self) -> tuple[str, ...]:
@@ -52,13 +50,10 @@ class BatchExample:
 BATCH_EXAMPLES = {
     "ted": BatchExample(
         key="ted",
-        label="Try it: TED talks, 2 systems",
         folder="ted-en",
         systems=("ted.sys1.txt", "ted.sys2.txt"),
         references=("ted.ref.txt",),
         licence="LICENSE.compare-mt",
-        note="2,445 English sentences of TED talks and two machine translations of them "
-        "(the compare-mt example data, BSD licence).",
     )
 }
 """The built-in examples by key."""

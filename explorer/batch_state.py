@@ -15,10 +15,11 @@ import param
 
 import charsim
 from charsim.corpus import CorpusResult, common_nrefs
-from charsim.textio import DataError, counted
+from charsim.textio import DataError
 
 from .batch_data import Batch, LimitError, batch_from_files, batch_from_jsonl
 from .batch_examples import BATCH_EXAMPLES, BatchExample, fetch_file
+from .i18n import Message, counted
 from .item_link import ItemLink, encode_item_link
 
 __all__ = ["CHUNK", "BatchState", "OpenedItem"]
@@ -62,8 +63,11 @@ class BatchState(param.Parameterized):
     done = param.Integer(default=0, constant=True, doc="Item scores computed so far.")
     total = param.Integer(default=0, constant=True, doc="Item scores to compute.")
     scoring = param.Boolean(default=False, constant=True, doc="Whether scoring is under way.")
-    message = param.String(
-        default="", constant=True, doc="What went wrong with the last load or link, if anything."
+    message = param.List(
+        default=[],
+        item_type=Message,
+        constant=True,
+        doc="What went wrong with the last load or link, if anything.",
     )
     opened = param.ClassSelector(
         class_=OpenedItem, default=None, constant=True, doc="The item last opened."
@@ -96,7 +100,7 @@ class BatchState(param.Parameterized):
         try:
             files = {name: await read(example.url(name)) for name in example.files}
         except (DataError, OSError) as error:
-            return self.fail(f"The example could not be loaded: {error}")
+            return self.fail(Message("batch.example_failed", {"error": str(error)}))
         return self.load_files(
             [(name, files[name]) for name in example.systems],
             [(name, files[name]) for name in example.references],
@@ -107,33 +111,33 @@ class BatchState(param.Parameterized):
         try:
             batch = read()
         except (DataError, LimitError) as error:
-            return self.fail(str(error))
-        self._replace(batch, "")
+            return self.fail(Message("batch.data_error", {"error": str(error)}))
+        self._replace(batch, [])
         return True
 
-    def _replace(self, batch: Batch | None, message: str) -> None:
-        """Show ``batch`` (unscored) and ``message``; a scoring run of the old data stops."""
+    def _replace(self, batch: Batch | None, messages: list[Message]) -> None:
+        """Show ``batch`` (unscored) and ``messages``; a scoring run of the old data stops."""
         self._generation += 1
         with param.edit_constant(self):
             self.param.update(
-                batch=batch, summaries=[], results=[], done=0, scoring=False, message=message,
+                batch=batch, summaries=[], results=[], done=0, scoring=False, message=messages,
                 total=batch.size * len(batch.systems) if batch else 0,
             )  # fmt: skip
 
-    def fail(self, message: str) -> bool:
-        """A load failed: show ``message`` and clear the previous data and results, so that no
+    def fail(self, *messages: Message) -> bool:
+        """A load failed: show ``messages`` and clear the previous data and results, so that no
         score of the old input is shown next to the new input's error.
 
         Returns:
             False, for ``return self.fail(...)`` in loaders.
         """
-        self._replace(None, message)
+        self._replace(None, list(messages))
         return False
 
-    def report(self, message: str) -> None:
-        """Show ``message`` (a problem with a link); the loaded data and results are kept."""
+    def report(self, *messages: Message) -> None:
+        """Show ``messages`` (problems with a link); the loaded data and results are kept."""
         with param.edit_constant(self):
-            self.message = message
+            self.message = list(messages)
 
     async def score(self) -> None:
         """Score every item of every system in chunks of :data:`CHUNK`, updating ``done``.
@@ -179,11 +183,13 @@ class BatchState(param.Parameterized):
         if link.item > self.batch.size:
             problems.insert(
                 0,
-                f"The link's item {link.item:,} is past the end: the example has "
-                f"{counted(self.batch.size, 'item')}.",
+                Message(
+                    "batch.item_past_end",
+                    {"item": link.item, "items": counted(self.batch.size, "item")},
+                ),
             )
         else:
             self.open(link.system - 1, link.item - 1)
         if problems:
-            self.report(" ".join(problems))
+            self.report(*problems)
         await self.score()

@@ -1,6 +1,7 @@
 """State of the About tab's two comparisons on the single item of the first tab.
 
-No Panel import here: views read this object and write ``beta``; tests drive it directly.
+No Panel import here: views read this object and write ``beta``; tests drive it directly. Why a
+comparison is missing is a :class:`~explorer.i18n.Message` (catalog ``compare.*``).
 
 * F_β against ``min(P, R)`` (§5.5): the item's own ``P`` and ``R`` (exact, from
   :func:`charsim.explain`) combined both ways, exact for the slider's rational β.
@@ -24,6 +25,7 @@ import param
 
 from charsim.models import bleu_model, charsim_model, chrf_model, f_beta
 
+from .i18n import Message
 from .state import ExplorerState
 
 __all__ = ["BETA_GRID", "BETAS", "CompareState"]
@@ -51,10 +53,14 @@ class CompareState(param.Parameterized):
     recall = param.Parameter(default=None, constant=True, doc="R of the item (Fraction).")
     fbeta_rows = param.List(default=[], constant=True, doc="(β, F_β) at 1, 2, 3 and the slider.")
     fbeta_curve = param.Dict(default={}, constant=True, doc="beta, f_beta, minimum, maximum.")
-    fbeta_message = param.String(default="", constant=True, doc="Why there is no F_β.")
+    fbeta_message = param.ClassSelector(
+        class_=Message, default=None, constant=True, doc="Why there is no F_β."
+    )
     bias_point = param.Dict(default={}, constant=True, doc="λ̂, λ, p̂, the models and the score.")
     bias_curves = param.Dict(default={}, constant=True, doc="j and one column per model.")
-    bias_message = param.String(default="", constant=True, doc="Why there is no length model.")
+    bias_message = param.ClassSelector(
+        class_=Message, default=None, constant=True, doc="Why there is no length model."
+    )
 
     def __init__(self, item: ExplorerState, **params) -> None:
         super().__init__(**params)
@@ -78,11 +84,9 @@ class CompareState(param.Parameterized):
 
     def _f_beta(self) -> None:
         precision, recall = self.precision, self.recall
-        rows, curve, message = [], {}, ""
+        rows, curve, message = [], {}, None
         if precision is None or recall is None:
-            message = (
-                "P and R are not both defined for this input (an empty text or no explanation)."
-            )
+            message = Message("compare.no_precision_recall")
         else:
             betas = [*map(Fraction, BETAS), self.exact_beta]
             rows = [(beta, f_beta(precision, recall, beta)) for beta in betas]
@@ -97,11 +101,11 @@ class CompareState(param.Parameterized):
             self.param.update(fbeta_rows=rows, fbeta_curve=curve, fbeta_message=message)
 
     def _length_bias(self) -> None:
-        e, point, curves, message = self.item.explanation, {}, {}, ""
+        e, point, curves, message = self.item.explanation, {}, {}, None
         if e is None or not e.candidate or not any(e.references):
-            message = "The length model needs a non-empty candidate and a non-empty reference."
+            message = Message("compare.empty_text")
         elif e.mean_overlap == 0:
-            message = "No shared n-grams (p̂ = 0): every model scores 0 at every length."
+            message = Message("compare.no_match")
         else:
             length = len(e.candidate)
             reference_length = Fraction(sum(map(len, e.references)), e.k)

@@ -9,51 +9,31 @@ __all__ = ["EXAMPLES", "Example"]
 
 @dataclass(frozen=True)
 class Example:
-    """A candidate and a reference set with the article section it comes from.
+    """A candidate and a reference set from the article.
 
     Attributes:
-        label: the button text.
+        key: the example's name; its button text and the sentence saying what it shows (with
+            the article's section) are the catalog's ``example.<key>.label`` and ``.note``
+            (:mod:`explorer.i18n`).
         candidate: the candidate text.
         references: the reference set (may hold empty references).
-        note: what the example shows, one sentence.
     """
 
-    label: str
+    key: str
     candidate: str
     references: tuple[str, ...]
-    note: str
 
 
 EXAMPLES = (
-    Example("ca vs cat", "ca", ("cat",), "§3.4: one character missing; recall decides (100/201)."),
-    Example("cat vs cat", "cat", ("cat",), "§3.4: exact match scores 1."),
-    Example("cats vs cat", "cats", ("cat",), "§3.4: one character added; precision decides."),
-    Example("catcat vs cat", "catcat", ("cat",), "§3.4: repetition is not rewarded twice."),
-    Example(
-        "a vs [a, abcdefghij]",
-        "a",
-        ("a", "abcdefghij"),
-        "§3.3: base form 0.528 versus mean-length 0.134; max over references 1.",
-    ),
-    Example('"" vs [""]', "", ("",), "§7.4: candidate and every reference empty: score 1."),
-    Example('"" vs ["a"]', "", ("a",), "§7.4: only the candidate empty: score 0."),
-    Example('"a" vs [""]', "a", ("",), "§7.4: only the references empty: score 0."),
-    Example(
-        '"" vs ["", "a"]',
-        "",
-        ("", "a"),
-        "§7.4: mean-length 0 but base form 0.5 (one empty pair scores 1).",
-    ),
-    Example(
-        "^ and $ in the text",
-        "^a$",
-        ("a", "^a$"),
-        "§7.4: typed ^ and $ are ordinary characters, never boundaries.",
-    ),
-    Example(
-        "が: precomposed vs decomposed",
-        "\u304c",
-        ("\u304b\u3099",),
-        "§1.1: one code point versus two; no normalisation unless you ask for it.",
-    ),
+    Example("missing", "ca", ("cat",)),
+    Example("exact", "cat", ("cat",)),
+    Example("added", "cats", ("cat",)),
+    Example("repeated", "catcat", ("cat",)),
+    Example("lengths", "a", ("a", "abcdefghij")),
+    Example("all_empty", "", ("",)),
+    Example("candidate_empty", "", ("a",)),
+    Example("references_empty", "a", ("",)),
+    Example("empty_pair", "", ("", "a")),
+    Example("markers", "^a$", ("a", "^a$")),
+    Example("composed", "\u304c", ("\u304b\u3099",)),
 )

@@ -1,7 +1,8 @@
 """Shareable links: the explorer's full state in the URL's query string, and back.
 
 A link is read defensively: every field is checked, and anything malformed or out of range is
-reported in words and replaced by the default, so a hostile link can never break the page.
+reported (as a :class:`~explorer.i18n.Message`) and replaced by the default, so a hostile link
+can never break the page. Besides the state, a link holds the page's language (``lang``).
 """
 
 from __future__ import annotations
@@ -12,9 +13,13 @@ from urllib.parse import parse_qs, urlencode
 
 from charsim.config import MAX_ORDER_LIMIT
 
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Message
 from .references import FORMATS
 
-__all__ = ["FIELD_NAMES", "LinkState", "MAX_LINK_CHARS", "decode_link", "encode_link", "unknown"]
+__all__ = [
+    "FIELDS", "LinkState", "MAX_LINK_CHARS", "decode_link", "encode_link", "field_name",
+    "invalid", "read_field", "unknown",
+]  # fmt: skip
 
 MAX_LINK_CHARS = 100_000
 """Longer query strings are refused (browsers and servers truncate long URLs anyway)."""
@@ -31,6 +36,7 @@ class LinkState:
         weights: ``"harmonic"`` or ``"uniform"``.
         order: the order shown in the n-gram view.
         reference_format: the editor format, one of :data:`~explorer.references.FORMATS`.
+        language: the UI language, one of :data:`~explorer.i18n.LANGUAGES`.
     """
 
     candidate: str = "ca"
@@ -39,20 +45,23 @@ class LinkState:
     weights: str = "harmonic"
     order: int = 1
     reference_format: str = "lines"
+    language: str = DEFAULT_LANGUAGE
 
 
 def encode_link(state: LinkState) -> str:
-    """The query string (without ``?``) that :func:`decode_link` reads back to ``state``."""
-    return urlencode(
-        {
-            "c": state.candidate,
-            "r": json.dumps(state.references, ensure_ascii=False),
-            "cap": state.max_order,
-            "w": state.weights,
-            "n": state.order,
-            "fmt": state.reference_format,
-        }
-    )
+    """The query string (without ``?``) that :func:`decode_link` reads back to ``state``; the
+    default language is left out."""
+    fields = {
+        "c": state.candidate,
+        "r": json.dumps(state.references, ensure_ascii=False),
+        "cap": state.max_order,
+        "w": state.weights,
+        "n": state.order,
+        "fmt": state.reference_format,
+    }
+    if state.language != DEFAULT_LANGUAGE:
+        fields["lang"] = state.language
+    return urlencode(fields)
 
 
 def _integer(text: str, low: int, high: int) -> int:
@@ -82,47 +91,67 @@ def _choice(options: tuple[str, ...]):
 
 
 _FIELDS = {
-    "c": ("candidate", "candidate", str),
-    "r": ("references", "references", _references),
-    "cap": ("max_order", "order cap", lambda text: _integer(text, 1, MAX_ORDER_LIMIT)),
-    "w": ("weights", "weights", _choice(("harmonic", "uniform"))),
-    "n": ("order", "order", lambda text: _integer(text, 1, MAX_ORDER_LIMIT)),
-    "fmt": ("reference_format", "reference format", _choice(FORMATS)),
+    "c": ("candidate", str),
+    "r": ("references", _references),
+    "cap": ("max_order", lambda text: _integer(text, 1, MAX_ORDER_LIMIT)),
+    "w": ("weights", _choice(("harmonic", "uniform"))),
+    "n": ("order", lambda text: _integer(text, 1, MAX_ORDER_LIMIT)),
+    "fmt": ("reference_format", _choice(FORMATS)),
+    "lang": ("language", _choice(tuple(LANGUAGES))),
 }
+"""Query field → (LinkState attribute, reader); the field's name for users is the catalog's
+``link.field.<query field>``."""
 
-FIELD_NAMES = {key: name for key, (_, name, _) in _FIELDS.items()}
-"""What each field of a single-item link holds, in words: ``{"c": "candidate", ...}``."""
-
-
-def unknown(key: str) -> str:
-    """The sentence for a field no link has."""
-    return f"The link has an unknown field {key!r}; it was ignored."
+FIELDS = tuple(_FIELDS)
+"""The query fields of a single-item link."""
 
 
-def decode_link(query: str) -> tuple[LinkState, list[str]]:
+def field_name(key: str) -> Message:
+    """What field ``key`` of :data:`FIELDS` holds, in words (``c`` → "candidate")."""
+    return Message(f"link.field.{key}")
+
+
+def read_field(key: str, text: str):
+    """The value of field ``key`` of :data:`FIELDS` in ``text``.
+
+    Raises:
+        ValueError: ``text`` is not a valid value (see :func:`invalid`).
+    """
+    return _FIELDS[key][1](text)
+
+
+def unknown(key: str) -> Message:
+    """The message for a field no link has."""
+    return Message("link.unknown_field", {"field": repr(key)})
+
+
+def invalid(key: str, error: ValueError) -> Message:
+    """The message for field ``key`` holding a value its reader refused with ``error``."""
+    return Message("link.invalid_field", {"field": field_name(key), "error": str(error)})
+
+
+def decode_link(query: str) -> tuple[LinkState, list[Message]]:
     """Read a query string (with or without the leading ``?``).
 
     Returns:
         ``(state, problems)``: the state, with defaults where a field was missing or bad, and
-        one plain-English sentence per bad field (empty when the link was fine).
+        one message per bad field (empty when the link was fine). The reasons in a message's
+        ``error`` field are English.
     """
     state, problems = LinkState(), []
     query = query.removeprefix("?")
     if len(query) > MAX_LINK_CHARS:
-        return state, [f"The link is {len(query):,} characters long (limit {MAX_LINK_CHARS:,})."]
+        return state, [Message("link.too_long", {"length": len(query), "limit": MAX_LINK_CHARS})]
     try:
         fields = parse_qs(query, keep_blank_values=True, strict_parsing=False)
     except ValueError as error:
-        return state, [f"The link could not be read: {error}."]
+        return state, [Message("link.unreadable", {"error": str(error)})]
     for key, values in fields.items():
         if key not in _FIELDS:
             problems.append(unknown(key))
             continue
-        attribute, name, read = _FIELDS[key]
         try:
-            setattr(state, attribute, read(values[-1]))
+            setattr(state, _FIELDS[key][0], read_field(key, values[-1]))
         except ValueError as error:
-            problems.append(
-                f"The link's {name} field is not valid ({error}); the default was used."
-            )
+            problems.append(invalid(key, error))
     return state, problems

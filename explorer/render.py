@@ -3,7 +3,8 @@
 Every piece of user text goes through :func:`html.escape` before it becomes HTML. Boundaries are
 drawn as boxed glyphs with a text label for screen readers, never as the characters ``^``/``$``,
 so a literal ``^`` or ``$`` typed by the user always looks different from a boundary. Matched
-characters are underlined and shaded (shape and colour).
+characters are underlined and shaded (shape and colour). Hover notes and boundary labels are the
+catalog's ``render.*`` in the language of the ``text`` given (English by default).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from fractions import Fraction
 from html import escape
 
 from charsim import Match, NGram
+
+from .i18n import UIText
 
 __all__ = ["BEGIN_MARK", "END_MARK", "fraction", "marked_text", "ngram_label"]
 
@@ -36,13 +39,14 @@ def ngram_label(ngram: NGram) -> str:
     return NGram(text, ngram.begin, ngram.end).display(BEGIN_MARK, END_MARK)
 
 
-def _boundary(kind: str, hit: str | None) -> str:
+def _boundary(kind: str, hit: str | None, text: UIText) -> str:
     glyph = BEGIN_MARK if kind == "begin" else END_MARK
     classes = f"cs-boundary cs-{kind}" + (" cs-hit" if hit else "")
-    title = f"{kind} boundary" + (f" — {hit}" if hit else "")
+    label = text(f"render.boundary.{kind}")
+    title = label + (f" — {hit}" if hit else "")
     return (
         f'<span class="{classes}" title="{escape(title)}" role="img" '
-        f'aria-label="{kind} boundary">{glyph}</span>'
+        f'aria-label="{escape(label)}">{glyph}</span>'
     )
 
 
@@ -57,21 +61,25 @@ def _char(char: str, hit: str | None) -> str:
     return f'<span class="{" ".join(classes)}"{title}>{escape(shown or char)}</span>'
 
 
-def marked_text(text: str, matches: tuple[Match, ...], which: int | None) -> str:
+def marked_text(
+    text: str, matches: tuple[Match, ...], which: int | None, ui: UIText | None = None
+) -> str:
     """One text as HTML, boundaries drawn, characters covered by a match of this order marked.
 
     Args:
         text: the candidate or one reference.
         matches: the matches of one order (from ``OrderDetail.matches``).
         which: ``None`` for the candidate, else the reference index.
+        ui: the language of the hover notes and boundary labels (English if None).
 
     Returns:
         An HTML fragment (a ``<span class="cs-text">``) in which all of ``text`` is escaped.
     """
+    ui = ui or UIText()
     notes: dict[int, list[str]] = defaultdict(list)  # position -1 and len(text): boundaries
     for match in matches:
         starts = match.candidate_starts if which is None else match.reference_starts[which]
-        note = _note(match)
+        note = _note(match, ui)
         for start in starts:
             first = start - 1 if match.ngram.begin else start
             last = start + len(match.ngram.text) + (1 if match.ngram.end else 0)
@@ -81,17 +89,16 @@ def marked_text(text: str, matches: tuple[Match, ...], which: int | None) -> str
     body = "".join(_char(c, hits.get(i)) for i, c in enumerate(text))
     return (
         '<span class="cs-text">'
-        + _boundary("begin", hits.get(-1))
+        + _boundary("begin", hits.get(-1), ui)
         + body
-        + _boundary("end", hits.get(len(text)))
+        + _boundary("end", hits.get(len(text)), ui)
         + "</span>"
     )
 
 
-def _note(match: Match) -> str:
-    counts = ", ".join(map(str, match.reference_counts))
-    clipped = ", ".join(map(str, match.overlaps))
-    return (
-        f"‘{ngram_label(match.ngram)}’: candidate ×{match.candidate_count}, "
-        f"references ×[{counts}], clipped [{clipped}]"
-    )
+def _note(match: Match, ui: UIText) -> str:
+    return ui(
+        "render.note", ngram=ngram_label(match.ngram), candidate=match.candidate_count,
+        counts=", ".join(map(str, match.reference_counts)),
+        clipped=", ".join(map(str, match.overlaps)),
+    )  # fmt: skip

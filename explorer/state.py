@@ -10,6 +10,7 @@ import param
 import charsim
 
 from .examples import Example
+from .i18n import DEFAULT_LANGUAGE, Message
 from .link import LinkState, decode_link, encode_link
 from .references import FORMATS, format_references, parse_references
 
@@ -39,42 +40,40 @@ class ExplorerState(param.Parameterized):
     coverage = param.Parameter(
         default=(), constant=True, doc="charsim.coverage: longest matched order per character."
     )
-    message = param.String(default="", constant=True, doc="Why there is no explanation, if none.")
-    link_problems = param.List(default=[], constant=True, doc="What was wrong with the link.")
+    message = param.ClassSelector(
+        class_=Message, default=None, constant=True, doc="Why there is no explanation, if none."
+    )
+    link_problems = param.List(
+        default=[], item_type=Message, constant=True, doc="What was wrong with the link."
+    )
 
     @param.depends(
         "candidate", "references_text", "reference_format", "max_order", "weights",
         watch=True, on_init=True,
     )  # fmt: skip
     def _recompute(self) -> None:
-        explanation, message, references = None, "", []
+        explanation, message, references = None, None, []
         try:
             references = parse_references(self.references_text, self.reference_format)
         except ValueError as error:
-            message = f"The reference set could not be read: {error}."
+            message = Message("state.unreadable_references", {"error": str(error)})
         size = len(self.candidate) + sum(map(len, references))
         if message:
             pass
         elif not references:
-            message = (
-                "undefined: the reference set is empty (K = 0), and charsim is not defined "
-                'without references. An empty reference is different: use the JSON format [""].'
-            )
+            message = Message("state.no_references")
         elif size > LIVE_LIMIT:
-            message = (
-                f"Scoring paused: the texts hold {size:,} characters, more than the explorer "
-                f"scores live ({LIVE_LIMIT:,}). Your text is kept; shorten it to see the score, "
-                "or use the charsim Python package for long texts."
-            )
+            message = Message("state.paused", {"size": size, "limit": LIVE_LIMIT})
         else:
             explanation = charsim.explain(
                 self.candidate, references, max_order=self.max_order, weights=self.weights
             )
-        with param.edit_constant(self):
-            self.references = references
-            self.coverage = () if explanation is None else charsim.coverage(explanation)
-            self.explanation = explanation  # after coverage: its watchers see both up to date
-            self.message = message
+        coverage = () if explanation is None else charsim.coverage(explanation)
+        with param.edit_constant(self):  # at once: watchers see a consistent state
+            self.param.update(
+                references=references, coverage=coverage, explanation=explanation,
+                message=message,
+            )  # fmt: skip
         if explanation is not None and self.order > explanation.order_cap:
             self.order = explanation.order_cap
 
@@ -91,8 +90,14 @@ class ExplorerState(param.Parameterized):
             example.candidate, list(example.references), max_order=32, weights="harmonic", order=1
         )
 
-    def to_link(self) -> str:
-        """The query string that reproduces this state (see :mod:`explorer.link`)."""
+    @property
+    def references_unreadable(self) -> bool:
+        """Whether the reference editor's text could not be read (the user is mending it)."""
+        return self.message is not None and self.message.key == "state.unreadable_references"
+
+    def to_link(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The query string that reproduces this state, shown in ``language`` (see
+        :mod:`explorer.link`)."""
         return encode_link(
             LinkState(
                 candidate=self.candidate,
@@ -101,11 +106,16 @@ class ExplorerState(param.Parameterized):
                 weights=self.weights,
                 order=self.order,
                 reference_format=self.reference_format,
+                language=language,
             )
         )
 
-    def load_link(self, query: str) -> None:
-        """Restore the state a link describes; problems are listed in ``link_problems``."""
+    def load_link(self, query: str) -> LinkState:
+        """Restore the state a link describes; problems are listed in ``link_problems``.
+
+        Returns:
+            The link read, for what it holds beyond this state (its ``language``).
+        """
         link, problems = decode_link(query)
         self.set_inputs(
             link.candidate,
@@ -117,3 +127,4 @@ class ExplorerState(param.Parameterized):
         )
         with param.edit_constant(self):
             self.link_problems = problems
+        return link

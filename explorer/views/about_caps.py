@@ -15,44 +15,44 @@ from bokeh.plotting import figure
 from panel.viewable import Viewer
 
 from ..about_state import BASE_CAP, AboutState, percent
+from ..i18n import UIText
 from ..render import fraction
 from ..state import ExplorerState
-from .common import alert, html_pane
+from .common import alert, html_pane, relabel_figure
 
 __all__ = ["CapSensitivityView", "WeightShareView", "decomposition_html", "share_html"]
 
 
-def share_html(state: AboutState) -> str:
+def share_html(state: AboutState, text: UIText) -> str:
     """The weight-share table (§5.7) of ``state.caps_text``, or why it cannot be read."""
     if state.share_problem:
-        return alert(state.share_problem, "error")
+        return alert(text.message(state.share_problem), "error")
     rows = "".join(
         f"<tr><th>N = {cap}</th><td data-testid='share-{cap}-harmonic'>{percent(h)}</td>"
         f"<td data-testid='share-{cap}-uniform'>{percent(u)}</td></tr>"
         for cap, h, u in state.share_rows
     )
     return (
-        '<table class="cs-exact" data-testid="about-shares"><tr><th>cap</th>'
-        "<th>1/n weights: 1 − H_4/H_N</th><th>uniform: 1 − 4/N</th></tr>"
-        f"{rows}</table><p>Share of the total weight on orders above 4 when every order has as "
-        "many n-grams: with 1/n weights raising the cap adds little weight, with uniform "
-        "weights the long orders soon dominate.</p>"
+        f'<table class="cs-exact" data-testid="about-shares"><tr><th>{escape(text("cap"))}</th>'
+        f"<th>{escape(text('weights.harmonic'))}: 1 − H_4/H_N</th>"
+        f"<th>{escape(text('weights.uniform'))}: 1 − 4/N</th></tr>"
+        f"{rows}</table><p>{escape(text('about.shares.note'))}</p>"
     )
 
 
-def decomposition_html(state: AboutState) -> str:
+def decomposition_html(state: AboutState, text: UIText) -> str:
     """The cap-change decomposition between cap 32 and ``state.compare_cap`` as escaped HTML."""
     if state.cap_message:
-        return alert(state.cap_message, "info")
+        return alert(text.message(state.cap_message), "info")
     d = state.cap_decomposition
     if not d:
-        return alert("Press “Score at every cap” to score the single item at caps 1..64.", "info")
+        return alert(text("about.caps.press", button=text("about.caps.button")), "info")
     n1 = state.compare_cap
     rows = [
         (f"S_{BASE_CAP} = A_{BASE_CAP} / D_{BASE_CAP}", d["S0"]),
         (f"S_{n1}", d["S1"]),
-        ("ΔA (weighted overlap added)", d["delta_a"]),
-        ("ΔD (denominator added)", d["delta_d"]),
+        (text("about.caps.delta_a"), d["delta_a"]),
+        (text("about.caps.delta_d"), d["delta_d"]),
         (f"(ΔA − S_{BASE_CAP}·ΔD) / (D_{BASE_CAP} + ΔD)", d["change"]),
     ]
     body = "".join(
@@ -60,29 +60,28 @@ def decomposition_html(state: AboutState) -> str:
         "</td></tr>"
         for name, value in rows
     )
+    note = text("about.caps.note", n1=n1, base=BASE_CAP, change=float(d["S1"] - d["S0"]))
     return (
         f'<table class="cs-exact" data-testid="about-cap-change">{body}</table>'
-        f"<p>S_{n1} − S_{BASE_CAP} = {float(d['S1'] - d['S0']):.4f}: the cap helps only if the "
-        f"added orders match at a rate above the current score, ΔA &gt; S_{BASE_CAP}·ΔD (§5.7)."
-        "</p>"
+        f"<p>{escape(note)}</p>"
     )
 
 
 class WeightShareView(Viewer):
     """The §5.7 table for the caps typed by the user."""
 
-    def __init__(self, state: AboutState, **params) -> None:
+    def __init__(self, state: AboutState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
-        self.state = state
-        self._input = pn.widgets.TextInput.from_param(
-            state.param.caps_text, name="Caps (4..256, comma-separated)", width=300
-        )
+        self.state, self.text = state, text or UIText()
+        self._input = pn.widgets.TextInput.from_param(state.param.caps_text, width=300)
         self._table = html_pane()
         state.param.watch(self._update, ["share_rows", "share_problem"])
+        self.text.param.watch(self._update, "language")
         self._update()
 
     def _update(self, *_events) -> None:
-        self._table.object = share_html(self.state)
+        self._input.name = self.text("about.shares.input")
+        self._table.object = share_html(self.state, self.text)
 
     def __panel__(self):
         return pn.Column(self._input, self._table, sizing_mode="stretch_width")
@@ -91,28 +90,34 @@ class WeightShareView(Viewer):
 class CapSensitivityView(Viewer):
     """The single-item score at caps 1..64, with the decomposition against cap 32."""
 
-    def __init__(self, state: AboutState, item: ExplorerState, **params) -> None:
+    def __init__(
+        self, state: AboutState, item: ExplorerState, text: UIText | None = None, **params
+    ) -> None:
         super().__init__(**params)
-        self.state, self.item = state, item
+        self.state, self.item, self.text = state, item, text or UIText()
         self._source = ColumnDataSource({"cap": [], "score": []}, name="about-cap-source")
         chart = figure(
             height=240, sizing_mode="stretch_width", toolbar_location=None, x_range=(0.5, 64.5),
-            x_axis_label="order cap N", y_axis_label="score of the single item",
-            tools=[HoverTool(tooltips=[("N", "@cap"), ("score", "@score{0.0000}")])],
+            tools=[HoverTool(tooltips=[("N", "@cap"), ("charsim", "@score{0.0000}")])],
         )  # fmt: skip
         chart.line(x="cap", y="score", source=self._source, color="#4c78a8", line_width=2)
         chart.scatter(x="cap", y="score", source=self._source, color="#4c78a8", size=4)
         chart.add_layout(Span(location=BASE_CAP, dimension="height", line_color="#888888",
                               line_dash="dotted"))  # fmt: skip
+        self._figure = chart
         self._chart = pn.pane.Bokeh(chart, sizing_mode="stretch_width", visible=False)
-        self._button = pn.widgets.Button(label="Score at every cap")
+        self._button = pn.widgets.Button()
         self._button.on_click(lambda _event: self.measure())
-        self._compare = pn.widgets.IntSlider.from_param(
-            state.param.compare_cap, name="compare with cap N1", width=300
-        )
+        self._compare = pn.widgets.IntSlider.from_param(state.param.compare_cap, width=300)
         self._text = html_pane()
         state.param.watch(self._update, ["cap_scores", "cap_decomposition", "cap_message"])
         item.param.watch(self._stale, ["explanation"])
+        self.text.param.watch(self._relabel, "language")
+        self._relabel()
+
+    def _relabel(self, *_events) -> None:
+        relabel_figure(self._figure, {"compare": self._compare}, self.text, "about.caps")
+        self._button.label = self.text("about.caps.button")
         self._update()
 
     def measure(self) -> None:
@@ -125,7 +130,7 @@ class CapSensitivityView(Viewer):
     def _update(self, *_events) -> None:
         self._source.data = self.state.cap_scores or {"cap": [], "score": []}
         self._chart.visible = bool(self.state.cap_scores)
-        self._text.object = decomposition_html(self.state)
+        self._text.object = decomposition_html(self.state, self.text)
 
     def __panel__(self):
         return pn.Column(

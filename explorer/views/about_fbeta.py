@@ -1,5 +1,5 @@
 """§5.5 on the single item: charsim's ``min(P, R)`` next to F_β of the same ``P`` and ``R``,
-with a β slider and F_β plotted against β."""
+with a β slider and F_β plotted against β. Its text is the catalog's ``about.fbeta.*``."""
 
 from __future__ import annotations
 
@@ -7,86 +7,62 @@ from fractions import Fraction
 from html import escape
 
 import panel as pn
-from bokeh.models import Span
+from bokeh.core.properties import value
+from bokeh.models import HoverTool, Span
 from panel.viewable import Viewer
 
 from ..compare_state import CompareState
+from ..i18n import UIText
 from ..render import fraction
-from .common import alert, figure_column, html_pane, line_chart, value_table
+from .common import alert, figure_column, html_pane, line_chart, relabel_figure, value_table
 
-__all__ = ["TEXT", "FBetaView", "fbeta_html"]
-
-TEXT = {
-    "heading": "Why min(P, R) and not F_β: the single item's P and R (§5.5)",
-    "slider": "β of F_β",
-    "title": "F_β of the single item's P and R against β (§5.5)",
-    "x_axis": "β",
-    "y_axis": "score",
-    "f_beta": "F_β",
-    "minimum": "min(P, R): charsim",
-    "maximum": "max(P, R)",
-    "quantity": "quantity",
-    "exact": "exact",
-    "value": "value",
-    "precision": "P = M̄ / L_t",
-    "recall": "R = M̄ / L̄_r",
-    "charsim": "charsim: min(P, R)",
-    "row": "F_β at β = {beta}",
-    "slider_row": "F_β at β = {beta} (slider)",
-    "why": (
-        "F_β = (1+β²)PR/(β²P+R) always lies between P and R, so the higher of the two makes up "
-        "for part of the lower one; charsim takes min(P, R) ≤ F_β, so the lower one caps the "
-        "score and surplus text (low P) and missing text (low R) are both penalised, with no β "
-        "to choose (§5.5). Here both use charsim's P and R; chrF itself computes P and R per "
-        "order, so its final score differs in more than the combination."
-    ),
-}
-"""Every user-visible string of this view (``{beta}`` is filled in)."""
+__all__ = ["FBetaView", "fbeta_html"]
 
 _LINES = (("f_beta", "#f58518", "solid"), ("minimum", "#4c78a8", "dashed"),
           ("maximum", "#888888", "dotted"))  # fmt: skip
+"""Curve (a column of ``CompareState.fbeta_curve``; catalog ``about.fbeta.line.<name>``),
+colour, dash."""
 
 
 def _beta(beta: Fraction) -> str:
     return f"{float(beta):g}"
 
 
-def fbeta_html(state: CompareState) -> str:
+def fbeta_html(state: CompareState, text: UIText) -> str:
     """P, R, ``min(P, R)`` and F_β at β = 1, 2, 3 and the slider's β, exact and as decimals."""
     if state.fbeta_message:
-        return alert(state.fbeta_message, "info")
+        return alert(text.message(state.fbeta_message), "info")
     rows = [
-        (TEXT["precision"], state.precision, "fbeta-p"),
-        (TEXT["recall"], state.recall, "fbeta-r"),
-        (TEXT["charsim"], min(state.precision, state.recall), "fbeta-min"),
+        (text("about.fbeta.row.precision"), state.precision, "fbeta-p"),
+        (text("about.fbeta.row.recall"), state.recall, "fbeta-r"),
+        (text("about.fbeta.row.charsim"), min(state.precision, state.recall), "fbeta-min"),
     ]
-    *fixed, (beta, value) = state.fbeta_rows
-    rows += [(TEXT["row"].format(beta=_beta(b)), f, f"fbeta-{_beta(b)}") for b, f in fixed]
-    rows.append((TEXT["slider_row"].format(beta=_beta(beta)), value, "fbeta-slider"))
+    *fixed, (beta, slider) = state.fbeta_rows
+    rows += [
+        (text("about.fbeta.row.fixed", beta=_beta(b)), f, f"fbeta-{_beta(b)}") for b, f in fixed
+    ]
+    rows.append((text("about.fbeta.row.slider", beta=_beta(beta)), slider, "fbeta-slider"))
     table = value_table(
         "about-fbeta",
-        (TEXT["quantity"], TEXT["value"], TEXT["exact"]),
+        tuple(text(f"about.fbeta.column.{key}") for key in ("quantity", "value", "exact")),
         [(name, f"{float(v):.4f}", fraction(v), testid) for name, v, testid in rows],
     )
-    return f"{table}<p>{escape(TEXT['why'])}</p>"
+    return f"{table}<p>{escape(text('about.fbeta.why'))}</p>"
 
 
 class FBetaView(Viewer):
     """The β slider, F_β against β with the ``min(P, R)`` and ``max(P, R)`` lines, and the table."""
 
-    def __init__(self, state: CompareState, **params) -> None:
+    def __init__(self, state: CompareState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
-        self.state = state
-        tooltips = [(TEXT["x_axis"], "@beta{0.00}")]
-        tooltips += [(TEXT[name], f"@{name}{{0.0000}}") for name, _, _ in _LINES]
+        self.state, self.text = state, text or UIText()
         self._source, chart = line_chart(
-            "about-fbeta-source", state.fbeta_curve or _EMPTY, tooltips,
-            x_axis_label=TEXT["x_axis"], y_axis_label=TEXT["y_axis"], title=TEXT["title"],
-            y_range=(0, 1.02),
-        )  # fmt: skip
+            "about-fbeta-source", state.fbeta_curve or _EMPTY, [], y_range=(0, 1.02)
+        )
+        self._hover = chart.select_one(HoverTool)
         for name, color, dash in _LINES:
             chart.line(x="beta", y=name, source=self._source, color=color, line_dash=dash,
-                       line_width=2, legend_label=TEXT[name])  # fmt: skip
+                       line_width=2, legend_label=name)  # fmt: skip
         self._beta = Span(location=state.beta, dimension="height", line_color="#888888",
                           line_dash="dotted")  # fmt: skip
         chart.add_layout(self._beta)
@@ -94,15 +70,27 @@ class FBetaView(Viewer):
         self._chart = chart
         self._table = html_pane()
         self._slider = pn.widgets.FloatSlider.from_param(
-            state.param.beta, name=TEXT["slider"], step=0.05, css_classes=["cs-fbeta-beta"]
+            state.param.beta, step=0.05, css_classes=["cs-fbeta-beta"]
         )
         state.param.watch(self._update, ["fbeta_rows", "fbeta_message"])
+        self.text.param.watch(self._relabel, "language")
+        self._relabel()
+
+    def _relabel(self, *_events) -> None:
+        text = self.text
+        relabel_figure(self._chart, {"beta": self._slider}, text, "about.fbeta")
+        lines = {name: text(f"about.fbeta.line.{name}") for name, _, _ in _LINES}
+        for item, name in zip(self._chart.legend.items, lines, strict=True):
+            item.label = value(lines[name])  # a text, not a column
+        self._hover.tooltips = [(text("about.fbeta.x_axis"), "@beta{0.00}")] + [
+            (label, f"@{name}{{0.0000}}") for name, label in lines.items()
+        ]
         self._update()
 
     def _update(self, *_events) -> None:
         self._source.data = self.state.fbeta_curve or _EMPTY
         self._beta.location = self.state.beta
-        self._table.object = fbeta_html(self.state)
+        self._table.object = fbeta_html(self.state, self.text)
 
     def __panel__(self):
         return figure_column(self._slider, self._chart, self._table)

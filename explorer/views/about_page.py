@@ -8,6 +8,7 @@ from panel.viewable import Viewer
 
 from ..about_state import AboutState
 from ..compare_state import CompareState
+from ..i18n import UIText
 from ..state import ExplorerState
 from . import about_bias, about_fbeta
 from .about_block import BlockRatioView
@@ -20,27 +21,33 @@ __all__ = ["AboutView"]
 class AboutView(Viewer):
     """The article's simplified models, live; ``shown()`` runs the cap demo if it has not run."""
 
-    def __init__(self, item: ExplorerState, state: AboutState | None = None, **params) -> None:
+    def __init__(
+        self, item: ExplorerState, state: AboutState | None = None, text: UIText | None = None,
+        **params,
+    ) -> None:  # fmt: skip
         super().__init__(**params)
-        self.state = state or AboutState()
-        self._caps = CapSensitivityView(self.state, item)
+        self.state, self.text = state or AboutState(), text or UIText()
+        self._caps = CapSensitivityView(self.state, item, self.text)
         self.compare = CompareState(item)
+        views = {
+            "fbeta": about_fbeta.FBetaView(self.compare, self.text),
+            "length": LengthModelView(self.state, self.text),
+            "bias": about_bias.LengthBiasView(self.compare, self.text),
+            "block": BlockRatioView(self.state, self.text),
+            "shares": WeightShareView(self.state, self.text),
+            "caps": self._caps,
+        }
+        self._headings = {key: pn.pane.Markdown() for key in views}
         self._layout = pn.Column(
-            pn.pane.Markdown(f"### {about_fbeta.TEXT['heading']}"),
-            about_fbeta.FBetaView(self.compare),
-            pn.pane.Markdown("### Length: how charsim, chrF and BLEU treat short and long "
-                             "candidates (§6.1–§6.3)"),
-            LengthModelView(self.state),
-            pn.pane.Markdown(f"### {about_bias.TEXT['heading']}"),
-            about_bias.LengthBiasView(self.compare),
-            pn.pane.Markdown("### One block or scattered matches (§6.4)"),
-            BlockRatioView(self.state),
-            pn.pane.Markdown("### How much weight sits above order 4 (§5.7)"),
-            WeightShareView(self.state),
-            pn.pane.Markdown("### The cap and the single item of the first tab (§5.7)"),
-            self._caps,
+            *(part for key, view in views.items() for part in (self._headings[key], view)),
             sizing_mode="stretch_width",
-        )  # fmt: skip
+        )
+        self.text.param.watch(self._relabel, "language")
+        self._relabel()
+
+    def _relabel(self, *_events) -> None:
+        for key, heading in self._headings.items():
+            heading.object = f"### {self.text(f'about.heading.{key}')}"
 
     def shown(self) -> None:
         """The tab was opened: score the single item at every cap unless already done."""

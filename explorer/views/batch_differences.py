@@ -9,6 +9,7 @@ import panel as pn
 from panel.viewable import Viewer
 
 from ..batch_state import BatchState
+from ..i18n import UIText
 from .common import html_pane, item_table
 
 __all__ = ["DifferencesView", "differences_frame"]
@@ -35,35 +36,44 @@ def differences_frame(state: BatchState) -> pd.DataFrame:
 class DifferencesView(Viewer):
     """Shown with two systems: where they disagree most; a click opens A's or B's candidate."""
 
-    def __init__(self, state: BatchState, **params) -> None:
+    def __init__(self, state: BatchState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
-        self.state = state
+        self.state, self.text = state, text or UIText()
         self._legend = html_pane()
         self._table = item_table(
             differences_frame(state), self._open, text=["candidate A", "candidate B", "reference"],
             decimals=_DECIMALS,
         )  # fmt: skip
+        self._heading = pn.pane.Markdown()
         self._layout = pn.Column(
-            pn.pane.Markdown("### Where the two systems disagree most"),
+            self._heading,
             self._legend,
             self._table,
             sizing_mode="stretch_width",
         )
         state.param.watch(self._update, ["summaries"])
+        self.text.param.watch(self._update, "language")
         self._update()
 
     def _open(self, row: pd.Series, column: str) -> None:
         self.state.open(1 if column.endswith(" B") else 0, int(row["item"]) - 1)
 
     def _update(self, *_events) -> None:
-        self._table.value = differences_frame(self.state)
+        text = self.text
+        self._table.param.update(
+            value=differences_frame(self.state),
+            titles={
+                "item": text("batch.column.item"),
+                "candidate A": text("batch.column.candidate_a"),
+                "candidate B": text("batch.column.candidate_b"),
+                "reference": text("batch.column.reference"),
+            },
+        )
         self._layout.visible = len(self.state.summaries) == 2
         names = self.state.batch.names if self._layout.visible else ("", "")
-        self._legend.object = (
-            f"<p>A = {escape(names[0])}, B = {escape(names[1])}. Items where the systems "
-            "disagree most come first. Click a cell: the B columns open B's candidate, the "
-            "others A's.</p>"
-        )
+        self._heading.object = f"### {text('batch.differences.heading')}"
+        legend = text("batch.differences.legend", a=names[0], b=names[1])
+        self._legend.object = f"<p>{escape(legend)}</p>"
 
     def __panel__(self):
         return self._layout

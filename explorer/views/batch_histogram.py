@@ -10,6 +10,8 @@ from bokeh.plotting import figure
 from panel.viewable import Viewer
 
 from ..batch_state import BatchState
+from ..i18n import UIText
+from .common import relabel_figure
 
 __all__ = ["BINS", "BatchHistogramView", "histogram_data"]
 
@@ -33,14 +35,12 @@ def histogram_data(scores: Sequence[float], bins: int = BINS) -> dict[str, list]
 class BatchHistogramView(Viewer):
     """How the item scores spread, per system; dashed lines mark the corpus means."""
 
-    def __init__(self, state: BatchState, **params) -> None:
+    def __init__(self, state: BatchState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
-        self.state = state
+        self.state, self.text = state, text or UIText()
         chart = figure(
             height=260, sizing_mode="stretch_width", toolbar_location=None, x_range=(0, 1),
-            x_axis_label="item score", y_axis_label="items", title="Item scores",
-            tools=[HoverTool(tooltips=[("scores", "@left{0.00}–@right{0.00}"),
-                                       ("items", "@count")])],
+            tools=[HoverTool(tooltips=[("charsim", "@left{0.00}–@right{0.00}"), ("#", "@count")])],
         )  # fmt: skip
         chart.y_range.start = 0
         chart.add_layout(Legend(location="top_left"))
@@ -56,7 +56,12 @@ class BatchHistogramView(Viewer):
             self._means.append(mean)
         self._chart = chart
         state.param.watch(self._update, ["results"])
+        self.text.param.watch(self._relabel, "language")
+        self._relabel()
         self._update()
+
+    def _relabel(self, *_events) -> None:
+        relabel_figure(self._chart, {}, self.text, "batch.histogram")
 
     def _update(self, *_events) -> None:
         results, names = self.state.results, self.state.batch.names if self.state.results else ()

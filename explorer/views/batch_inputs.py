@@ -14,18 +14,10 @@ from panel.viewable import Viewer
 from ..batch_data import MAX_BYTES, MAX_SCORED, MAX_SYSTEMS
 from ..batch_examples import BATCH_EXAMPLES, BatchExample
 from ..batch_state import BatchState
+from ..i18n import UIText
 from .common import html_pane
 
 __all__ = ["BatchInputsView", "uploaded"]
-
-_HELP = (
-    "**Line files**: one candidate per line; line *i* of every reference file is a reference "
-    "for candidate line *i* (an empty line is an empty reference), as for "
-    "`charsim -i SYS -r REF`. **JSON Lines**: one "
-    '`{"candidate": "...", "references": ["...", ...]}` per line, as for `charsim --jsonl`. '
-    f"The page reads at most {MAX_BYTES / 1e6:.0f} MB in all and scores at most "
-    f"{MAX_SCORED:,} items × systems; your files never leave this browser."
-)
 
 
 def uploaded(widget: pn.widgets.FileInput) -> list[tuple[str, bytes]]:
@@ -44,9 +36,9 @@ class BatchInputsView(Viewer):
     so choosing a corrected file of the same name reads it again.
     """
 
-    def __init__(self, state: BatchState, **params) -> None:
+    def __init__(self, state: BatchState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
-        self.state = state
+        self.state, self.text = state, text or UIText()
         self._chosen: dict[str, list[tuple[str, bytes]]] = {"systems": [], "references": []}
         self._systems = pn.widgets.FileInput(multiple=True, accept=".txt,text/plain")
         self._references = pn.widgets.FileInput(multiple=True, accept=".txt,text/plain")
@@ -54,32 +46,57 @@ class BatchInputsView(Viewer):
         self._names = html_pane()
         self._systems.param.watch(partial(self._lines_chosen, "systems"), "value")
         self._references.param.watch(partial(self._lines_chosen, "references"), "value")
-        self._jsonl.param.watch(self._jsonl_chosen, "value")
+        self._jsonl.param.watch(self._jsonl_chosen, ["filename", "value"])
+        self._examples = {key: self._example_button(e) for key, e in BATCH_EXAMPLES.items()}
+        self._labels = {key: pn.pane.Markdown() for key in ("systems", "references", "jsonl")}
+        self._help = pn.pane.Markdown()
+        self.text.param.watch(self._relabel, "language")
+        self._relabel()
+
+    def _relabel(self, *_events) -> None:
+        text = self.text
+        for key, button in self._examples.items():
+            button.param.update(
+                label=text(f"batch_example.{key}.label"),
+                description=text(f"batch_example.{key}.note"),
+            )
+        for key, label in self._labels.items():
+            label.object = text(f"batch.upload.{key}", systems=MAX_SYSTEMS)
+        self._help.object = text("batch.help", megabytes=MAX_BYTES / 1e6, items=MAX_SCORED)
+        self._list_files()
 
     async def _lines_chosen(self, key: str, event) -> None:
         if not event.new:
             return  # the widget was cleared
         self._chosen[key] = uploaded(event.obj)
         event.obj.clear()
-        self._names.object = "".join(
-            f"<p>{label}: {escape(', '.join(name for name, _ in self._chosen[key]))}</p>"
-            for key, label in (("systems", "System files"), ("references", "Reference files"))
-            if self._chosen[key]
-        )
+        self._list_files()
         systems, references = self._chosen["systems"], self._chosen["references"]
         if systems and references and self.state.load_files(systems, references):
             await self.state.score()
 
-    async def _jsonl_chosen(self, event) -> None:
-        if not event.new:
-            return
-        files = uploaded(event.obj)
-        event.obj.clear()
-        if self.state.load_jsonl(*files[0]):
+    def _list_files(self) -> None:
+        self._names.object = "".join(
+            f"<p>{escape(self.text(f'batch.chosen.{key}'))}: "
+            f"{escape(', '.join(name for name, _ in files))}</p>"
+            for key, files in self._chosen.items()
+            if files
+        )
+
+    async def _jsonl_chosen(self, *_events) -> None:
+        # The file name, not the bytes, says whether a file was chosen: an empty file arrives
+        # as no value at all (Panel decodes "" to None), and must still be loaded, so that
+        # load_jsonl says it holds no items and clears the previous results.
+        widget = self._jsonl
+        name, data = widget.filename, widget.value or b""
+        if not name:
+            return  # the widget was cleared
+        widget.clear()
+        if self.state.load_jsonl(name, data):
             await self.state.score()
 
     def _example_button(self, example: BatchExample) -> pn.widgets.Button:
-        button = pn.widgets.Button(label=example.label, color="primary", description=example.note)
+        button = pn.widgets.Button(color="primary")
 
         async def load(_event) -> None:
             if await self.state.load_example(example):
@@ -90,14 +107,14 @@ class BatchInputsView(Viewer):
 
     def __panel__(self):
         return pn.Column(
-            pn.FlexBox(*(self._example_button(e) for e in BATCH_EXAMPLES.values())),
-            pn.pane.Markdown(f"**System file(s)**, one or {MAX_SYSTEMS} systems"),
+            pn.FlexBox(*self._examples.values()),
+            self._labels["systems"],
             self._systems,
-            pn.pane.Markdown("**Reference file(s)**"),
+            self._labels["references"],
             self._references,
             self._names,
-            pn.pane.Markdown("**…or one JSON Lines file**"),
+            self._labels["jsonl"],
             self._jsonl,
-            pn.pane.Markdown(_HELP),
+            self._help,
             sizing_mode="stretch_width",
         )

@@ -7,6 +7,7 @@ import panel as pn
 from panel.viewable import Viewer
 
 from ..batch_state import BatchState
+from ..i18n import UIText
 from .common import item_table
 
 __all__ = ["ItemsView", "items_frame"]
@@ -30,16 +31,26 @@ def items_frame(state: BatchState) -> pd.DataFrame:
 class ItemsView(Viewer):
     """Sortable, filterable item scores (P, R, decision, lengths); a click opens the item."""
 
-    def __init__(self, state: BatchState, **params) -> None:
+    def __init__(self, state: BatchState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
-        self.state = state
+        self.state, self.text = state, text or UIText()
         choice = {"type": "list", "valuesLookup": True, "clearable": True}
         self._table = item_table(
             items_frame(state), self._open, text=["candidate"], decimals=_DECIMALS,
             header_filters={"system": choice, "decision": choice},
             hidden_columns=["system_index"],
         )  # fmt: skip
+        self._note = pn.pane.Markdown()
         state.param.watch(self._update, ["summaries"])
+        self.text.param.watch(self._relabel, "language")
+        self._relabel()
+
+    def _relabel(self, *_events) -> None:
+        self._note.object = self.text("batch.items.note")
+        self._table.titles = {
+            column: self.text(f"batch.column.{column}")
+            for column in ("item", "system", "score", "decision", "candidate")
+        }
 
     def _open(self, row: pd.Series, _column: str) -> None:
         self.state.open(int(row["system_index"]), int(row["item"]) - 1)
@@ -48,8 +59,4 @@ class ItemsView(Viewer):
         self._table.value = items_frame(self.state)
 
     def __panel__(self):
-        note = pn.pane.Markdown(
-            "Click a column title to sort, type in the row below it to filter; click an item "
-            "to open it in the single-item explorer."
-        )
-        return pn.Column(note, self._table, sizing_mode="stretch_width")
+        return pn.Column(self._note, self._table, sizing_mode="stretch_width")

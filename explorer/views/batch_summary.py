@@ -8,12 +8,13 @@ import panel as pn
 from panel.viewable import Viewer
 
 from ..batch_state import BatchState
+from ..i18n import UIText
 from .common import alert, html_pane
 
 __all__ = ["BatchSummaryView", "summary_html"]
 
 
-def summary_html(state: BatchState) -> str:
+def summary_html(state: BatchState, text: UIText) -> str:
     """The corpus means (and with two systems their difference) and the signature, escaped."""
     batch, results = state.batch, state.results
     if batch is None or not results:
@@ -22,29 +23,33 @@ def summary_html(state: BatchState) -> str:
         f'<tr><th>{escape(name)}</th><td data-testid="batch-mean-{number}">{r.score:.4f}</td></tr>'
         for number, (name, r) in enumerate(zip(batch.names, results, strict=True), start=1)
     )
-    text = (
-        f"<p>charsim, the mean of {batch.size:,} item scores:</p>"
+    html = (
+        f"<p>{escape(text('batch.summary.mean', size=batch.size))}</p>"
         f'<table class="cs-exact">{rows}</table>'
     )
     if len(results) == 2:
         a, b = (r.scores for r in results)
         better = sum(y > x for x, y in zip(a, b, strict=True))
         worse = sum(y < x for x, y in zip(a, b, strict=True))
-        text += (
-            f"<p>B − A = {results[1].score - results[0].score:+.4f}: B scores higher on "
-            f"{better:,} items, lower on {worse:,}, the same on {batch.size - better - worse:,} "
-            f"(A = {escape(batch.names[0])}, B = {escape(batch.names[1])}).</p>"
-        )
+        comparison = text(
+            "batch.summary.compare", difference=results[1].score - results[0].score,
+            better=better, worse=worse, same=batch.size - better - worse, a=batch.names[0],
+            b=batch.names[1],
+        )  # fmt: skip
+        html += f"<p>{escape(comparison)}</p>"
     signature = escape(results[0].signature)
-    return text + f'<p>Signature: <code data-testid="batch-signature">{signature}</code></p>'
+    return (
+        html + f"<p>{escape(text('batch.summary.signature'))}: "
+        f'<code data-testid="batch-signature">{signature}</code></p>'
+    )
 
 
 class BatchSummaryView(Viewer):
     """What went wrong, how far scoring is, and the corpus scores once done."""
 
-    def __init__(self, state: BatchState, **params) -> None:
+    def __init__(self, state: BatchState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
-        self.state = state
+        self.state, self.text = state, text or UIText()
         self._message = html_pane()
         self._progress = pn.indicators.Progress(
             value=0, max=1, visible=False, sizing_mode="stretch_width"
@@ -52,21 +57,20 @@ class BatchSummaryView(Viewer):
         self._status = html_pane()
         self._summary = html_pane()
         state.param.watch(self._update, ["message", "done", "total", "scoring", "results"])
+        self.text.param.watch(self._update, "language")
         self._update()
 
     def _update(self, *_events) -> None:
-        state = self.state
-        self._message.object = alert(state.message, "error") if state.message else ""
+        state, text = self.state, self.text
+        self._message.object = alert(text.message(state.message), "error") if state.message else ""
         # max first, on its own: the value's bounds follow it only once it is set
         self._progress.max = max(state.total, 1)
         self._progress.param.update(value=state.done, visible=state.scoring)
+        progress = text("batch.progress", done=state.done, total=state.total)
         self._status.object = (
-            f'<p data-testid="batch-progress">Scoring: {state.done:,} of {state.total:,} item '
-            "scores…</p>"
-            if state.scoring
-            else ""
+            f'<p data-testid="batch-progress">{escape(progress)}</p>' if state.scoring else ""
         )
-        self._summary.object = summary_html(state)
+        self._summary.object = summary_html(state, text)
 
     def __panel__(self):
         return pn.Column(

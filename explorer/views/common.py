@@ -8,15 +8,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import panel as pn
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import ColumnDataSource, HoverTool, TabPanel
 from bokeh.plotting import figure
+
+from ..i18n import UIText
 
 if TYPE_CHECKING:  # pandas is installed after the first view (explorer.staged)
     import pandas as pd
 
 __all__ = [
     "STYLESHEETS", "alert", "figure_column", "html_pane", "item_table", "line_chart",
-    "value_table",
+    "relabel_figure", "retitle", "value_table",
 ]  # fmt: skip
 
 STYLESHEETS = [(Path(__file__).with_name("explorer.css")).read_text(encoding="utf-8")]
@@ -38,6 +40,36 @@ def line_chart(name: str, data: dict[str, list], tooltips: list, **params):
         tools=[HoverTool(tooltips=tooltips, mode="vline")], **params,
     )  # fmt: skip
     return source, chart
+
+
+def relabel_figure(chart, widgets: dict, text: UIText, prefix: str) -> None:
+    """Put the catalog's ``<prefix>.title``, ``.x_axis`` and ``.y_axis`` on a Bokeh figure, and
+    ``<prefix>.widget.<key>`` on each widget of ``widgets`` (key → widget)."""
+    chart.title.text = text(f"{prefix}.title")
+    chart.xaxis.axis_label = text(f"{prefix}.x_axis")
+    chart.yaxis.axis_label = text(f"{prefix}.y_axis")
+    for key, widget in widgets.items():
+        widget.name = text(f"{prefix}.widget.{key}")
+
+
+def retitle(tabs: pn.Tabs, titles: list[str]) -> None:
+    """Rename the tabs of ``tabs`` in place, live.
+
+    Panel keeps a tab's rendered Bokeh panel when only its title changes
+    (``panel.layout.Tabs._get_objects``), and BokehJS redraws the headers only when the list of
+    panels changes, so each rendered panel is replaced by a retitled one (same child) and
+    Panel's cache of panels is pointed at it.
+    """
+    tabs[:] = list(zip(titles, tabs.objects, strict=True))
+    for ref, (model, _parent) in tabs._models.items():
+        panels = [
+            TabPanel(title=title, child=old.child, name=old.name, closable=old.closable)
+            for old, title in zip(model.tabs, titles, strict=True)
+        ]
+        tabs._panels[ref].update(
+            {id(pane): panel for pane, panel in zip(tabs.objects, panels, strict=True)}
+        )
+        model.tabs = panels
 
 
 def figure_column(widgets: pn.viewable.Viewable, chart, text: pn.pane.HTML) -> pn.Column:

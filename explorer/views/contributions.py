@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import panel as pn
 from bokeh.models import ColumnDataSource, HoverTool, TapTool
 from bokeh.plotting import figure
@@ -9,6 +11,7 @@ from panel.viewable import Viewer
 
 from charsim import Explanation
 
+from ..i18n import UIText
 from ..render import fraction
 from ..state import ExplorerState
 from .common import html_pane
@@ -16,14 +19,15 @@ from .common import html_pane
 __all__ = ["ContributionsView", "contribution_data"]
 
 _TOOLTIPS = [
-    ("order n", "@n"),
+    ("order", "@n"),
     ("contribution", "@contribution{0.0000} = @contribution_exact"),
-    ("m̄_n (mean overlap)", "@overlap"),
-    ("ℓ_t,n (candidate n-grams)", "@count_t"),
-    ("ℓ̄_r,n (mean reference n-grams)", "@count_r"),
-    ("weight w_n", "@weight"),
-    ("gain of one more match w_n/D", "@gain"),
+    ("overlap", "@overlap"),
+    ("candidate_count", "@count_t"),
+    ("reference_count", "@count_r"),
+    ("weight", "@weight"),
+    ("gain", "@gain"),
 ]
+"""Hover rows: catalog key ``contributions.tip.<name>`` → value."""
 
 
 def contribution_data(e: Explanation | None) -> dict[str, list]:
@@ -44,14 +48,14 @@ def contribution_data(e: Explanation | None) -> dict[str, list]:
 class ContributionsView(Viewer):
     """Bars over ``n = 1..N`` whose heights sum to the score; hover for the numbers."""
 
-    def __init__(self, state: ExplorerState, **params) -> None:
+    def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
-        self.state = state
+        self.state, self.text = state, text or UIText()
         self._source = ColumnDataSource(contribution_data(None), name="contributions-source")
+        self._hover = HoverTool()
         chart = figure(
             height=260, sizing_mode="stretch_width", toolbar_location=None,
-            x_axis_label="order n", y_axis_label="contribution m̄_n / (n D)",
-            tools=[HoverTool(tooltips=_TOOLTIPS), TapTool()],
+            tools=[self._hover, TapTool()],
         )  # fmt: skip
         chart.vbar(x="n", top="contribution", width=0.8, source=self._source, color="#4c78a8",
                    selection_color="#b8860b", nonselection_alpha=0.6)  # fmt: skip
@@ -60,6 +64,14 @@ class ContributionsView(Viewer):
         self._source.selected.on_change("indices", self._picked)
         self._caption = html_pane()
         state.param.watch(self._update, ["explanation"])
+        self.text.param.watch(self._relabel, "language")
+        self._relabel()
+
+    def _relabel(self, *_events) -> None:
+        text = self.text
+        self._chart.xaxis.axis_label = text("contributions.x_axis")
+        self._chart.yaxis.axis_label = text("contributions.y_axis")
+        self._hover.tooltips = [(text(f"contributions.tip.{n}"), v) for n, v in _TOOLTIPS]
         self._update()
 
     def _picked(self, _attr, _old, new) -> None:
@@ -70,17 +82,14 @@ class ContributionsView(Viewer):
         e = self.state.explanation
         self._source.data = contribution_data(e)
         if e is None or e.denominator == 0:
-            self._caption.object = (
-                "<p>No contributions: an empty-input rule or an undefined score applies.</p>"
-            )
+            self._caption.object = f"<p>{escape(self.text('contributions.none'))}</p>"
             return
-        total = sum(self._source.data["contribution"])
-        self._caption.object = (
-            f'<p data-testid="contributions-caption">{len(e.orders)} bars, one per order '
-            f"n = 1..{e.order_cap}. Their sum {total:.4f} equals the score "
-            f"{float(e.score):.4f} exactly: Σ_n m̄_n/(nD) = {fraction(e.score)} (§4.4). "
-            "Click a bar to show that order's n-grams below.</p>"
-        )
+        caption = self.text(
+            "contributions.caption", bars=len(e.orders), cap=e.order_cap,
+            total=sum(self._source.data["contribution"]), score=float(e.score),
+            exact=fraction(e.score),
+        )  # fmt: skip
+        self._caption.object = f'<p data-testid="contributions-caption">{escape(caption)}</p>'
 
     def __panel__(self):
         return pn.Column(self._caption, pn.pane.Bokeh(self._chart), sizing_mode="stretch_width")

@@ -8,6 +8,7 @@ from panel.viewable import Viewer
 
 from charsim import Explanation
 
+from ..i18n import UIText
 from ..render import fraction
 from ..state import ExplorerState
 from .common import html_pane
@@ -20,7 +21,7 @@ def _sum(terms: list) -> str:
     return " + ".join(shown) if shown else "0"
 
 
-def exact_html(e: Explanation) -> str:
+def exact_html(e: Explanation, text: UIText) -> str:
     """Formulas with the numbers of this input substituted, as exact fractions (escaped HTML)."""
     k = e.k
     lines = [
@@ -34,8 +35,9 @@ def exact_html(e: Explanation) -> str:
         f"P = M̄ / L_t = {fraction(e.precision)}",
         f"R = M̄ / L̄_r = {fraction(e.recall)}",
         f"charsim = M̄ / D = {fraction(e.score)} ≈ {float(e.score):.6f}",
-        f"base form = (1/{k}) Σ_i s_i = {fraction(e.base_score)} ≈ {float(e.base_score):.6f}",
-        f"max over references = {fraction(e.max_score)} ≈ {float(e.max_score):.6f}",
+        f"{text('score.base')} = (1/{k}) Σ_i s_i = {fraction(e.base_score)} "
+        f"≈ {float(e.base_score):.6f}",
+        f"{text('score.max')} = max_i s_i = {fraction(e.max_score)} ≈ {float(e.max_score):.6f}",
     ]
     header = "".join(f"<th>{h}</th>" for h in ("n", "w_n", "m̄_n", "ℓ_t,n", "ℓ̄_r,n", "m̄_n w_n / D"))
     rows = "".join(
@@ -64,16 +66,17 @@ def exact_html(e: Explanation) -> str:
 class ExactView(Viewer):
     """Exact fractions for M̄, L_t, L̄_r, D, P, R and each order's contribution."""
 
-    def __init__(self, state: ExplorerState, **params) -> None:
+    def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
-        self.state = state
+        self.state, self.text = state, text or UIText()
         self._html = html_pane()
         state.param.watch(self._update, ["explanation"])
+        self.text.param.watch(self._update, "language")
         self._update()
 
     def _update(self, *_events) -> None:
         e = self.state.explanation
-        self._html.object = "" if e is None else exact_html(e)
+        self._html.object = "" if e is None else exact_html(e, self.text)
 
     def __panel__(self):
         return self._html

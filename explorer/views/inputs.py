@@ -9,11 +9,14 @@ from collections.abc import Callable
 import panel as pn
 from panel.viewable import Viewer
 
+from charsim.config import Config
+
 from ..examples import EXAMPLES
+from ..i18n import UIText
 from ..state import ExplorerState
 from .common import alert, html_pane
 
-__all__ = ["InputsView"]
+__all__ = ["InputsView", "derived_note"]
 
 TYPING_DELAY = 0.06 if sys.platform == "emscripten" else 0.0
 """Seconds of quiet typing before the browser recomputes (0: at once, e.g. under panel serve)."""
@@ -39,7 +42,7 @@ class _Debounced:
         self._handle = loop.call_later(self._delay, self._apply, event.new)
 
 
-def _text_area(state: ExplorerState, name: str, label: str, **params) -> pn.widgets.TextAreaInput:
+def _text_area(state: ExplorerState, name: str, **params) -> pn.widgets.TextAreaInput:
     """A text area bound both ways to ``state.<name>``, live while typing (debounced).
 
     ``value_input`` is kept equal to ``value`` on every change from the state, so the browser's
@@ -47,7 +50,7 @@ def _text_area(state: ExplorerState, name: str, label: str, **params) -> pn.widg
     """
     text = getattr(state, name)
     widget = pn.widgets.TextAreaInput(
-        label=label, value=text, value_input=text, max_length=MAX_TEXT,
+        value=text, value_input=text, max_length=MAX_TEXT,
         sizing_mode="stretch_width", **params,
     )  # fmt: skip
     widget.param.watch(_Debounced(lambda v: setattr(state, name, v), TYPING_DELAY), "value_input")
@@ -57,34 +60,45 @@ def _text_area(state: ExplorerState, name: str, label: str, **params) -> pn.widg
     return widget
 
 
+def derived_note(state: ExplorerState, text: UIText) -> str:
+    """The warning for a derived variant, or ``""`` for the article's settings: in English the
+    sentence of :attr:`charsim.config.Config.derived_note` (the command line's), in the page's
+    language from the catalog."""
+    if Config(state.max_order, state.weights).is_standard:
+        return ""
+    weights = text(f"inputs.weights_name_{state.weights}")
+    return alert(text("inputs.derived", cap=state.max_order, weights=weights))
+
+
 class InputsView(Viewer):
     """Candidate, references (one per line or JSON), settings and example buttons."""
 
-    def __init__(self, state: ExplorerState, **params) -> None:
+    def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
-        self.state = state
-        self._candidate = _text_area(
-            state, "candidate", "Candidate", height=90, placeholder="Type the candidate text"
-        )
-        self._references = _text_area(
-            state, "references_text", "References", height=120,
-            placeholder="One reference per line",
-        )  # fmt: skip
-        self._format = pn.widgets.RadioButtonGroup(
-            options={"One per line": "lines", "JSON list": "json"},
-            value=state.reference_format,
-        )
+        self.state, self.text = state, text or UIText()
+        self._candidate = _text_area(state, "candidate", height=90)
+        self._references = _text_area(state, "references_text", height=120)
+        self._format = pn.widgets.RadioButtonGroup(value=state.reference_format)
         self._format.param.watch(self._reformat, "value")
         state.param.watch(lambda e: setattr(self._format, "value", e.new), "reference_format")
+        self._add_empty_button = pn.widgets.Button()
+        self._add_empty_button.on_click(self._add_empty)
+        self._cap = pn.widgets.IntSlider.from_param(state.param.max_order, width=260)
+        self._weights = pn.widgets.RadioButtonGroup.from_param(state.param.weights)
         self._summary = html_pane()
         self._variant = html_pane()
+        self._examples_title = pn.pane.Markdown()
+        self._examples = [pn.widgets.Button() for _ in EXAMPLES]
+        for button, example in zip(self._examples, EXAMPLES, strict=True):
+            button.on_click(lambda _e, ex=example: self.state.load_example(ex))
         state.param.watch(self._update, ["references", "message", "max_order", "weights"])
-        self._update()
+        self.text.param.watch(self._relabel, "language")
+        self._relabel()
 
     def _reformat(self, event) -> None:
         if event.new == self.state.reference_format:
             return
-        if self.state.message.startswith("The reference set could not be read"):
+        if self.state.references_unreadable:
             self.state.reference_format = event.new  # keep the text; let the user mend it
             return
         self.state.set_inputs(self.state.candidate, list(self.state.references), event.new)
@@ -92,58 +106,48 @@ class InputsView(Viewer):
     def _add_empty(self, _event=None) -> None:
         self.state.set_inputs(self.state.candidate, [*self.state.references, ""], "json")
 
-    def _update(self, *_events) -> None:
-        state = self.state
-        k = len(state.references)
-        hint = (
-            "One reference per line; blank lines are skipped, duplicates are kept."
-            if state.reference_format == "lines"
-            else 'A JSON list of strings, e.g. ["cat", "", "cat"] (empty references allowed).'
+    def _relabel(self, *_events) -> None:
+        text = self.text
+        self._candidate.param.update(
+            name=text("inputs.candidate"), placeholder=text("inputs.candidate_placeholder")
         )
-        note = f"K = {k} reference{'s' if k != 1 else ''}. {hint}"
-        self._summary.object = alert(note, "info")
-        standard = state.max_order == 32 and state.weights == "harmonic"
-        self._variant.object = (
-            ""
-            if standard
-            else alert(
-                "Derived variant — not charsim: the article fixes the cap at 32 and the weights "
-                f"at 1/n; this uses cap {state.max_order} and "
-                f"{'1/n' if state.weights == 'harmonic' else 'uniform'} weights (§5.7, §6.4)."
+        self._references.param.update(
+            name=text("inputs.references"), placeholder=text("inputs.references_placeholder")
+        )
+        self._format.options = {
+            text("inputs.format_lines"): "lines",
+            text("inputs.format_json"): "json",
+        }
+        self._add_empty_button.label = text("inputs.add_empty")
+        self._cap.name = text("inputs.cap")
+        self._weights.options = {
+            text("inputs.weights_harmonic"): "harmonic",
+            text("inputs.weights_uniform"): "uniform",
+        }
+        self._examples_title.object = f"**{text('inputs.examples')}**"
+        for button, example in zip(self._examples, EXAMPLES, strict=True):
+            button.param.update(
+                label=text(f"example.{example.key}.label"),
+                description=text(f"example.{example.key}.note"),
             )
-        )
+        self._update()
 
-    def _examples(self) -> pn.FlexBox:
-        buttons = []
-        for example in EXAMPLES:
-            button = pn.widgets.Button(label=example.label, description=example.note)
-            button.on_click(lambda _e, ex=example: self.state.load_example(ex))
-            buttons.append(button)
-        return pn.FlexBox(*buttons)
+    def _update(self, *_events) -> None:
+        state, text = self.state, self.text
+        k = len(state.references)
+        hint = text(f"inputs.hint_{state.reference_format}")
+        self._summary.object = alert(f"{text('inputs.k', k=k)} {hint}", "info")
+        self._variant.object = derived_note(state, text)
 
     def __panel__(self):
-        settings = pn.Row(
-            pn.widgets.IntSlider.from_param(
-                self.state.param.max_order, label="Order cap N (32 = charsim)", width=260
-            ),
-            pn.widgets.RadioButtonGroup.from_param(
-                self.state.param.weights,
-                options={"weights 1/n (charsim)": "harmonic", "uniform weights": "uniform"},
-            ),
-        )
         return pn.Column(
             self._candidate,
             self._references,
-            pn.Row(self._format, self._add_empty_button()),
+            pn.Row(self._format, self._add_empty_button),
             self._summary,
-            settings,
+            pn.Row(self._cap, self._weights),
             self._variant,
-            pn.pane.Markdown("**Examples from the article**"),
-            self._examples(),
+            self._examples_title,
+            pn.FlexBox(*self._examples),
             sizing_mode="stretch_width",
         )
-
-    def _add_empty_button(self) -> pn.widgets.Button:
-        button = pn.widgets.Button(label="+ empty reference")
-        button.on_click(self._add_empty)
-        return button

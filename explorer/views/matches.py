@@ -10,19 +10,12 @@ from panel.viewable import Viewer
 
 from charsim import Explanation, OrderDetail
 
+from ..i18n import UIText
 from ..render import BEGIN_MARK, END_MARK, fraction, marked_text, ngram_label
 from ..state import ExplorerState
 from .common import html_pane
 
-__all__ = ["MatchesView", "ngram_table"]
-
-_LEGEND = (
-    f'<p class="cs-row">Boundaries are drawn as boxed <span class="cs-boundary">{BEGIN_MARK}</span>'
-    f' (begin) and <span class="cs-boundary">{END_MARK}</span> (end); a <code>^</code> or '
-    "<code>$</code> you type is an ordinary character. Matched characters are "
-    '<span class="cs-hit">underlined and shaded</span>; hover one for its n-grams and counts '
-    "(candidate, each reference, clipped overlap min).</p>"
-)
+__all__ = ["MatchesView", "ngram_table", "ngram_titles"]
 
 
 def ngram_table(order: OrderDetail, k: int) -> pd.DataFrame:
@@ -48,48 +41,67 @@ def _columns(k: int) -> list[str]:
     return ["n-gram", "begin", "end", "candidate c_t", *per_reference, "F_g(c_t) = mean min"]
 
 
-def _texts_html(e: Explanation, order: OrderDetail) -> str:
-    rows = [("Candidate", marked_text(e.candidate, order.matches, None))]
+def ngram_titles(k: int, text: UIText) -> dict[str, str]:
+    """The column titles of :func:`ngram_table` in the current language."""
+    titles = {
+        "n-gram": "n-gram", "begin": text("matches.column.begin"),
+        "end": text("matches.column.end"), "candidate c_t": text("matches.column.candidate"),
+        "F_g(c_t) = mean min": text("matches.column.mean"),
+    }  # fmt: skip
+    for i in range(1, k + 1):
+        titles[f"ref {i} c_r"] = text("matches.column.reference_count", i=i)
+        titles[f"ref {i} min"] = text("matches.column.reference_min", i=i)
+    return titles
+
+
+def _texts_html(e: Explanation, order: OrderDetail, text: UIText) -> str:
+    rows = [("candidate", text("matches.candidate"), e.candidate, None)]
     rows += [
-        (f"Reference {i + 1}", marked_text(r, order.matches, i)) for i, r in enumerate(e.references)
+        (f"reference-{i + 1}", text("matches.reference", i=i + 1), r, i)
+        for i, r in enumerate(e.references)
     ]
     body = "".join(
-        f'<div class="cs-row" data-testid="text-{label.lower().replace(" ", "-")}">'
-        f'<span class="cs-label">{escape(label)}</span>{html}</div>'
-        for label, html in rows
+        f'<div class="cs-row" data-testid="text-{testid}">'
+        f'<span class="cs-label">{escape(label)}</span>'
+        f"{marked_text(shown, order.matches, which, text)}</div>"
+        for testid, label, shown, which in rows
     )
-    summary = (
-        f"<p>Order n = {order.n}: {len(order.matches)} shared n-gram"
-        f"{'s' if len(order.matches) != 1 else ''}; m̄_n = {fraction(order.mean_overlap)}.</p>"
+    legend = escape(text("matches.legend", begin=BEGIN_MARK, end=END_MARK))
+    summary = text(
+        "matches.summary", n=order.n, count=len(order.matches), overlap=fraction(order.mean_overlap)
     )
-    return _LEGEND + summary + body
+    return f'<p class="cs-row">{legend}</p><p>{escape(summary)}</p>{body}'
 
 
 class MatchesView(Viewer):
     """Pick an order; see the texts with boundaries and matches, and the n-gram table."""
 
-    def __init__(self, state: ExplorerState, **params) -> None:
+    def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
-        self.state = state
-        self._slider = pn.widgets.IntSlider.from_param(state.param.order, label="Order n", end=5)
+        self.state, self.text = state, text or UIText()
+        self._slider = pn.widgets.IntSlider.from_param(state.param.order, end=5)
         self._html = html_pane()
         self._table = pn.widgets.Tabulator(
             ngram_table(_EMPTY_ORDER, 1), disabled=True, show_index=False,
             sizing_mode="stretch_width", max_height=320, layout="fit_data_table",
         )  # fmt: skip
         state.param.watch(self._update, ["explanation", "order"])
+        self.text.param.watch(self._update, "language")
         self._update()
 
     def _update(self, *_events) -> None:
-        e = self.state.explanation
+        e, text = self.state.explanation, self.text
+        self._slider.name = text("matches.order")
         if e is None:
             self._html.object = ""
-            self._table.value = ngram_table(_EMPTY_ORDER, 1)
+            self._table.param.update(
+                value=ngram_table(_EMPTY_ORDER, 1), titles=ngram_titles(1, text)
+            )
             return
         self._slider.end = max(e.order_cap, 2)
         order = e.orders[min(self.state.order, e.order_cap) - 1]
-        self._html.object = _texts_html(e, order)
-        self._table.value = ngram_table(order, e.k)
+        self._html.object = _texts_html(e, order, text)
+        self._table.param.update(value=ngram_table(order, e.k), titles=ngram_titles(e.k, text))
 
     def __panel__(self):
         return pn.Column(self._slider, self._html, self._table, sizing_mode="stretch_width")

@@ -8,6 +8,7 @@ from panel.viewable import Viewer
 
 from charsim import Explanation
 
+from ..i18n import UIText
 from ..render import fraction
 from ..state import ExplorerState
 
@@ -39,24 +40,31 @@ def reference_table(e: Explanation | None) -> pd.DataFrame:
 class ReferencesView(Viewer):
     """A table of every reference's own numbers; the base form is the mean of ``s_i``."""
 
-    def __init__(self, state: ExplorerState, **params) -> None:
+    def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
-        self.state = state
+        self.state, self.text = state, text or UIText()
         self._table = pn.widgets.Tabulator(
             reference_table(None), disabled=True, show_index=False, sizing_mode="stretch_width",
             max_height=260, formatters={"L_i": {"type": "money", "precision": 4},
                                         "M_i": {"type": "money", "precision": 4},
                                         "s_i": {"type": "money", "precision": 4}},
         )  # fmt: skip
+        self._note = pn.pane.Markdown()
         state.param.watch(self._update, ["explanation"])
+        self.text.param.watch(self._relabel, "language")
         self._update()
+        self._relabel()
 
     def _update(self, *_events) -> None:
         self._table.value = reference_table(self.state.explanation)
 
+    def _relabel(self, *_events) -> None:
+        self._note.object = self.text("references.note")
+        self._table.titles = {
+            "reference": self.text("references.column.reference"),
+            "|r_i| chars": self.text("references.column.chars"),
+            "s_i exact": self.text("references.column.exact"),
+        }
+
     def __panel__(self):
-        note = pn.pane.Markdown(
-            "Base form = mean of s_i (§2.4); max over references = max s_i (§3.3); the main "
-            "score averages M_i and L_i first, then divides (§3.1)."
-        )
-        return pn.Column(note, self._table, sizing_mode="stretch_width")
+        return pn.Column(self._note, self._table, sizing_mode="stretch_width")

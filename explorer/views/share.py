@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from panel.viewable import Viewer
 
+from ..i18n import UIText
 from ..state import ExplorerState
 from .common import alert, html_pane
 
@@ -13,11 +14,12 @@ __all__ = ["ShareView"]
 class ShareView(Viewer):
     """What was wrong with the link the page was opened with, if anything."""
 
-    def __init__(self, state: ExplorerState, **params) -> None:
+    def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
-        self.state = state
+        self.state, self.text = state, text or UIText()
         self._html = html_pane()
         state.param.watch(self._update, ["link_problems"])
+        self.text.param.watch(self._update, "language")
         self._update()
 
     def _update(self, *_events) -> None:
@@ -25,7 +27,7 @@ class ShareView(Viewer):
         self._html.object = (
             ""
             if not problems
-            else alert("This link was partly unreadable: " + " ".join(problems), "error")
+            else alert(self.text("share.problems", problems=self.text.message(problems)), "error")
         )
 
     def __panel__(self):

@@ -7,6 +7,7 @@ import pytest
 
 import charsim
 from explorer.about_state import AboutState, parse_caps
+from explorer.i18n import UIText
 from explorer.state import ExplorerState
 from explorer.views.about_block import block_html
 from explorer.views.about_caps import decomposition_html, share_html
@@ -23,7 +24,7 @@ def test_article_centroids_at_the_default_sliders():
     }  # fmt: skip
     assert state.length_curves["j"] == list(range(1, 201))
     assert state.length_curves["charsim"][69] == pytest.approx(0.56)  # j = 70 (§6.3)
-    html = centroids_html(state)
+    html = centroids_html(state, UIText())
     assert ">103.3<" in html and ">102.7<" in html and ">101.5<" in html
 
 
@@ -52,22 +53,22 @@ def test_article_block_ratios():
         "harmonic": 2.0, "uniform": 8.1,
     }  # fmt: skip
     assert state.block_curves["cap"] == list(range(1, 101))
-    assert 'data-testid="block-32-uniform">5.2<' in block_html(state)
+    assert 'data-testid="block-32-uniform">5.2<' in block_html(state, UIText())
     state.block_rate = 0.5
     assert round(state.block_at(32)["uniform"], 1) != 5.2
 
 
 def test_article_weight_shares():
     state = AboutState()
-    html = share_html(state)
+    html = share_html(state, UIText())
     for cap, harmonic, uniform in ((8, 23, 50), (16, 38, 75), (32, 49, 88), (64, 56, 94)):
         assert f"data-testid='share-{cap}-harmonic'>{harmonic} %<" in html
         assert f"data-testid='share-{cap}-uniform'>{uniform} %<" in html
     state.caps_text = "100, 10"
     assert [row[0] for row in state.share_rows] == [10, 100]
     state.caps_text = "<b>x</b>"
-    assert state.share_rows == [] and "<b>" not in share_html(state)
-    assert parse_caps("3")[1] and parse_caps("")[1] and parse_caps("4 256") == ([4, 256], "")
+    assert state.share_rows == [] and "<b>" not in share_html(state, UIText())
+    assert parse_caps("3")[1] and parse_caps("")[1] and parse_caps("4 256") == ([4, 256], None)
 
 
 def test_cap_sensitivity_runs_on_request_and_decomposes():
@@ -75,7 +76,7 @@ def test_cap_sensitivity_runs_on_request_and_decomposes():
     item.set_inputs("cats", ["cat"])
     view = AboutView(item)
     state = view.state
-    assert state.cap_scores == {} and "Press" in decomposition_html(state)
+    assert state.cap_scores == {} and "Press" in decomposition_html(state, UIText())
     view.shown()
     assert state.cap_scores["cap"] == list(range(1, 65))
     assert state.cap_scores["score"][31] == pytest.approx(charsim.score("cats", ["cat"]))
@@ -86,7 +87,7 @@ def test_cap_sensitivity_runs_on_request_and_decomposes():
     d = state.cap_decomposition
     s3 = charsim.explain("cats", ["cat"], max_order=3).score
     assert d["change"] == s3 - d["S0"] and isinstance(d["change"], Fraction)
-    assert "about-cap-change" in decomposition_html(state)
+    assert "about-cap-change" in decomposition_html(state, UIText())
     item.set_inputs("cat", ["cat"])  # the input changed: the results are stale
     assert state.cap_scores == {}
 
@@ -96,7 +97,7 @@ def test_cap_sensitivity_skips_without_an_explanation():
     item.set_inputs("a", [])
     view = AboutView(item)
     view.shown()
-    assert state_message(view).startswith("No explanation of the single item")
+    assert state_message(view).startswith("No explanation of the single item: undefined")
     assert view.state.cap_scores == {}
     item.set_inputs("", [""])  # an empty-input rule: scores, but no decomposition (D = 0)
     view.shown()
@@ -106,7 +107,7 @@ def test_cap_sensitivity_skips_without_an_explanation():
 
 def state_message(view: AboutView) -> str:
     """The demo's message (why it shows nothing)."""
-    return view.state.cap_message
+    return UIText().message(view.state.cap_message)
 
 
 def test_about_tab_builds():
@@ -114,5 +115,5 @@ def test_about_tab_builds():
 
     app = create_app(ExplorerState())
     app.get_root()
-    assert app._names[2] == "About the metric"
+    assert app[1]._names[2] == "About the metric"
     app.active = 2

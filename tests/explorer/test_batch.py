@@ -16,10 +16,12 @@ from explorer.app import create_app
 from explorer.batch_data import LimitError, batch_from_files, batch_from_jsonl
 from explorer.batch_examples import BATCH_EXAMPLES
 from explorer.batch_state import CHUNK, BatchState
+from explorer.i18n import UIText
 from explorer.item_link import ItemLink, decode_item_link, encode_item_link
 from explorer.state import ExplorerState
 from explorer.views.batch_differences import differences_frame
 from explorer.views.batch_histogram import histogram_data
+from explorer.views.batch_inputs import BatchInputsView
 from explorer.views.batch_items import items_frame
 from explorer.views.batch_summary import BatchSummaryView, summary_html
 from explorer.views.common import item_table
@@ -150,15 +152,15 @@ def test_a_bad_load_clears_the_old_results_and_says_why(data, message):
     """No score of the previous input stays next to the new input's error."""
     state = _scored(candidates=SYSTEMS, references=REFERENCES)
     assert not state.load_jsonl("bad.jsonl", data)
-    assert state.message == message
+    assert UIText().message(state.message) == message
     assert _cleared(state) == (None, [], [], 0, 0, False)
     assert state.load_jsonl("ok.jsonl", b'{"candidate": "a", "references": ["a"]}')
-    assert state.message == "" and state.batch.names == ("ok.jsonl",)
+    assert state.message == [] and state.batch.names == ("ok.jsonl",)
 
 
 def test_a_bad_load_stops_the_scoring_of_the_old_data():
     state = _interrupted(lambda state: state.load_jsonl("empty.jsonl", b""))
-    assert state.message == "empty.jsonl: holds no items: nothing to score"
+    assert UIText().message(state.message) == "empty.jsonl: holds no items: nothing to score"
     assert _cleared(state) == (None, [], [], 0, 0, False)
 
 
@@ -174,7 +176,7 @@ def test_opening_an_item_and_its_link():
 
 def test_opening_an_item_fills_the_single_item_page():
     explorer, batch = ExplorerState(), BatchState()
-    tabs = create_app(explorer, batch)
+    tabs = create_app(explorer, batch)[1]
     tabs.active = 1
     batch.load_files(SYSTEMS, REFERENCES)
     batch.open(1, 0)
@@ -195,7 +197,7 @@ def test_ted_example_matches_the_command_line():
     assert [r.score for r in state.results] == [r.score for r in expected]
     assert round(state.results[0].score, 4) == 0.4519 and example.licence in example.files
     assert not asyncio.run(state.load_example(example, _missing))
-    assert state.message == (
+    assert UIText().message(state.message) == (
         "The example could not be loaded: examples/ted/ted.sys1.txt: could not be fetched "
         "(HTTP 404)"
     )
@@ -209,7 +211,7 @@ async def _missing(url: str) -> bytes:
 def test_link_past_the_last_item_is_reported():
     state = BatchState()
     asyncio.run(state.open_link(ItemLink("ted", 1, 9), _small_example))
-    assert "item 9 is past the end: the example has 2 items" in state.message
+    assert "item 9 is past the end: the example has 2 items" in UIText().message(state.message)
     assert state.opened is None and len(state.results) == 2  # still scored
 
 
@@ -220,16 +222,18 @@ async def _small_example(url: str) -> bytes:
 def test_an_item_link_with_a_candidate_opens_the_item_and_says_the_candidate_was_ignored():
     link, problems = decode_item_link("?example=ted&item=2&c=abc&zz=1")
     assert problems == [] and (link.example, link.system, link.item) == ("ted", 1, 2)
-    assert link.ignored == (
+    assert [UIText().message(m) for m in link.ignored] == [
         "The link's candidate field (c) was ignored: a link to an item of an example opens the "
         "item as the example has it.",
         "The link has an unknown field 'zz'; it was ignored.",
-    )
+    ]
     state = BatchState()
     asyncio.run(state.open_link(link, _small_example))
     assert (state.opened.candidate, state.opened.references) == ("b", ("b",))
-    assert state.message == " ".join(link.ignored)
+    assert state.message == list(link.ignored)
     assert len(state.results) == 2  # scored all the same
+    japanese = UIText(language="ja")
+    assert japanese.message(state.message).startswith("リンクの候補の項目（c）は無視しました")
 
 
 def test_an_item_link_past_the_end_with_a_candidate_says_both():
@@ -237,10 +241,33 @@ def test_an_item_link_past_the_end_with_a_candidate_says_both():
     state = BatchState()
     asyncio.run(state.open_link(link, _small_example))
     assert state.opened is None
-    assert state.message == (
+    assert UIText().message(state.message) == (
         "The link's item 9 is past the end: the example has 2 items. The link's candidate field "
         "(c) was ignored: a link to an item of an example opens the item as the example has it."
     )
+
+
+def test_an_item_link_keeps_its_language_and_reports_a_bad_one():
+    link = ItemLink("ted", 2, 17, language="ja")
+    assert encode_item_link(link) == "example=ted&system=2&item=17&lang=ja"
+    assert decode_item_link(encode_item_link(link)) == (link, [])
+    link, problems = decode_item_link("example=ted&item=3&lang=fr")
+    assert problems == [] and link.language == "en" and link.item == 3
+    assert [UIText().message(m) for m in link.ignored] == [
+        "The link's language field is not valid (expected one of en, ja); the default was used."
+    ]
+
+
+def test_one_item_is_singular():
+    state = BatchState()
+    asyncio.run(state.open_link(ItemLink("ted", 1, 9), _one_line_example))
+    assert UIText().message(state.message) == (
+        "The link's item 9 is past the end: the example has 1 item."
+    )
+
+
+async def _one_line_example(url: str) -> bytes:
+    return b"a\n"
 
 
 # -- links ---------------------------------------------------------------------------------
@@ -261,12 +288,27 @@ def test_an_item_link_past_the_end_with_a_candidate_says_both():
 def test_item_links(query, link, problem):
     decoded, problems = decode_item_link(query)
     assert decoded == link
-    assert (problem in " ".join(problems)) if problem else problems == []
+    assert (problem in UIText().message(problems)) if problem else problems == []
     if link is not None:
         assert decode_item_link(encode_item_link(link)) == (link, [])
 
 
 # -- views ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [None, b""])  # Panel gives None for an empty file's ""
+def test_an_empty_jsonl_upload_is_loaded_and_clears_the_old_results(value):
+    state = _scored(candidates=SYSTEMS, references=REFERENCES)
+    view = BatchInputsView(state)
+    with param.discard_events(view._jsonl):  # as the browser sets them, without the watcher
+        view._jsonl.param.update(filename="empty.jsonl", value=value)
+    asyncio.run(view._jsonl_chosen())
+    assert UIText().message(state.message) == "empty.jsonl: holds no items: nothing to score"
+    assert _cleared(state) == (None, [], [], 0, 0, False)
+    with param.discard_events(view._jsonl):  # the widget cleared after reading: nothing to do
+        view._jsonl.param.update(filename=None, value=None)
+    asyncio.run(view._jsonl_chosen())
+    assert state.message and state.batch is None
 
 
 def test_tables_of_items_and_differences():
@@ -283,7 +325,9 @@ def test_tables_of_items_and_differences():
 
 def test_user_text_is_escaped_in_tables_and_summary():
     state = _scored(candidates=[(PAYLOAD, PAYLOAD.encode()), ("b", b"x")], references=[("r", b"x")])
-    assert "<img" not in summary_html(state) and "&lt;img" in summary_html(state)
+    assert "<img" not in summary_html(state, UIText()) and "&lt;img" in summary_html(
+        state, UIText()
+    )
     table = item_table(items_frame(state), lambda row, column: None, ["candidate", "system"], {})
     assert table.formatters["candidate"] == {"type": "plaintext"}  # Tabulator escapes these
     assert table.formatters["system"] == {"type": "plaintext"}

@@ -7,8 +7,11 @@ import pytest
 
 import charsim
 from explorer.app import create_app
+from explorer.i18n import UIText
 from explorer.state import ExplorerState
 from explorer.views.changes import COVERAGE_SHOWN, ChangesView, coverage_html, gains_html
+
+EN = UIText()
 
 
 def _orders(html):
@@ -18,13 +21,13 @@ def _orders(html):
 def test_gains_of_one_more_match():
     e = charsim.explain("ca", ["cat", "cab"])
     # L_r = 67/10 for both references, L_t = 53/12: D = 67/10, K = 2
-    html = gains_html(e)
+    html = gains_html(e, EN)
     assert 'data-testid="gain-1">0.1493 = 10/67<' in html  # 1/(1 · 67/10)
     assert 'data-testid="gain-2">0.0746 = 5/67<' in html  # 1/(2 · 67/10)
     assert 'data-testid="gain-one-2">0.0373 = 5/134<' in html  # 1/(2 · 2 · 67/10)
     assert html.count('data-testid="gain-') == 2 * e.order_cap
     assert "D = 67/10" in html and "K = 2" in html
-    assert "D = 0" in gains_html(charsim.explain("", [""]))
+    assert "D = 0" in gains_html(charsim.explain("", [""]), EN)
 
 
 def test_coverage_view_of_a_typed_input():
@@ -46,7 +49,7 @@ def test_coverage_view_of_a_typed_input():
 )
 def test_coverage_escapes_user_text(payload):
     e = charsim.explain(payload, [payload[:5]])
-    html = coverage_html(e.candidate, charsim.coverage(e))
+    html = coverage_html(e.candidate, charsim.coverage(e), EN)
     assert "<img" not in html and "<script" not in html and "<svg" not in html
     assert "&lt;" in html
 
@@ -54,12 +57,12 @@ def test_coverage_escapes_user_text(payload):
 def test_long_candidates_are_capped_and_whitespace_shown():
     text = "ab " * 2_000
     e = charsim.explain(text, ["ab"])
-    html = coverage_html(e.candidate, charsim.coverage(e))
+    html = coverage_html(e.candidate, charsim.coverage(e), EN)
     assert len(_orders(html)) == COVERAGE_SHOWN
     assert f"Showing the first {COVERAGE_SHOWN:,} of 6,000 characters." in html
     assert "2,000 of 6,000 characters covered by no shared n-gram; longest order 3." in html
     assert ">␣<" in html  # a space is drawn visibly
-    assert "empty" in coverage_html("", ())
+    assert "empty" in coverage_html("", (), EN)
 
 
 def test_the_tab_is_in_the_single_item_details():
@@ -69,3 +72,27 @@ def test_the_tab_is_in_the_single_item_details():
     assert state.explanation.orders[0].gain == Fraction(1, 1) / state.explanation.denominator
     app = create_app(state)
     app.get_root()
+
+
+def test_the_tab_switches_to_japanese():
+    state, text = ExplorerState(), UIText()
+    view = ChangesView(state, text)
+    state.set_inputs("xcat", ["cat"])
+    text.language = "ja"
+    assert view._headings["coverage"].object == "#### 候補の各文字を含む一致の最大次数"
+    assert 'title="文字 0：一致の最大次数 0">x<' in view._coverage.object
+    assert "4文字のうち1文字はどの共通n-gramにも含まれません。" in view._coverage.object
+    assert "<th>加点 w_n/D</th>" in view._gains.object
+    state.set_inputs("a", [])
+    assert "計算結果がありません：未定義" in view._gains.object
+    app_state, app_text = ExplorerState(), UIText()
+    app = create_app(app_state, text=app_text)
+    app.get_root()
+    app_text.language = "ja"
+    details = app[1].objects[0].objects[-1]  # the single-item page's details tabs
+    assert details._names == [
+        "n-gramの一致",
+        "スコアを変えるもの",
+        "参照文ごと",
+        "手計算（厳密な分数）",
+    ]

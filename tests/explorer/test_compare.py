@@ -7,9 +7,12 @@ from fractions import Fraction
 import pytest
 
 from explorer.compare_state import BETA_GRID, CompareState
+from explorer.i18n import UIText
 from explorer.state import ExplorerState
 from explorer.views.about_bias import LengthBiasView, bias_html
-from explorer.views.about_fbeta import fbeta_html
+from explorer.views.about_fbeta import FBetaView, fbeta_html
+
+EN = UIText()
 
 
 def test_default_input_precision_recall_and_f_beta():
@@ -22,7 +25,7 @@ def test_default_input_precision_recall_and_f_beta():
         (1, Fraction(400, 667)), (2, Fraction(1000, 1873)), (3, Fraction(2000, 3883)),
         (2, Fraction(1000, 1873)),
     ]  # fmt: skip
-    html = fbeta_html(state)
+    html = fbeta_html(state, EN)
     assert 'data-testid="fbeta-min">0.4975<' in html and "100/201" in html
     assert 'data-testid="fbeta-1">0.5997<' in html and 'data-testid="fbeta-3">0.5151<' in html
     assert 'data-testid="fbeta-slider">0.5339<' in html
@@ -39,7 +42,7 @@ def test_the_slider_beta_is_exact():
     assert beta == Fraction(13, 10)
     p, r = Fraction(40, 53), Fraction(100, 201)
     assert value == (1 + beta**2) * p * r / (beta**2 * p + r)
-    assert "F_β at β = 1.3 (slider)" in fbeta_html(state)
+    assert "F_β at β = 1.3 (slider)" in fbeta_html(state, EN)
     assert r < value < p
 
 
@@ -48,7 +51,7 @@ def test_f_beta_needs_precision_and_recall():
     state = CompareState(item)
     item.set_inputs("", ["cat"])  # L_t = 0: P undefined
     assert state.precision is None and state.fbeta_rows == [] and state.fbeta_curve == {}
-    assert "not both defined" in fbeta_html(state)
+    assert "not both defined" in fbeta_html(state, EN)
     item.set_inputs("ab", [])  # no explanation at all
     assert state.fbeta_message and state.bias_message
 
@@ -66,7 +69,7 @@ def test_length_model_at_the_default_input():
     curves = state.bias_curves
     assert len(curves["j"]) == 200 and curves["j"][-1] == 6.0  # up to max(2λ, 1.25 λ̂)
     assert curves["charsim"][99] == pytest.approx(p)  # j = 3 = λ: charsim = p
-    html = bias_html(state)
+    html = bias_html(state, EN)
     assert 'data-testid="bias-rate">0.7547<' in html and "40/53" in html
     assert 'data-testid="bias-charsim">0.5031<' in html
     assert 'data-testid="bias-score">0.4975<' in html
@@ -86,11 +89,11 @@ def test_length_model_follows_the_input_and_beta():
     )
     chrf = state.bias_point["chrF"]
     state.beta = 1.0
-    assert state.bias_point["chrF"] != chrf and "chrF (β = 1)" in bias_html(state)
+    assert state.bias_point["chrF"] != chrf and "chrF (β = 1)" in bias_html(state, EN)
     item.set_inputs("ab", ["cd"])
-    assert state.bias_point == {} and "p̂ = 0" in bias_html(state)
+    assert state.bias_point == {} and "p̂ = 0" in bias_html(state, EN)
     item.set_inputs("ab", [""])
-    assert "non-empty" in state.bias_message
+    assert "non-empty" in EN.message(state.bias_message)
 
 
 def test_equal_precision_and_recall_give_a_flat_exact_curve():
@@ -100,3 +103,25 @@ def test_equal_precision_and_recall_give_a_flat_exact_curve():
     assert state.precision == state.recall
     assert set(state.fbeta_curve["f_beta"]) == {float(state.precision)}
     assert {value for _, value in state.fbeta_rows} == {state.precision}
+
+
+def test_the_comparisons_switch_to_japanese():
+    state, text = CompareState(ExplorerState()), UIText()
+    fbeta, bias = FBetaView(state, text), LengthBiasView(state, text)
+    assert fbeta._chart.title.text.startswith("F_β of the single item's P and R")
+    text.language = "ja"
+    assert (
+        fbeta._chart.title.text
+        == "最初のタブの候補の P と R から求めた F_β と係数 β の関係（§5.5）"
+    )
+    assert fbeta._slider.name == "F_β の係数 β"
+    assert [item.label.value for item in fbeta._chart.legend.items] == [
+        "F値 F_β", "min(P, R)：charsim", "max(P, R)",
+    ]  # fmt: skip
+    assert "適合率 P = M̄ / L_t" in fbeta._table.object and "β = 2 の F_β" in fbeta._table.object
+    assert "オフラインのPyodide" in bias.note.object
+    assert bias._figure.xaxis.axis_label == "候補長 j（文字数）"
+    assert "charsim（簡略モデル）" in bias._table.object
+    state.item.set_inputs("", ["cat"])
+    assert "P と R の両方は定義されません" in fbeta._table.object
+    assert "空でない候補と空でない参照文" in bias._table.object

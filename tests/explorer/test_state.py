@@ -6,6 +6,7 @@ import pytest
 
 import charsim
 from explorer.examples import EXAMPLES
+from explorer.i18n import Message, UIText
 from explorer.link import MAX_LINK_CHARS, LinkState, decode_link, encode_link
 from explorer.references import format_references, parse_references
 from explorer.state import LIVE_LIMIT, ExplorerState
@@ -54,13 +55,13 @@ def test_malformed_json_references_say_where(text, message):
         parse_references(text, "json")
     state = ExplorerState(reference_format="json", references_text=text)
     assert state.explanation is None
-    assert message.split(":")[0] in state.message
+    assert message.split(":")[0] in UIText().message(state.message)
 
 
 def test_empty_reference_set_is_undefined_and_empty_reference_is_not():
     state = ExplorerState()
     state.set_inputs("a", [])
-    assert state.explanation is None and state.message.startswith("undefined")
+    assert state.explanation is None and state.message == Message("state.no_references")
     state.set_inputs("", [""])
     assert state.reference_format == "json"  # one per line cannot hold an empty reference
     assert state.explanation.score == 1
@@ -77,7 +78,7 @@ def test_huge_input_pauses_scoring_and_keeps_the_text():
     big = "x" * (LIVE_LIMIT + 1)
     state.candidate = big
     assert state.explanation is None
-    assert "Scoring paused" in state.message and state.candidate == big
+    assert "Scoring paused" in UIText().message(state.message) and state.candidate == big
 
 
 def test_order_follows_the_cap():
@@ -125,7 +126,7 @@ def test_link_round_trip_restores_everything():
 )
 def test_hostile_links_give_defaults_and_a_message(query, fragment):
     link, problems = decode_link(query)
-    assert any(fragment in p for p in problems)
+    assert any(fragment in UIText().message(p) for p in problems)
     assert link == LinkState()  # every bad field falls back to its default
     state = ExplorerState()
     state.load_link(query)
@@ -141,7 +142,7 @@ def test_encode_link_escapes_separators():
 
 def test_link_problems_are_grammatical_sentences():
     _, problems = decode_link("r=%5B1%5D&cap=99")
-    assert problems == [
+    assert [UIText().message(problem) for problem in problems] == [
         "The link's references field is not valid (not a JSON list of strings); the default "
         "was used.",
         "The link's order cap field is not valid (99 is outside 1..64); the default was used.",

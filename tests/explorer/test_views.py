@@ -6,6 +6,7 @@ import pytest
 
 import charsim
 from explorer.app import create_app
+from explorer.i18n import UIText
 from explorer.render import BEGIN_MARK, END_MARK, marked_text
 from explorer.state import ExplorerState
 from explorer.views.contributions import contribution_data
@@ -25,7 +26,7 @@ def test_user_text_is_escaped_everywhere(payload):
             marked_text(e.references[0], order.matches, 0),
         ):
             assert "<img" not in html and "<script" not in html and "<svg" not in html
-    assert "<img" not in exact_html(e) and "<script" not in exact_html(e)
+    assert "<img" not in exact_html(e, UIText()) and "<script" not in exact_html(e, UIText())
 
 
 def test_boundaries_differ_from_typed_markers():
@@ -37,6 +38,16 @@ def test_boundaries_differ_from_typed_markers():
     # the typed ^ and $ are plain characters, not boundary boxes
     assert '<span class="cs-char cs-hit" title="‘⊳^’' in html
     assert ">$</span>" in html
+
+
+def test_hover_notes_and_boundary_labels_follow_the_language():
+    e = charsim.explain("ca", ["cat"])
+    matches = e.orders[2].matches  # ⊳ca
+    english = marked_text(e.candidate, matches, None)
+    assert 'title="begin boundary — ‘⊳ca’: candidate ×1, references ×[1], clipped [1]"' in english
+    japanese = marked_text(e.candidate, matches, None, UIText(language="ja"))
+    assert 'aria-label="開始境界"' in japanese and 'aria-label="終了境界"' in japanese
+    assert 'title="開始境界 — 「⊳ca」：候補に1回、参照文に[1]回、重なり（min）[1]"' in japanese
 
 
 def test_matched_characters_of_an_order():
@@ -71,8 +82,8 @@ def test_reference_table_and_exact_view():
     table = reference_table(e)
     assert list(table["s_i"])[0] == 1.0
     assert round(list(table["s_i"])[1], 4) == 0.0569
-    assert "L_t = Σ_n w_n ℓ_t,n = 1" in exact_html(charsim.explain("a", ["a"]))
-    assert "= 100/201" in exact_html(charsim.explain("ca", ["cat"]))
+    assert "L_t = Σ_n w_n ℓ_t,n = 1" in exact_html(charsim.explain("a", ["a"]), UIText())
+    assert "= 100/201" in exact_html(charsim.explain("ca", ["cat"]), UIText())
 
 
 def test_app_builds_and_follows_the_state():

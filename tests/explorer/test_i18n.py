@@ -1,0 +1,88 @@
+"""English and Japanese UI text: the catalog is complete, views redraw in the chosen language
+without rescoring, and a link's language is read defensively."""
+
+from html import escape
+
+import pytest
+
+from charsim.config import Config
+from explorer.app import create_app
+from explorer.i18n import CATALOG, LANGUAGES, Message, UIText, placeholders
+from explorer.link import LinkState, decode_link, encode_link
+from explorer.state import ExplorerState
+from explorer.views.inputs import derived_note
+from explorer.views.score_card import ScoreCardView
+
+
+@pytest.mark.parametrize("key", sorted(CATALOG))
+def test_every_key_has_every_language_with_the_same_placeholders(key):
+    entry = CATALOG[key]
+    assert set(entry) == set(LANGUAGES)
+    assert all(entry.values())
+    assert placeholders(entry["ja"]) == placeholders(entry["en"])
+
+
+def test_text_and_nested_messages_in_both_languages():
+    text = UIText()
+    problem = Message("state.paused", {"size": 20_001, "limit": 20_000})
+    assert text("score.base") == "base form"
+    assert text.message(Message("caps.no_explanation", {"reason": problem})).startswith(
+        "No explanation of the single item: Scoring paused: the texts hold 20,001 characters"
+    )
+    text.language = "ja"
+    assert text("score.base") == "基本形"
+    assert text.message([Message("caps.none"), Message("caps.too_many", {"most": 12})]) == (
+        "次数上限を1つ以上入力してください。例：8, 16, 32, 64。 次数上限は12個までです。"
+    )
+
+
+def test_switching_the_language_redraws_a_view_without_rescoring():
+    state, text = ExplorerState(), UIText()
+    view = ScoreCardView(state, text)
+    explanation = state.explanation
+    assert "base form<br>" in view._html.object
+    text.language = "ja"
+    assert "基本形<br>" in view._html.object and "base form" not in view._html.object
+    assert "再現率がスコアを決めます — 候補は平均参照長より34%（重み付き長さ）短い。" in (
+        view._html.object
+    )
+    assert state.explanation is explanation  # the same object: nothing was rescored
+    assert (state.candidate, state.references) == ("ca", ["cat"])
+
+
+def test_the_app_switches_tab_titles_and_widget_labels():
+    state, text = ExplorerState(), UIText()
+    app = create_app(state, text=text)
+    app.get_root()
+    switch, tabs = app
+    assert switch.options == {"English": "en", "日本語": "ja"}
+    assert tabs._names == ["Single item", "Batch: score files", "About the metric"]
+    switch.value = "ja"
+    assert text.language == "ja"
+    assert tabs._names == ["1件の評価", "一括評価：ファイル", "指標の解説"]
+    assert [panel.title for model, _ in tabs._models.values() for panel in model.tabs] == [
+        "1件の評価", "一括評価：ファイル", "指標の解説",
+    ]  # fmt: skip
+
+
+def test_a_link_holds_the_language_and_an_unknown_one_is_reported():
+    assert encode_link(LinkState()) == "c=ca&r=%5B%22cat%22%5D&cap=32&w=harmonic&n=1&fmt=lines"
+    assert decode_link(encode_link(LinkState(language="ja"))) == (LinkState(language="ja"), [])
+    link, problems = decode_link("c=ca&lang=fr")
+    assert link == LinkState()
+    assert UIText().message(problems) == (
+        "The link's language field is not valid (expected one of en, ja); the default was used."
+    )
+    state = ExplorerState()
+    assert state.load_link("c=x&lang=ja").language == "ja"
+    assert state.to_link("ja").endswith("&lang=ja")
+
+
+@pytest.mark.parametrize(("cap", "weights"), [(16, "harmonic"), (32, "uniform"), (64, "uniform")])
+def test_the_derived_variant_warning_is_the_command_lines_sentence(cap, weights):
+    state = ExplorerState(max_order=cap, weights=weights)
+    note = Config(cap, weights).derived_note
+    assert escape(note) in derived_note(state, UIText())
+    japanese = derived_note(state, UIText(language="ja"))
+    assert japanese.count("派生版") == 1 and f"上限{cap}" in japanese
+    assert derived_note(ExplorerState(), UIText()) == ""

@@ -1,0 +1,27 @@
+"""The language switch in headless Chromium: English ↔ 日本語 changes tab titles (also of the
+staged details tabs), headings and score-card labels live; the score stays the same."""
+
+from __future__ import annotations
+
+
+def _label(page):
+    return page.locator('[data-testid="score-base-label"]').inner_text()
+
+
+def test_language_switch_changes_the_ui_text(app, wait_until):
+    score = app.locator('[data-testid="score-main"]').inner_text()
+    assert _label(app).startswith("base form")
+    app.get_by_role("button", name="日本語", exact=True).click()
+    wait_until(lambda: _label(app).startswith("基本形"), timeout=20, message="Japanese labels")
+    wait_until(lambda: app.get_by_text("指標の解説", exact=True).count() == 1, timeout=10,
+               message="the Japanese tab title")  # fmt: skip
+    assert app.get_by_text("次数ごとの寄与", exact=True).count() == 1
+    wait_until(lambda: app.get_by_text("スコアを変えるもの", exact=True).count() == 1, timeout=20,
+               message="the Japanese title of the coverage view's details tab")  # fmt: skip
+    assert app.locator('[data-testid="score-main"]').inner_text() == score
+    wait_until(lambda: "lang=ja" in app.url, timeout=10, message="lang=ja in the URL")
+    app.get_by_role("button", name="English", exact=True).click()
+    wait_until(lambda: _label(app).startswith("base form"), timeout=20, message="English labels")
+    wait_until(lambda: app.get_by_text("About the metric", exact=True).count() == 1, timeout=10,
+               message="the English tab title")  # fmt: skip
+    assert app.locator('[data-testid="score-main"]').inner_text() == score
