@@ -78,9 +78,11 @@ def _parser() -> argparse.ArgumentParser:
     output.add_argument("--format", choices=("text", "json", "tsv"), default="text")
     output.add_argument(
         "--explain",
-        type=int,
+        type=_item_number,
         metavar="N",
-        help="print the full explanation of item N (1-based line number)",
+        help="print the full explanation of item N (1 = the first item: the line number of "
+        "-i/-r files; in JSON Lines, blank lines are not items); with --format tsv its lines "
+        "start with '#'",
     )
     output.add_argument("--no-progress", action="store_true",
                         help="no progress bar (one is shown on stderr for 1,000 items or more, "
@@ -102,10 +104,26 @@ def _order_cap(text: str) -> int:
     return value
 
 
+def _item_number(text: str) -> int:
+    """``--explain``: a whole number >= 1 (argparse reports the error)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value}: items are numbered from 1")
+    return value
+
+
+def _name(path: str) -> str:
+    """How a file is named in messages (stdin is ``<stdin>``)."""
+    return "<stdin>" if path == STDIN else path
+
+
 def _read(path: str) -> tuple[str, list[str]]:
     """(display name, lines) of a file or stdin; DataError if unreadable."""
     if path == STDIN:
-        return "<stdin>", decode_lines(sys.stdin.buffer.read(), "<stdin>")
+        return _name(path), decode_lines(sys.stdin.buffer.read(), _name(path))
     try:
         data = Path(path).read_bytes()
     except OSError as error:
@@ -122,8 +140,11 @@ def _load(args: argparse.Namespace) -> tuple[list[str], list[Sequence[str]], lis
         candidates, references = items_as_systems(items_from_jsonl(lines, name))
         return [name], [candidates], references
     if not args.references:
-        raise DataError(args.input[0], None, "no references: give reference files with -r "
+        raise DataError(_name(args.input[0]), None, "no references: give reference files with -r "
                         "(or use --jsonl)")  # fmt: skip
+    if STDIN in args.references and STDIN in args.input:
+        raise DataError(_name(STDIN), None, "cannot be both the candidates (-i, '-' by default) "
+                        "and the references (-r -): give the candidates with -i FILE")  # fmt: skip
     references = [_read(path) for path in args.references]
     systems = [_read(path) for path in args.input]
     candidates, reference_sets = aligned_lines(systems, references)
@@ -164,7 +185,7 @@ def _render(args, names, results: list[CorpusResult], explanations: list[tuple[s
                      for i in range(n_items)]  # fmt: skip
         rows.append("\t".join(["mean", *(f"{r.score:.6f}" for r in results)]))
         rows.append(f"#signature\t{signature}")
-        return "\n".join(rows) + "\n" + _explanations(args, explanations)
+        return "\n".join(rows) + "\n" + _explanations(args, explanations, comment="# ")
     rows = []
     if args.sentence_level:
         rows += ["  ".join([f"{i + 1:>6}", *(f"{r.scores[i]:.4f}" for r in results)])
@@ -179,8 +200,12 @@ def _render(args, names, results: list[CorpusResult], explanations: list[tuple[s
     return "\n".join(rows) + "\n" + _explanations(args, explanations)
 
 
-def _explanations(args, explanations: list[tuple[str, str]]) -> str:
-    return "".join(f"\n== item {args.explain} of {name} ==\n{text}" for name, text in explanations)
+def _explanations(args, explanations: list[tuple[str, str]], comment: str = "") -> str:
+    """The explanations as text; ``comment`` starts every line (so TSV stays a table)."""
+    text = "".join(f"\n== item {args.explain} of {name} ==\n{body}" for name, body in explanations)
+    if comment:
+        text = "".join(comment + line + "\n" for line in text.splitlines())
+    return text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -198,9 +223,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         names, systems, references = _load(args)
         if not references:
             raise DataError(names[0], None, "holds no items: nothing to score")
-        if args.explain is not None and not 1 <= args.explain <= len(references):
+        if args.explain is not None and args.explain > len(references):
             holds = counted(len(references), "item")
-            raise DataError(names[0], None, f"--explain {args.explain}: the input holds {holds}")
+            raise ValueError(f"--explain {args.explain} is out of range: {names[0]} holds {holds} "
+                             f"(choose 1 to {len(references)})")  # fmt: skip
         update, close = _progress(len(references), not args.no_progress)
         try:
             results = score_systems(
@@ -218,5 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             (name, explanation_text(explain(system[i], list(references[i]), **options)))
             for name, system in zip(names, systems, strict=True)
         ]
+    if hasattr(sys.stdout, "reconfigure"):  # a terminal that cannot show a character: \u escapes
+        sys.stdout.reconfigure(errors="backslashreplace")
     sys.stdout.write(_render(args, names, results, explanations))
     return 0

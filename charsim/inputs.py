@@ -16,12 +16,14 @@ def check_inputs(candidate: str, references: Sequence[str]) -> None:
     """Validate a candidate and a reference set.
 
     Raises:
-        TypeError: ``candidate`` is not a ``str``, ``references`` is a ``str`` or not a sequence,
-            or one reference is not a ``str`` (the message names which).
+        TypeError: ``candidate`` is not a ``str``; ``references`` is a ``str``, ``bytes`` or not a
+            sequence; or one reference is not a ``str`` (the message names which).
         UndefinedScoreError: the reference set is empty (K = 0, §1.1).
     """
     if not isinstance(candidate, str):
         raise TypeError(f"candidate must be a str, got {type(candidate).__name__}")
+    if isinstance(references, bytes | bytearray):
+        raise TypeError(f"references must be a sequence of str, got {type(references).__name__}")
     if isinstance(references, str):
         raise TypeError(
             "references must be a sequence of str, got a single str; wrap it in a list: [reference]"

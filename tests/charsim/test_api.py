@@ -18,6 +18,8 @@ from charsim.corpus import common_nrefs, score_systems
         ("a", ["x", 3], r"references\[1\] must be a str, got int"),
         ("a", None, "references must be a sequence of str, got NoneType"),
         ("a", {"a"}, "references must be a sequence of str, got set"),
+        ("a", b"a", "references must be a sequence of str, got bytes"),
+        ("a", bytearray(b"a"), "references must be a sequence of str, got bytearray"),
     ],
 )
 def test_bad_types_name_the_argument(candidate, references, message):

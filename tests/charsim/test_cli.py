@@ -197,11 +197,53 @@ def test_hostile_json_lines_are_located(files, capsys, line, message):
     assert "d.jsonl, line 1: malformed JSON" in err and message in err
 
 
-def test_explain_beyond_the_items_is_a_located_error(files, capsys):
-    status, out, err = run(capsys, "-i", files("s.txt", "a\n"), "-r", files("r.txt", "a\n"),
+def test_explain_beyond_the_items_gives_the_range(files, capsys):
+    status, out, err = run(capsys, "-i", files("s.txt", "a\nb\n"), "-r", files("r.txt", "a\nb\n"),
                            "--explain", "17")  # fmt: skip
     assert (status, out) == (1, "")
-    assert err.endswith("s.txt: --explain 17: the input holds 1 item\n")
+    assert err.endswith("--explain 17 is out of range: " + str(files("s.txt", "a\nb\n"))
+                        + " holds 2 items (choose 1 to 2)\n")  # fmt: skip
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "two"])
+def test_explain_below_one_is_a_usage_error(files, capsys, value):
+    with pytest.raises(SystemExit) as exit_:
+        run(capsys, "-i", files("s.txt", "a\n"), "-r", files("r.txt", "a\n"), "--explain", value)
+    assert exit_.value.code == 2
+    assert "argument --explain:" in capsys.readouterr().err
+
+
+def test_explain_in_tsv_keeps_the_table(files, capsys):
+    status, out, _ = run(capsys, "-i", files("s.txt", "ca\n"), "-r", files("r.txt", "cat\n"),
+                         "--format", "tsv", "--explain", "1")  # fmt: skip
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[:2] == ["mean\t0.497512", f"#signature\t{charsim.signature(nrefs=1)}"]
+    assert len(lines) > 10 and all(line.startswith("#") for line in lines[1:])
+
+
+def test_stdin_cannot_be_candidates_and_references(capsys):
+    status, out, err = run(capsys, "-r", "-")
+    assert (status, out) == (1, "")
+    assert err == ("charsim: error: <stdin>: cannot be both the candidates (-i, '-' by default) "
+                   "and the references (-r -): give the candidates with -i FILE\n")  # fmt: skip
+
+
+def test_no_references_names_stdin(capsys):
+    status, _, err = run(capsys)
+    assert status == 1 and err.startswith("charsim: error: <stdin>: no references")
+
+
+def test_a_terminal_without_the_characters_gets_escapes(files, tmp_path):
+    """PYTHONIOENCODING=ascii: the explanation's ⟨^⟩ and é come out escaped, not as a traceback."""
+    done = subprocess.run(
+        [sys.executable, "-m", "charsim", "-i", files("s.txt", "é\n"), "-r", files("r.txt", "é\n"),
+         "--explain", "1"],
+        capture_output=True, text=True, env={"PYTHONIOENCODING": "ascii", "PATH": ""},
+        cwd=Path(charsim.__file__).parents[1],
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "\\u27e8^\\u27e9" in done.stdout and "Traceback" not in done.stderr
 
 
 def test_a_derived_variant_is_said_in_the_text_output(files, capsys):
