@@ -70,8 +70,10 @@ class LengthBiasView(Viewer):
         ]  # fmt: skip
         self._line_hover.renderers = lines
         self._points = ColumnDataSource(_EMPTY_POINTS, name="about-bias-points")
+        # No legend item: BokehJS draws a legend sample from the first row of a colour column and
+        # fails (RangeError, stopping the page's Python watchers) while the source is empty.
         dots = chart.scatter(x="j", y="score", source=self._points, color="color", size=10,
-                             marker="diamond", legend_label="point")  # fmt: skip
+                             marker="diamond")  # fmt: skip
         self._point_hover = HoverTool(renderers=[dots])
         chart.add_tools(self._point_hover)
         self._lambda = Span(location=0, dimension="height", line_color="#888888",
@@ -89,7 +91,7 @@ class LengthBiasView(Viewer):
     def _relabel(self, *_events) -> None:
         text = self.text
         relabel_figure(self._figure, {}, text, "about.bias")
-        labels = [_line_name(name, text) for name in _MODELS] + [text("about.bias.point")]
+        labels = [_line_name(name, text) for name in _MODELS]
         for item, label in zip(self._figure.legend.items, labels, strict=True):
             item.label = value(label)  # a text, not a column
         j = text("about.bias.tip.j")

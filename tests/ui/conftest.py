@@ -4,7 +4,8 @@
   127.0.0.1 (free port) from a background thread.
 * ``app_page``: a pytest-playwright ``page`` in Chromium (``/usr/bin/chromium``, or
   ``$CHARSIM_CHROMIUM``) whose every request to a host other than 127.0.0.1 is aborted and
-  recorded, and on which every console error or uncaught page error is recorded. Recorded
+  recorded, and on which every console error, Python traceback (Pyodide logs them as warnings)
+  or uncaught page error is recorded. Recorded
   problems fail the test: ``wait_until`` raises on them while polling and the fixture's
   teardown fails on any left.
 * ``wait_until``: a polling helper (fails at once on recorded problems).
@@ -131,7 +132,10 @@ def app_page(page, guard: Guard) -> Iterator:
     page.route("**/*", route)
     page.on(
         "console",
-        lambda msg: msg.type == "error" and guard.problems.append(f"console error: {msg.text}"),
+        lambda msg: (
+            (msg.type == "error" or "Traceback (most recent call last)" in msg.text)
+            and guard.problems.append(f"console {msg.type}: {msg.text}")
+        ),
     )
     page.on("pageerror", lambda error: guard.problems.append(f"page error: {error}"))
     yield page

@@ -72,6 +72,16 @@ def test_typing_updates_the_score(app, wait_until):
     )
 
 
+def test_a_score_of_zero_then_a_match_updates(app, wait_until):
+    """Regression: after an input sharing nothing, the next input was dropped (a chart error in
+    the About tab stopped the watchers)."""
+    _type(app, "zz", "cat")
+    _wait_score(app, wait_until, 0.0)
+    _type(app, "cat")
+    _wait_score(app, wait_until, 1.0)
+    wait_until(lambda: "c=cat" in app.url, timeout=10, message="the link to follow the input")
+
+
 def test_decision_flips_between_recall_and_precision(app, wait_until):
     decision = app.locator('[data-testid="decision"]')
     _type(app, "ca", "cat")
