@@ -1,11 +1,12 @@
 # Two entry points for a fresh machine (Debian, root): `make explorer` and `make test`.
 # Each installs what it needs first; the steps are idempotent.
 PYTHON ?= python3
+PORT ?= 8000
 
 .PHONY: explorer test install-test install-explorer node-deps browser
 
 explorer: install-explorer node-deps
-	$(PYTHON) -m explorer serve
+	$(PYTHON) -m explorer serve --port $(PORT)
 
 test: install-test node-deps browser
 	$(PYTHON) -m ruff check .

@@ -100,7 +100,12 @@ def main(argv: list[str] | None = None) -> int:
         print("site missing or stale: building it first")
         if build.main(["--out", str(args.out)]) != 0:
             return 1
-    server = make_server(args.out, args.port)
+    try:
+        server = make_server(args.out, args.port)
+    except OSError as error:  # the port is taken (or not allowed)
+        print(f"cannot serve on 127.0.0.1:{args.port}: {error.strerror}; choose another port with "
+              f"--port N (make explorer PORT=N)")  # fmt: skip
+        return 1
     print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
     try:
         server.serve_forever()

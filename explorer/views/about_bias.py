@@ -79,7 +79,7 @@ class LengthBiasView(Viewer):
         self._lambda = Span(location=0, dimension="height", line_color="#888888",
                             line_dash="dotted")  # fmt: skip
         chart.add_layout(self._lambda)
-        chart.legend.location = "top_right"
+        chart.add_layout(chart.legend[0], "right")  # outside the plot: it hid parts of the curves
         self._figure = chart
         self._chart = pn.pane.Bokeh(chart, sizing_mode="stretch_width")
         self._table = html_pane()
