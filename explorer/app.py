@@ -33,7 +33,7 @@ from explorer.views.inputs import InputsView
 from explorer.views.score_card import ScoreCardView
 from explorer.views.share import ShareView
 
-__all__ = ["create_app"]
+__all__ = ["MAX_ADDRESS_QUERY", "address_query", "create_app", "with_language"]
 
 MAX_ADDRESS_QUERY = 8_000
 """Longest state kept in the address bar (common server limits are 8 KB)."""
@@ -42,6 +42,21 @@ _SINGLE_TAB, _BATCH_TAB, _ABOUT_TAB = 0, 1, 2
 _LINK_FIELDS = ["candidate", "references", "max_order", "weights", "order", "reference_format"]
 _TABS = ["tab.single", "tab.batch", "tab.about"]
 _DETAILS = ["tab.matches", "tab.changes", "tab.references", "tab.exact"]
+
+
+def with_language(query: str, language: str) -> str:
+    """``query`` (may be empty) and the ``lang`` field, unless ``language`` is the default."""
+    if language == DEFAULT_LANGUAGE:
+        return query
+    return "&".join(filter(None, (query, urlencode({"lang": language}))))
+
+
+def address_query(state: ExplorerState, language: str) -> str:
+    """The query string the address bar mirrors: the link of ``state`` in ``language``. A link
+    longer than :data:`MAX_ADDRESS_QUERY` would break a reload (servers answer 414), so then
+    only the language is kept (empty in the default language)."""
+    query = state.to_link(language)
+    return query if len(query) <= MAX_ADDRESS_QUERY else with_language("", language)
 
 
 def _mirror_url(state: ExplorerState, batch: BatchState, text: UIText, tabs: pn.Tabs) -> None:
@@ -66,17 +81,15 @@ def _mirror_url(state: ExplorerState, batch: BatchState, text: UIText, tabs: pn.
     def write(*_events) -> None:
         if state.references_unreadable:
             return
-        query = state.to_link(text.language)
-        # A URL longer than servers accept (414) would break a reload: drop the state instead.
-        address = "?" + query if len(query) <= MAX_ADDRESS_QUERY else js.window.location.pathname
-        js.window.history.replaceState(None, "", address)
+        query = address_query(state, text.language)
+        js.window.history.replaceState(
+            None, "", "?" + query if query else js.window.location.pathname
+        )
 
     def write_item_link(event) -> None:
         link = event.new.link
         if link is not None:  # after write(): the short link of the example's item
-            if text.language != DEFAULT_LANGUAGE:
-                link += "&" + urlencode({"lang": text.language})
-            js.window.history.replaceState(None, "", "?" + link)
+            js.window.history.replaceState(None, "", "?" + with_language(link, text.language))
 
     state.param.watch(write, _LINK_FIELDS)
     text.param.watch(write, ["language"])
@@ -155,10 +168,11 @@ def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
 
 
 def _language_switch(text: UIText) -> pn.widgets.RadioButtonGroup:
-    """English | 日本語, bound to ``text.language``."""
+    """English | 日本語, bound to ``text.language``; no tooltip (Panel would show the
+    parameter's English doc in every language, and the names say what they switch to)."""
     return pn.widgets.RadioButtonGroup.from_param(
         text.param.language, options={name: code for code, name in LANGUAGES.items()},
-        name="", css_classes=["cs-language"],
+        name="", description=None, css_classes=["cs-language"],
     )  # fmt: skip
 
 

@@ -17,8 +17,8 @@ from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Message
 from .references import FORMATS
 
 __all__ = [
-    "FIELDS", "LinkState", "MAX_LINK_CHARS", "decode_link", "encode_link", "field_name",
-    "invalid", "read_field", "unknown",
+    "FIELDS", "FieldError", "LinkState", "MAX_LINK_CHARS", "decode_link", "encode_link",
+    "field_name", "invalid", "read_field", "unknown",
 ]  # fmt: skip
 
 MAX_LINK_CHARS = 100_000
@@ -64,27 +64,38 @@ def encode_link(state: LinkState) -> str:
     return urlencode(fields)
 
 
+class FieldError(ValueError):
+    """A field's value is refused; ``reason`` says why (catalog ``link.reason.<why>``)."""
+
+    def __init__(self, why: str, **fields) -> None:
+        self.reason = Message(f"link.reason.{why}", fields)
+        super().__init__(self.reason)
+
+
 def _integer(text: str, low: int, high: int) -> int:
-    value = int(text)  # ValueError for non-digits
+    try:
+        value = int(text)
+    except ValueError:
+        raise FieldError("not_integer", value=repr(text)) from None
     if not low <= value <= high:
-        raise ValueError(f"{value} is outside {low}..{high}")
+        raise FieldError("outside", value=value, low=low, high=high)
     return value
 
 
 def _references(text: str) -> list[str]:
     try:
-        value = json.loads(text)
+        value = json.loads(text)  # a JSONDecodeError (a ValueError) says why in English
     except RecursionError:
-        raise ValueError("nested too deeply") from None
+        raise FieldError("nested") from None
     if not isinstance(value, list) or not all(isinstance(r, str) for r in value):
-        raise ValueError("not a JSON list of strings")
+        raise FieldError("not_list")
     return value
 
 
 def _choice(options: tuple[str, ...]):
     def check(text: str) -> str:
         if text not in options:
-            raise ValueError(f"expected one of {', '.join(options)}")
+            raise FieldError("choices", options=", ".join(options))
         return text
 
     return check
@@ -115,7 +126,8 @@ def read_field(key: str, text: str):
     """The value of field ``key`` of :data:`FIELDS` in ``text``.
 
     Raises:
-        ValueError: ``text`` is not a valid value (see :func:`invalid`).
+        ValueError: ``text`` is not a valid value (see :func:`invalid`); a :class:`FieldError`
+            says why in words of the catalog, other errors (JSON) in English.
     """
     return _FIELDS[key][1](text)
 
@@ -127,7 +139,8 @@ def unknown(key: str) -> Message:
 
 def invalid(key: str, error: ValueError) -> Message:
     """The message for field ``key`` holding a value its reader refused with ``error``."""
-    return Message("link.invalid_field", {"field": field_name(key), "error": str(error)})
+    reason = error.reason if isinstance(error, FieldError) else str(error)
+    return Message("link.invalid_field", {"field": field_name(key), "error": reason})
 
 
 def decode_link(query: str) -> tuple[LinkState, list[Message]]:
@@ -135,8 +148,8 @@ def decode_link(query: str) -> tuple[LinkState, list[Message]]:
 
     Returns:
         ``(state, problems)``: the state, with defaults where a field was missing or bad, and
-        one message per bad field (empty when the link was fine). The reasons in a message's
-        ``error`` field are English.
+        one message per bad field (empty when the link was fine). A reason that is a JSON
+        parse error stays English.
     """
     state, problems = LinkState(), []
     query = query.removeprefix("?")

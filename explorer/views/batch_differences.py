@@ -41,8 +41,8 @@ class DifferencesView(Viewer):
         self.state, self.text = state, text or UIText()
         self._legend = html_pane()
         self._table = item_table(
-            differences_frame(state), self._open, text=["candidate A", "candidate B", "reference"],
-            decimals=_DECIMALS,
+            differences_frame(state), self._open, ["candidate A", "candidate B", "reference"],
+            _DECIMALS, self.text,
         )  # fmt: skip
         self._heading = pn.pane.Markdown()
         self._layout = pn.Column(
@@ -64,6 +64,8 @@ class DifferencesView(Viewer):
             value=differences_frame(self.state),
             titles={
                 "item": text("batch.column.item"),
+                "score A": text("batch.column.score_a"),
+                "score B": text("batch.column.score_b"),
                 "candidate A": text("batch.column.candidate_a"),
                 "candidate B": text("batch.column.candidate_b"),
                 "reference": text("batch.column.reference"),

@@ -16,12 +16,15 @@ _DECIMALS = {"score": 4, "P": 4, "R": 4, "L_t": 2, "L̄_r": 2}
 _COLUMNS = ["item", "system", *_DECIMALS, "decision", "candidate", "system_index"]
 
 
-def items_frame(state: BatchState) -> pd.DataFrame:
-    """One row per (system, item) with its summary; empty until scored."""
+def items_frame(state: BatchState, text: UIText) -> pd.DataFrame:
+    """One row per (system, item) with its summary; empty until scored. The decision is the
+    catalog's ``batch.decision.<value>`` in the current language (the header filter lists
+    these words)."""
     batch = state.batch
     rows = [
         (index + 1, batch.names[number], s.score, s.precision, s.recall, s.candidate_length,
-         s.mean_reference_length, s.decision.value, batch.systems[number][index], number)
+         s.mean_reference_length, text(f"batch.decision.{s.decision.value}"),
+         batch.systems[number][index], number)
         for number, summaries in enumerate(state.summaries)
         for index, s in enumerate(summaries)
     ]  # fmt: skip
@@ -36,27 +39,28 @@ class ItemsView(Viewer):
         self.state, self.text = state, text or UIText()
         choice = {"type": "list", "valuesLookup": True, "clearable": True}
         self._table = item_table(
-            items_frame(state), self._open, text=["candidate"], decimals=_DECIMALS,
+            items_frame(state, self.text), self._open, ["candidate"], _DECIMALS, self.text,
             header_filters={"system": choice, "decision": choice},
             hidden_columns=["system_index"],
         )  # fmt: skip
         self._note = pn.pane.Markdown()
         state.param.watch(self._update, ["summaries"])
-        self.text.param.watch(self._relabel, "language")
-        self._relabel()
-
-    def _relabel(self, *_events) -> None:
-        self._note.object = self.text("batch.items.note")
-        self._table.titles = {
-            column: self.text(f"batch.column.{column}")
-            for column in ("item", "system", "score", "decision", "candidate")
-        }
+        self.text.param.watch(self._update, "language")
+        self._update()
 
     def _open(self, row: pd.Series, _column: str) -> None:
         self.state.open(int(row["system_index"]), int(row["item"]) - 1)
 
     def _update(self, *_events) -> None:
-        self._table.value = items_frame(self.state)
+        text = self.text
+        self._note.object = text("batch.items.note")
+        self._table.param.update(
+            value=items_frame(self.state, text),
+            titles={
+                column: text(f"batch.column.{column}")
+                for column in ("item", "system", "score", "decision", "candidate")
+            },
+        )
 
     def __panel__(self):
         return pn.Column(self._note, self._table, sizing_mode="stretch_width")

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pandas is installed after the first view (explorer.staged)
 
 __all__ = [
     "STYLESHEETS", "alert", "figure_column", "html_pane", "item_table", "line_chart",
-    "relabel_figure", "retitle", "value_table",
+    "relabel_figure", "retitle", "tabulator_locale", "value_table",
 ]  # fmt: skip
 
 STYLESHEETS = [(Path(__file__).with_name("explorer.css")).read_text(encoding="utf-8")]
@@ -102,33 +102,77 @@ def value_table(testid: str, header: tuple[str, str, str], rows: list[tuple[str,
     return f'<table class="cs-exact" data-testid="{escape(testid)}"><tr>{head}</tr>{body}</table>'
 
 
+_TABULATOR_WORDS = {
+    "pagination": (
+        "first", "first_title", "prev", "prev_title", "next", "next_title", "last", "last_title",
+        "page_title",
+    ),
+    "headerFilters": ("default",),
+    "data": ("loading", "error"),
+}  # fmt: skip
+"""Tabulator's own words that the item tables show (its ``langs`` keys); the catalog has each
+as ``table.<part>.<name>``."""
+
+
+def tabulator_locale(text: UIText) -> dict:
+    """The Tabulator configuration that shows its own words (paginator, filter placeholders,
+    loading) in the current language: ``locale`` and its ``langs`` entry from the catalog."""
+    words = {
+        part: {name: text(f"table.{part}.{name}") for name in names}
+        for part, names in _TABULATOR_WORDS.items()
+    }
+    return {"locale": text.language, "langs": {text.language: words}}
+
+
 def item_table(
     frame: pd.DataFrame,
     on_click: Callable[[pd.Series, str], None],
-    text: list[str],
+    text_columns: list[str],
     decimals: dict[str, int],
+    text: UIText,
     **params,
 ) -> pn.widgets.Tabulator:
-    """A read-only, paginated, sortable table of items, filterable in its header.
+    """A read-only, paginated, sortable table of items, filterable in its header, its paginator
+    and filter placeholders in the current language (live).
 
     Args:
         frame: the rows.
         on_click: called with the clicked row (of ``frame``) and the clicked column's name.
-        text: columns of user text: shown as plain text (escaped) and filtered by substring.
+        text_columns: columns of user text: shown as plain text (escaped) and filtered by
+            substring.
         decimals: numeric columns and their decimals, filtered by a minimum.
+        text: the page's language.
         params: further Tabulator parameters (e.g. ``header_filters`` of other columns).
 
-    The frame's ``item`` column (a 1-based item number) is filtered by exact number.
+    The frame's ``item`` column (a 1-based item number) is filtered by exact number. Column
+    titles are the caller's.
     """
-    filters = {"item": {"type": "number", "func": "=", "placeholder": "="}}
-    filters |= {c: {"type": "input", "func": "like", "placeholder": "contains"} for c in text}
-    filters |= {c: {"type": "number", "func": ">=", "placeholder": "≥"} for c in decimals}
+    others = params.pop("header_filters", {})
+
+    def header_filters() -> dict:
+        contains = text("table.filter_contains")
+        filters = {"item": {"type": "number", "func": "=", "placeholder": "="}}
+        filters |= {
+            c: {"type": "input", "func": "like", "placeholder": contains} for c in text_columns
+        }
+        filters |= {c: {"type": "number", "func": ">=", "placeholder": "≥"} for c in decimals}
+        return filters | others
+
     table = pn.widgets.Tabulator(
         frame, disabled=True, show_index=False, selectable=False, pagination="local",
         page_size=15, sizing_mode="stretch_width", layout="fit_data_stretch",
-        formatters={c: {"type": "plaintext"} for c in text}
+        formatters={c: {"type": "plaintext"} for c in text_columns}
         | {c: {"type": "money", "precision": d} for c, d in decimals.items()},
-        header_filters=filters | params.pop("header_filters", {}), **params,
+        header_filters=header_filters(), configuration=tabulator_locale(text), **params,
     )  # fmt: skip
+
+    def relabel(_event) -> None:
+        # Panel has no parameter for the configuration: it is kept in ``_configuration`` and
+        # sent again with the columns when the header filters change (their placeholders do:
+        # each language has its own), and BokehJS then redraws the table in the new locale.
+        table._configuration = tabulator_locale(text)
+        table.header_filters = header_filters()
+
     table.on_click(lambda event: on_click(table.value.iloc[event.row], event.column))
+    text.param.watch(relabel, "language")
     return table

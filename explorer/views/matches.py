@@ -41,6 +41,12 @@ def _columns(k: int) -> list[str]:
     return ["n-gram", "begin", "end", "candidate c_t", *per_reference, "F_g(c_t) = mean min"]
 
 
+_BOUNDARY_FORMATTERS = {
+    column: {"type": "tickCross", "crossElement": False} for column in ("begin", "end")
+}
+"""The begin/end columns show a tick where the n-gram holds the boundary symbol, else nothing."""
+
+
 def ngram_titles(k: int, text: UIText) -> dict[str, str]:
     """The column titles of :func:`ngram_table` in the current language."""
     titles = {
@@ -84,6 +90,7 @@ class MatchesView(Viewer):
         self._table = pn.widgets.Tabulator(
             ngram_table(_EMPTY_ORDER, 1), disabled=True, show_index=False,
             sizing_mode="stretch_width", max_height=320, layout="fit_data_table",
+            formatters=_BOUNDARY_FORMATTERS,
         )  # fmt: skip
         state.param.watch(self._update, ["explanation", "order"])
         self.text.param.watch(self._update, "language")

@@ -19,10 +19,10 @@ from explorer.batch_state import CHUNK, BatchState
 from explorer.i18n import UIText
 from explorer.item_link import ItemLink, decode_item_link, encode_item_link
 from explorer.state import ExplorerState
-from explorer.views.batch_differences import differences_frame
+from explorer.views.batch_differences import DifferencesView, differences_frame
 from explorer.views.batch_histogram import histogram_data
 from explorer.views.batch_inputs import BatchInputsView
-from explorer.views.batch_items import items_frame
+from explorer.views.batch_items import ItemsView, items_frame
 from explorer.views.batch_summary import BatchSummaryView, summary_html
 from explorer.views.common import item_table
 
@@ -313,10 +313,13 @@ def test_an_empty_jsonl_upload_is_loaded_and_clears_the_old_results(value):
 
 def test_tables_of_items_and_differences():
     state = _scored(candidates=SYSTEMS, references=REFERENCES)
-    items = items_frame(state)
+    items = items_frame(state, UIText())
     assert len(items) == 4 and list(items["system"]) == ["a.txt", "a.txt", "b.txt", "b.txt"]
     assert list(items["score"]) == [s.score for column in state.summaries for s in column]
-    assert list(items["decision"])[1] == "recall"  # "ca" is shorter than "cat"
+    # "ca" is shorter than "cat"; "the cat sat" longer than "the cat"
+    assert list(items["decision"]) == ["equal", "recall", "precision", "equal"]
+    japanese = items_frame(state, UIText(language="ja"))
+    assert list(japanese["decision"]) == ["両方", "再現率", "適合率", "両方"]
     differences = differences_frame(state)
     gaps = [abs(d) for d in differences["B − A"]]
     assert gaps == sorted(gaps, reverse=True)  # the largest disagreement first
@@ -328,9 +331,48 @@ def test_user_text_is_escaped_in_tables_and_summary():
     assert "<img" not in summary_html(state, UIText()) and "&lt;img" in summary_html(
         state, UIText()
     )
-    table = item_table(items_frame(state), lambda row, column: None, ["candidate", "system"], {})
+    table = item_table(
+        items_frame(state, UIText()),
+        lambda row, column: None,
+        ["candidate", "system"],
+        {},
+        UIText(),
+    )
     assert table.formatters["candidate"] == {"type": "plaintext"}  # Tabulator escapes these
     assert table.formatters["system"] == {"type": "plaintext"}
+
+
+def test_batch_tables_switch_their_titles_words_and_paginator_to_japanese():
+    state, text = _scored(candidates=SYSTEMS, references=REFERENCES), UIText()
+    items, differences = ItemsView(state, text), DifferencesView(state, text)
+    model = items._table.get_root()  # rendered: its configuration is sent again on a switch
+    assert items._table.header_filters["candidate"]["placeholder"] == "contains"
+    assert model.configuration["locale"] == "en"
+    text.language = "ja"
+    assert items._table.titles["decision"] == "決める値"
+    assert list(items._table.value["decision"]) == ["両方", "再現率", "適合率", "両方"]
+    assert items._table.header_filters["candidate"] == {
+        "type": "input", "func": "like", "placeholder": "部分一致",
+    }  # fmt: skip
+    assert items._table.header_filters["decision"] == {
+        "type": "list", "valuesLookup": True, "clearable": True,
+    }  # fmt: skip
+    assert model.configuration["locale"] == "ja"
+    assert model.configuration["langs"]["ja"]["pagination"] == {
+        "first": "最初", "first_title": "最初のページ", "prev": "前へ", "prev_title": "前のページ",
+        "next": "次へ", "next_title": "次のページ", "last": "最後", "last_title": "最後のページ",
+        "page_title": "ページ",
+    }  # fmt: skip
+    assert model.configuration["langs"]["ja"]["headerFilters"] == {"default": "絞り込み…"}
+    titles = differences._table.titles
+    assert (titles["score A"], titles["score B"], titles["reference"]) == (
+        "スコア A", "スコア B", "参照文",
+    )  # fmt: skip
+    assert differences._table.header_filters["reference"]["placeholder"] == "部分一致"
+    text.language = "en"
+    assert model.configuration["locale"] == "en"
+    assert model.configuration["langs"]["en"]["pagination"]["next_title"] == "Next Page"
+    assert differences._table.titles["score A"] == "score A"
 
 
 def test_histogram_bins():

@@ -6,7 +6,7 @@ from html import escape
 import pytest
 
 from charsim.config import Config
-from explorer.app import create_app
+from explorer.app import MAX_ADDRESS_QUERY, address_query, create_app, with_language
 from explorer.i18n import CATALOG, LANGUAGES, Message, UIText, placeholders
 from explorer.link import LinkState, decode_link, encode_link
 from explorer.state import ExplorerState
@@ -76,6 +76,59 @@ def test_a_link_holds_the_language_and_an_unknown_one_is_reported():
     state = ExplorerState()
     assert state.load_link("c=x&lang=ja").language == "ja"
     assert state.to_link("ja").endswith("&lang=ja")
+
+
+def test_the_language_switch_has_no_english_tooltip():
+    switch, _tabs = create_app(text=UIText(language="ja"))
+    assert switch.description is None
+
+
+@pytest.mark.parametrize(
+    ("query", "english", "japanese"),
+    [
+        ("cap=999", "999 is outside 1..64", "999は1〜64の範囲外です"),
+        ("n=x", "'x' is not a whole number", "'x'は整数ではありません"),
+        (
+            "w=flat",
+            "expected one of harmonic, uniform",
+            "harmonic, uniformのいずれかを指定してください",
+        ),
+        ("r=%5B1%5D", "not a JSON list of strings", "文字列のJSONリストではありません"),
+        ("r=" + "%5B" * 5_000, "nested too deeply", "入れ子が深すぎます"),
+    ],
+    ids=["outside", "not_integer", "choices", "not_list", "nested"],
+)
+def test_a_links_reasons_are_in_the_pages_language(query, english, japanese):
+    _link, (problem,) = decode_link(query)
+    reason = problem.fields["error"]
+    assert (UIText().message(reason), UIText(language="ja").message(reason)) == (english, japanese)
+
+
+def test_a_bad_order_cap_in_a_link_is_reported_in_japanese():
+    _link, problems = decode_link("cap=999")
+    assert UIText(language="ja").message(problems) == (
+        "リンクの次数上限の項目が正しくありません（999は1〜64の範囲外です）。既定値を使いました。"
+    )
+
+
+def test_a_json_error_in_a_link_stays_english():
+    _link, (problem,) = decode_link("r=%5B")
+    assert UIText(language="ja").message(problem) == (
+        "リンクの参照集合の項目が正しくありません（Expecting value: line 1 column 2 (char 1)）。"
+        "既定値を使いました。"
+    )
+
+
+def test_the_address_bar_keeps_the_language_of_a_state_too_long_for_it():
+    state = ExplorerState()
+    assert address_query(state, "ja") == state.to_link("ja")
+    state.set_inputs("x" * MAX_ADDRESS_QUERY, ["cat"])
+    assert address_query(state, "ja") == "lang=ja"
+    assert address_query(state, "en") == ""
+    assert with_language("example=ted&system=2&item=17", "ja") == (
+        "example=ted&system=2&item=17&lang=ja"
+    )
+    assert with_language("example=ted", "en") == "example=ted"
 
 
 @pytest.mark.parametrize(("cap", "weights"), [(16, "harmonic"), (32, "uniform"), (64, "uniform")])

@@ -11,7 +11,7 @@ from explorer.render import BEGIN_MARK, END_MARK, marked_text
 from explorer.state import ExplorerState
 from explorer.views.contributions import contribution_data
 from explorer.views.exact import exact_html
-from explorer.views.matches import ngram_table
+from explorer.views.matches import MatchesView, ngram_table
 from explorer.views.references_table import reference_table
 
 PAYLOADS = ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>", '"><svg onload=alert(1)>']
@@ -75,6 +75,16 @@ def test_ngram_table_of_order_two():
     assert list(table["n-gram"]) == [f"{BEGIN_MARK}c", "ca", f"a{END_MARK}"]
     assert list(table["ref 1 c_r"]) == [1, 1, 0] and list(table["ref 2 min"]) == [1, 1, 1]
     assert list(table["F_g(c_t) = mean min"]) == ["1", "1", "1/2"]
+
+
+def test_ngram_table_shows_boundaries_as_a_tick_or_nothing():
+    table = MatchesView(ExplorerState(), UIText(language="ja"))._table
+    tick = {"type": "tickCross", "crossElement": False}
+    assert (table.formatters["begin"], table.formatters["end"]) == (tick, tick)
+    assert table.get_root().configuration["columns"][1] == {
+        "field": "begin", "sorter": "boolean", "formatter": "tickCross",
+        "formatterParams": {"crossElement": False},
+    }  # fmt: skip
 
 
 def test_reference_table_and_exact_view():

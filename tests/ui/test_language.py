@@ -1,5 +1,6 @@
 """The language switch in headless Chromium: English ↔ 日本語 changes tab titles (also of the
-staged details tabs), headings and score-card labels live; the score stays the same."""
+staged details tabs), headings, score-card labels and the batch tables' paginator and filter
+placeholders live; the score stays the same."""
 
 from __future__ import annotations
 
@@ -25,3 +26,21 @@ def test_language_switch_changes_the_ui_text(app, wait_until):
     wait_until(lambda: app.get_by_text("About the metric", exact=True).count() == 1, timeout=10,
                message="the English tab title")  # fmt: skip
     assert app.locator('[data-testid="score-main"]').inner_text() == score
+
+
+def test_batch_tables_paginator_and_filters_follow_the_language(app, wait_until):
+    app.get_by_role("button", name="日本語", exact=True).click()
+    wait_until(lambda: app.get_by_text("一括評価：ファイル", exact=True).count() == 1, timeout=20,
+               message="the Japanese tab title")  # fmt: skip
+    app.get_by_text("一括評価：ファイル", exact=True).click()
+    next_page = app.locator('.tabulator-page[data-page="next"]').first
+    contains = app.locator('.tabulator-col[tabulator-field="candidate"] input').first
+    wait_until(lambda: next_page.count() and next_page.inner_text() == "次へ", timeout=30,
+               message="the Japanese paginator")  # fmt: skip
+    assert next_page.get_attribute("title") == "次のページ"
+    assert contains.get_attribute("placeholder") == "部分一致"
+    app.get_by_role("button", name="English", exact=True).click()
+    wait_until(lambda: next_page.count() and next_page.inner_text() == "Next", timeout=20,
+               message="the English paginator")  # fmt: skip
+    assert next_page.get_attribute("title") == "Next Page"
+    assert contains.get_attribute("placeholder") == "contains"
