@@ -19,7 +19,7 @@ from .ngrams import boundaries
 from .overlap import side, survivors
 from .preprocess import Preprocessing
 from .signature import signature_of
-from .stats import mean_length_score
+from .stats import mean_length_float
 
 __all__ = ["ReferenceSet"]
 
@@ -127,7 +127,7 @@ class ReferenceSet:
         weights, total_length_r = self._weights(order_cap)
         total_overlap = self._mean_overlap(candidate, weights.values) if candidate else 0
         total_length_t = self.k * weights.weighted_length(len(candidate))
-        return float(mean_length_score(total_overlap, total_length_t, total_length_r))
+        return mean_length_float(total_overlap, total_length_t, total_length_r)
 
     def explain(self, candidate: str) -> Explanation:
         """The full :class:`Explanation` of ``candidate`` against this set."""

@@ -56,16 +56,14 @@ def score(
         UndefinedScoreError: the reference set is empty (K = 0).
         ValueError: invalid settings.
     """
-    return float(
-        stats(
-            candidate,
-            references,
-            max_order=max_order,
-            weights=weights,
-            normalize=normalize,
-            casefold=casefold,
-        ).mean_length_score()
-    )
+    return stats(
+        candidate,
+        references,
+        max_order=max_order,
+        weights=weights,
+        normalize=normalize,
+        casefold=casefold,
+    ).mean_length_float()
 
 
 def score_base(

@@ -14,23 +14,45 @@ from fractions import Fraction
 from .config import Config
 from .decision import Decision, decide
 
-__all__ = ["ItemStats", "ItemSummary", "item_stats", "mean_length_score"]
+__all__ = [
+    "ItemStats",
+    "ItemSummary",
+    "item_stats",
+    "mean_length_float",
+    "mean_length_ratio",
+    "mean_length_score",
+]
 
 
-def mean_length_score(total_overlap: int, total_length_t: int, total_length_r: int) -> Fraction:
-    """``M̄ / max(L_t, L̄_r)`` from sums over the ``K`` references (§3.1).
+def mean_length_ratio(
+    total_overlap: int, total_length_t: int, total_length_r: int
+) -> tuple[int, int]:
+    """``M̄ / max(L_t, L̄_r)`` as ``(numerator, denominator)`` from sums over the ``K`` references
+    (§3.1): ``(1, 1)`` if both lengths are 0, ``(0, 1)`` if exactly one is.
 
     Args:
         total_overlap: ``Σ_i M_i`` (= ``K M̄``), in any fixed unit.
         total_length_t: ``K L_t`` in the same unit.
         total_length_r: ``Σ_i L_i`` (= ``K L̄_r``) in the same unit.
-
-    Returns:
-        The exact score: 1 if both lengths are 0, 0 if exactly one is, else the ratio.
     """
     if total_length_t == 0 or total_length_r == 0:
-        return Fraction(int(total_length_t == total_length_r))
-    return Fraction(total_overlap, max(total_length_t, total_length_r))
+        return int(total_length_t == total_length_r), 1
+    return total_overlap, max(total_length_t, total_length_r)
+
+
+def mean_length_score(total_overlap: int, total_length_t: int, total_length_r: int) -> Fraction:
+    """The exact score of :func:`mean_length_ratio` (same arguments)."""
+    return Fraction(*mean_length_ratio(total_overlap, total_length_t, total_length_r))
+
+
+def mean_length_float(total_overlap: int, total_length_t: int, total_length_r: int) -> float:
+    """The score of :func:`mean_length_ratio` rounded once to a float (same arguments).
+
+    Integer true division is correctly rounded, so this equals ``float(mean_length_score(...))``
+    without building the Fraction.
+    """
+    numerator, denominator = mean_length_ratio(total_overlap, total_length_t, total_length_r)
+    return numerator / denominator
 
 
 @dataclass(frozen=True)
@@ -82,16 +104,22 @@ class ItemStats:
 
     def mean_length_score(self) -> Fraction:
         """``charsim = M̄ / max(L_t, L̄_r)`` with the empty rules of §3.1."""
-        return mean_length_score(
-            sum(self.overlaps), self.candidate_length * self.k, sum(self.reference_lengths)
-        )
+        return mean_length_score(*self._totals())
+
+    def mean_length_float(self) -> float:
+        """:meth:`mean_length_score` rounded once to a float."""
+        return mean_length_float(*self._totals())
+
+    def _totals(self) -> tuple[int, int, int]:
+        """``(K M̄, K L_t, K L̄_r)`` in units of ``1/scale``."""
+        return sum(self.overlaps), self.candidate_length * self.k, sum(self.reference_lengths)
 
     def summary(self) -> ItemSummary:
         """The headline numbers as floats (each an exact rational rounded once)."""
         total_overlap, total_r = sum(self.overlaps), sum(self.reference_lengths)
         total_t = self.candidate_length * self.k
         return ItemSummary(
-            score=float(self.mean_length_score()),
+            score=self.mean_length_float(),
             base_score=float(self.base_score()),
             max_score=float(self.max_score()),
             precision=total_overlap / total_t if total_t else None,
