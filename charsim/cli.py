@@ -24,6 +24,7 @@ from .version import __version__
 __all__ = ["main"]
 
 STDIN = "-"
+_METRIC_NAMES = {"mean": "charsim", "base": "charsim_base", "max": "charsim_max"}  # text output
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -191,7 +192,7 @@ def _render(args, names, results: list[CorpusResult], explanations: list[tuple[s
         rows += ["  ".join([f"{i + 1:>6}", *(f"{r.scores[i]:.4f}" for r in results)])
                  for i in range(n_items)]  # fmt: skip
     note = Config(args.max_order, args.weights).derived_note
-    metric = "derived variant" if note else "charsim"
+    metric = "derived variant" if note else _METRIC_NAMES[args.variant]
     width = max(map(len, names))
     for name, result in zip(names, results, strict=True):
         label = f"{name:<{width}}  " if len(results) > 1 else ""

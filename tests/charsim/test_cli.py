@@ -336,3 +336,11 @@ def test_progress_only_on_a_terminal(files, capsys, monkeypatch, terminal, flag,
     assert (status, out.splitlines()[0]) == (0, "charsim = 1.0000  (1,000 items)")
     assert ("0/1000 [" in stderr.getvalue()) is shown  # tqdm's first line of the bar
     assert (stderr.getvalue() != "") is shown
+
+
+@pytest.mark.parametrize(("variant", "label"), [("base", "charsim_base"), ("max", "charsim_max")])
+def test_text_output_names_the_variant(files, capsys, variant, label):
+    status, out, _ = run(capsys, "-i", files("s.txt", "a\n"), "-r", files("r1.txt", "a\n"),
+                         files("r2.txt", "abcdefghij\n"), "--variant", variant)  # fmt: skip
+    value = {"base": 0.5285, "max": 1.0}[variant]  # §3.3 prints 0.528 (mean of 1 and 0.0569)
+    assert status == 0 and out.splitlines()[0] == f"{label} = {value:.4f}  (1 item)"
