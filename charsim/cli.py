@@ -92,12 +92,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _order_cap(text: str) -> int:
-    """``--max-order``: a whole number in ``1..MAX_ORDER_LIMIT`` (argparse reports the error)."""
+def _whole_number(text: str) -> int:
+    """An option's value as an int (argparse reports the error)."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _order_cap(text: str) -> int:
+    """``--max-order``: a whole number in ``1..MAX_ORDER_LIMIT``."""
+    value = _whole_number(text)
     if not 1 <= value <= MAX_ORDER_LIMIT:
         raise argparse.ArgumentTypeError(
             f"{value} is outside the allowed range 1..{MAX_ORDER_LIMIT} (32 is charsim)"
@@ -106,11 +111,8 @@ def _order_cap(text: str) -> int:
 
 
 def _item_number(text: str) -> int:
-    """``--explain``: a whole number >= 1 (argparse reports the error)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    """``--explain``: a whole number >= 1."""
+    value = _whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value}: items are numbered from 1")
     return value
