@@ -16,7 +16,7 @@ from itertools import compress
 
 from .ngrams import boundaries
 
-__all__ = ["OrderTally", "Side", "overlaps", "side", "survivors", "walk_orders"]
+__all__ = ["OrderTally", "Side", "overlaps", "walk_orders"]
 
 
 @dataclass
@@ -64,7 +64,7 @@ class OrderTally:
         return sum(map(min, map(counts_t.__getitem__, shared), map(counts_r.__getitem__, shared)))
 
 
-def side(padded: str, positions: Sequence[int], n: int) -> Side:
+def _side(padded: str, positions: Sequence[int], n: int) -> Side:
     """The n-grams of order ``n`` of ``padded`` starting at ``positions`` (ascending; those that
     fit are kept)."""
     kept = positions[: bisect_right(positions, len(padded) - n)]
@@ -72,7 +72,7 @@ def side(padded: str, positions: Sequence[int], n: int) -> Side:
     return Side(kept, grams, Counter(grams))
 
 
-def survivors(side: Side, keep: set[str]) -> list[int]:
+def _survivors(side: Side, keep: set[str]) -> list[int]:
     """The positions of ``side`` whose n-gram is in ``keep``: where order ``n + 1`` may match."""
     return list(compress(side.positions, map(keep.__contains__, side.grams)))
 
@@ -103,10 +103,10 @@ def walk_orders(candidate: str, references: Sequence[str], max_n: int) -> Iterat
     positions_r = {i: range(1, len(r) - 1) for i, r in padded_r.items()}
     live = list(padded_r)
     for n in range(1, max_n + 1):
-        side_t = side(padded_t, positions_t, n)
+        side_t = _side(padded_t, positions_t, n)
         sides, shared = {}, {}
         for i in live:
-            side_r = side(padded_r[i], positions_r[i], n)
+            side_r = _side(padded_r[i], positions_r[i], n)
             common = side_t.counts.keys() & side_r.counts.keys()
             if common:
                 sides[i], shared[i] = side_r, common
@@ -122,8 +122,8 @@ def walk_orders(candidate: str, references: Sequence[str], max_n: int) -> Iterat
             positions_r = {i: _starting(padded_r[i], marks | shared[i]) for i in live}
             continue
         union = set().union(*shared.values())
-        positions_t = survivors(side_t, union)
-        positions_r = {i: survivors(sides[i], shared[i]) for i in live}
+        positions_t = _survivors(side_t, union)
+        positions_r = {i: _survivors(sides[i], shared[i]) for i in live}
 
 
 def overlaps(candidate: str, references: Sequence[str], max_n: int) -> list[list[int]]:

@@ -21,3 +21,18 @@ texts = st.one_of(
 )  # fmt: skip
 
 reference_sets = st.lists(texts, min_size=1, max_size=4)
+
+
+@st.composite
+def items_sharing_text(draw):
+    """(candidate, references) where the candidate is spliced from pieces of the references,
+    possibly repeated, so that it shares long and repeated n-grams with them."""
+    references = draw(reference_sets)
+    source = "".join(references) or draw(texts)
+    pieces = []
+    for _ in range(draw(st.integers(1, 5))):
+        start = draw(st.integers(0, len(source)))
+        end, times = draw(st.integers(start, len(source))), draw(st.integers(1, 3))
+        pieces.append(source[start:end] * times)
+        pieces.append(draw(st.sampled_from(["", *ADVERSARIAL])))
+    return "".join(pieces), references

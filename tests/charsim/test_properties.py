@@ -10,7 +10,7 @@ import charsim
 from charsim.pair import pair_overlaps
 
 from . import naive
-from .strategies import reference_sets, texts
+from .strategies import items_sharing_text, reference_sets, texts
 
 caps = st.integers(1, 40)
 weight_schemes = st.sampled_from(charsim.WEIGHTS)
@@ -167,6 +167,17 @@ def test_long_runs_of_one_character_equal_naive(candidate, references):
     assert charsim.ReferenceSet(references).score(candidate) == float(e.score)
 
 
+@given(items_sharing_text(), caps, weight_schemes)
+@settings(max_examples=3000)
+def test_reference_set_equals_naive(item, cap, weights):
+    """The precomputed table (suffix automaton, repeats corrected) scores exactly, also for
+    candidates that repeat pieces of their references."""
+    candidate, references = item
+    options = {"max_order": cap, "weights": weights}
+    expected = float(naive.score(candidate, references, **options))
+    assert charsim.ReferenceSet(references, **options).score(candidate) == expected
+
+
 @given(texts, texts, st.integers(1, 40))
 @settings(max_examples=3000)
 def test_pair_overlaps_equal_naive(candidate, reference, cap):
@@ -196,3 +207,9 @@ def test_pair_overlaps_long_stretches_equal_naive(candidate, reference, cap):
     assert pair_overlaps(candidate, reference, cap) == naive.order_overlaps(
         candidate, reference, cap
     )
+    # The reference set: matches longer than the cap, a candidate repeating a shared stretch.
+    options = {"max_order": cap}
+    references = [reference, reference[::2], candidate[:40]]
+    for text in (candidate, candidate + candidate[:100]):
+        expected = float(naive.score(text, references, **options))
+        assert charsim.ReferenceSet(references, **options).score(text) == expected
