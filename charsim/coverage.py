@@ -39,10 +39,8 @@ def coverage(explanation: Explanation) -> tuple[int, ...]:
     # boundary, 1..size the characters); orders ascend, so the last write is the maximum.
     longest = [0] * (size + 2)
     for order in explanation.orders:
-        for match in order.matches:
-            shift = 0 if match.ngram.begin else 1
-            for start in match.candidate_starts:
-                longest[start + shift] = order.n
+        for position in order.candidate_positions:
+            longest[position] = order.n
     result = []
     window: deque[int] = deque()  # starts whose span reaches the current position, by order
     for position in range(size + 1):

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
+from itertools import compress
 
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, Config
 from .decision import Decision, decide
@@ -71,7 +73,10 @@ class OrderDetail:
         overlaps: ``m_{i,n}`` per reference.
         contribution: ``w_n m̄_n / D``, this order's share of the score (None when D = 0).
         gain: ``w_n / D``, what one more unit of ``m̄_n`` adds to the score (None when D = 0).
-        matches: the shared n-grams of this order, by first position in the candidate.
+        tally: the walk's n-grams of this order (None when nothing is shared).
+
+    The shared n-grams themselves (:attr:`matches`, :attr:`candidate_positions`) are listed on
+    first use: on long texts there are hundreds of thousands, and a view shows one order.
     """
 
     n: int
@@ -81,7 +86,22 @@ class OrderDetail:
     overlaps: tuple[int, ...]
     contribution: Fraction | None
     gain: Fraction | None
-    matches: tuple[Match, ...]
+    tally: OrderTally | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def matches(self) -> tuple[Match, ...]:
+        """The shared n-grams of this order, by first position in the candidate."""
+        return () if self.tally is None else _matches(self.tally, len(self.overlaps))
+
+    @cached_property
+    def candidate_positions(self) -> tuple[int, ...]:
+        """Where an occurrence of a shared n-gram of this order starts in the candidate padded
+        with its begin boundary (0 is the boundary, ``i + 1`` the character ``i``), ascending."""
+        if self.tally is None:
+            return ()
+        union = set().union(*self.tally.shared.values())
+        side = self.tally.candidate
+        return tuple(compress(side.positions, map(union.__contains__, side.grams)))
 
     @property
     def mean_overlap(self) -> Fraction:
@@ -259,11 +279,11 @@ def explain(
     k, order_cap = len(references), prepared.order_cap
 
     matrix = [[0] * order_cap for _ in references]
-    matches: dict[int, tuple[Match, ...]] = {}
+    tallies: dict[int, OrderTally] = {}
     for tally in walk_orders(candidate, references, order_cap):
         for i in tally.references:
             matrix[i][tally.n - 1] = tally.overlap(i)
-        matches[tally.n] = _matches(tally, k)
+        tallies[tally.n] = tally
     stats = item_stats(candidate, references, config, matrix)
 
     def exact(scaled: int) -> Fraction:
@@ -287,7 +307,7 @@ def explain(
                 overlaps=overlaps_n,
                 contribution=None if gain is None else gain * Fraction(sum(overlaps_n), k),
                 gain=gain,
-                matches=matches.get(n, ()),
+                tally=tallies.get(n),
             )
         )
     details = tuple(

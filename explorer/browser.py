@@ -61,13 +61,18 @@ def install_sanitizer_fallback() -> None:
         HTML_SANITIZER._sanitize = functools.partial(html.escape, quote=False)
 
 
-async def load_model_resources() -> None:
-    """Add to the page the Panel JS/CSS of the models created so far, once each."""
+STAGED_MODELS = ("panel.models.tabulator",)
+"""Panel model modules that only the staged parts use (Panel imports them lazily): imported
+before those parts are built, so that their JS/CSS can be in the page first."""
+
+
+def missing_model_resources() -> list[tuple[str, str]]:
+    """The Panel JS/CSS of the models defined so far that the page lacks: ``(kind, url)`` with
+    kind ``script``, ``module`` or ``link``."""
     import os
 
     import js
     from panel.io.resources import Resources, set_resource_mode
-    from pyodide.ffi import create_once_callable
 
     root = os.environ["PANEL_CDN_ROOT"]
     with set_resource_mode("cdn"):
@@ -77,11 +82,23 @@ async def load_model_resources() -> None:
         wanted += [("link", url) for url in resources.css_files]
     present = {el.src for el in js.document.scripts}
     present |= {el.href for el in js.document.querySelectorAll("link[rel=stylesheet]")}
+    missing = []
     for kind, url in wanted:
+        url = str(js.URL.new(url).href)  # as the page spells it (e.g. "^" as "%5E")
         if url in present or url.startswith("https://cdn.bokeh.org/bokeh/release/"):
             continue  # already in the page (Bokeh core is loaded by the shell from the site)
         if not url.startswith(root):
             raise RuntimeError(f"Panel resource outside this site: {url}")
+        missing.append((kind, url))
+    return missing
+
+
+async def load_model_resources() -> None:
+    """Add to the page the Panel JS/CSS of the models defined so far, once each."""
+    import js
+    from pyodide.ffi import create_once_callable
+
+    for kind, url in missing_model_resources():
         element = js.document.createElement("link" if kind == "link" else "script")
         if kind == "link":
             element.rel, element.href = "stylesheet", url
@@ -127,11 +144,20 @@ async def run(target: str, module: str):
 
 
 async def finish(pydoc) -> None:
-    """Build the parts of the page staged for later and send them to the page, after the JS/CSS
-    of their models (e.g. Tabulator's): the document holds the changes until then."""
+    """Build the parts of the page staged for later and send them to the page.
+
+    Their models' JS/CSS (e.g. Tabulator's) is loaded first, while the page stays live; the
+    parts are then built and sent in one step with nothing awaited in between, so that what the
+    user types meanwhile reaches them through the usual updates (typing into a held document
+    while awaiting made BokehJS reject the combined patch: "reference … isn't known").
+    """
     from explorer.staged import build_later
 
+    for module in STAGED_MODELS:
+        importlib.import_module(module)
+    await load_model_resources()
     pydoc.hold()
     build_later()
-    await load_model_resources()
+    if missing := missing_model_resources():
+        raise RuntimeError(f"staged parts need {missing}: add their models to STAGED_MODELS")
     pydoc.unhold()

@@ -114,4 +114,4 @@ class MatchesView(Viewer):
         return pn.Column(self._slider, self._html, self._table, sizing_mode="stretch_width")
 
 
-_EMPTY_ORDER = OrderDetail(1, 1, 0, (0,), (0,), None, None, ())
+_EMPTY_ORDER = OrderDetail(1, 1, 0, (0,), (0,), None, None)

@@ -181,3 +181,24 @@ def test_huge_candidate_neither_freezes_nor_loses_input(app, wait_until):
     assert app.evaluate("1 + 1") == 2
     _type(app, "abc", "abc")
     _wait_score(app, wait_until, 1.0)
+
+
+def test_typing_while_the_rest_of_the_app_loads_is_kept(app_page, guard, site_url, wait_until):
+    """Input typed after the first view shows but before the staged parts (the tables) are
+    built reaches the whole app. Tabulator's JS is held back to keep that window open."""
+    held = []
+    app_page.route("**/tabulator.min.js", lambda route: held.append(route))  # answered below
+    app_page.goto(site_url)
+    _wait_score(app_page, wait_until, 100 / 201)  # the first view: ca vs cat
+    # (evaluate lets Playwright dispatch the route handler while polling)
+    requested = lambda: app_page.evaluate("true") and held  # noqa: E731
+    wait_until(requested, timeout=APP_TIMEOUT, message="the staged parts' JS to be requested")
+    _type(app_page, "cats", "cat")
+    _wait_score(app_page, wait_until, charsim.score("cats", ["cat"]))
+    assert app_page.evaluate("document.documentElement.dataset.explorerState") == "loading"
+    held[0].continue_()
+    poll(
+        lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "ready",
+        timeout=APP_TIMEOUT, message="the explorer to become ready", guard=guard,
+    )  # fmt: skip
+    assert _shows(app_page, "Order n = 1: 3 shared n-gram(s)")  # the staged view: cats, not ca
