@@ -17,7 +17,11 @@ from charsim import Match, NGram
 
 from .i18n import UIText
 
-__all__ = ["BEGIN_MARK", "END_MARK", "fraction", "marked_text", "ngram_label"]
+__all__ = ["BEGIN_MARK", "END_MARK", "TEXT_SHOWN", "fraction", "marked_text", "ngram_label"]
+
+TEXT_SHOWN = 3_000
+"""Most characters of one text drawn character by character (marked matches, coverage); the
+rest are summarised, so that a long text does not make the page slow to update."""
 
 BEGIN_MARK = "⊳"
 END_MARK = "⊲"
@@ -73,9 +77,11 @@ def marked_text(
         ui: the language of the hover notes and boundary labels (English if None).
 
     Returns:
-        An HTML fragment (a ``<span class="cs-text">``) in which all of ``text`` is escaped.
+        An HTML fragment (a ``<span class="cs-text">``) in which all of ``text`` is escaped. At
+        most :data:`TEXT_SHOWN` characters are drawn; a longer text ends with a note saying so.
     """
     ui = ui or UIText()
+    shown = text[:TEXT_SHOWN]
     notes: dict[int, list[str]] = defaultdict(list)  # position -1 and len(text): boundaries
     for match in matches:
         starts = match.candidate_starts if which is None else match.reference_starts[which]
@@ -83,17 +89,19 @@ def marked_text(
         for start in starts:
             first = start - 1 if match.ngram.begin else start
             last = start + len(match.ngram.text) + (1 if match.ngram.end else 0)
-            for position in range(first, last):
+            for position in range(first, min(last, len(shown) + 1)):
                 notes[position].append(note)
     hits = {position: "; ".join(dict.fromkeys(items)) for position, items in notes.items()}
-    body = "".join(_char(c, hits.get(i)) for i, c in enumerate(text))
-    return (
-        '<span class="cs-text">'
-        + _boundary("begin", hits.get(-1), ui)
-        + body
-        + _boundary("end", hits.get(len(text)), ui)
-        + "</span>"
-    )
+    body = "".join(_char(c, hits.get(i)) for i, c in enumerate(shown))
+    if len(shown) == len(text):
+        end = _boundary("end", hits.get(len(text)), ui)
+    else:
+        end = f' <span class="cs-shortened">{escape(_shortened(ui, len(text)))}</span>'
+    return '<span class="cs-text">' + _boundary("begin", hits.get(-1), ui) + body + end + "</span>"
+
+
+def _shortened(ui: UIText, size: int) -> str:
+    return ui("render.shortened", shown=TEXT_SHOWN, size=size)
 
 
 def _note(match: Match, ui: UIText) -> str:

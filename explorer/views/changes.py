@@ -11,17 +11,14 @@ from panel.viewable import Viewer
 from charsim import Explanation, NGram
 
 from ..i18n import UIText
-from ..render import fraction, ngram_label
+from ..render import TEXT_SHOWN, fraction, ngram_label
 from ..state import ExplorerState
 from .common import alert, html_pane
 
-__all__ = ["COVERAGE_SHOWN", "ChangesView", "coverage_html", "gains_html"]
+__all__ = ["ChangesView", "coverage_html", "gains_html"]
 
 _COLUMNS = ("n", "weight", "overlap", "count", "gain", "gain_one")
 """Columns of the gains table (catalog ``changes.column.<name>``)."""
-
-COVERAGE_SHOWN = 3_000
-"""Most candidate characters drawn in the coverage view (the rest are summarised)."""
 
 _BINS = ((0, ""), (1, "1"), (2, "2"), (3, "3"), (4, "4–5"), (6, "6–8"), (9, "9–16"),
          (17, "17+"))  # fmt: skip
@@ -57,7 +54,7 @@ def gains_html(e: Explanation, text: UIText) -> str:
 
 def coverage_html(candidate: str, coverage: tuple[int, ...], text: UIText) -> str:
     """The candidate's characters coloured by coverage order, escaped, with a legend; at most
-    :data:`COVERAGE_SHOWN` characters are drawn."""
+    :data:`~explorer.render.TEXT_SHOWN` characters are drawn."""
     if not candidate:
         return alert(text("changes.empty"), "info")
     legend = "".join(
@@ -68,13 +65,13 @@ def coverage_html(candidate: str, coverage: tuple[int, ...], text: UIText) -> st
         f'<span class="cs-cov cs-cov-{_bin(order)}" data-order="{order}" title="'
         f'{escape(text("changes.char_title", index=i, order=order))}">'
         f"{escape(ngram_label(NGram(char)))}</span>"
-        for i, (char, order) in enumerate(zip(candidate[:COVERAGE_SHOWN], coverage, strict=False))
+        for i, (char, order) in enumerate(zip(candidate[:TEXT_SHOWN], coverage, strict=False))
     )
     summary = text(
         "changes.summary", uncovered=coverage.count(0), size=len(candidate), top=max(coverage)
     )
-    if len(candidate) > COVERAGE_SHOWN:
-        summary += " " + text("changes.shortened", shown=COVERAGE_SHOWN, size=len(candidate))
+    if len(candidate) > TEXT_SHOWN:
+        summary += " " + text("render.shortened", shown=TEXT_SHOWN, size=len(candidate))
     return (
         f"<p>{escape(text('changes.coverage_intro'))}</p>"
         f"<p>{escape(text('changes.legend'))} {legend}</p>"

@@ -8,8 +8,9 @@ import pytest
 import charsim
 from explorer.app import create_app
 from explorer.i18n import UIText
+from explorer.render import TEXT_SHOWN
 from explorer.state import ExplorerState
-from explorer.views.changes import COVERAGE_SHOWN, ChangesView, coverage_html, gains_html
+from explorer.views.changes import ChangesView, coverage_html, gains_html
 
 EN = UIText()
 
@@ -58,8 +59,8 @@ def test_long_candidates_are_capped_and_whitespace_shown():
     text = "ab " * 2_000
     e = charsim.explain(text, ["ab"])
     html = coverage_html(e.candidate, charsim.coverage(e), EN)
-    assert len(_orders(html)) == COVERAGE_SHOWN
-    assert f"Showing the first {COVERAGE_SHOWN:,} of 6,000 characters." in html
+    assert len(_orders(html)) == TEXT_SHOWN
+    assert f"Showing the first {TEXT_SHOWN:,} of 6,000 characters." in html
     assert "2,000 of 6,000 characters covered by no shared n-gram; longest order 3." in html
     assert ">␣<" in html  # a space is drawn visibly
     assert "empty" in coverage_html("", (), EN)

@@ -7,7 +7,7 @@ import pytest
 import charsim
 from explorer.app import create_app
 from explorer.i18n import UIText
-from explorer.render import BEGIN_MARK, END_MARK, marked_text
+from explorer.render import BEGIN_MARK, END_MARK, TEXT_SHOWN, marked_text
 from explorer.state import ExplorerState
 from explorer.views.contributions import contribution_data
 from explorer.views.exact import exact_html
@@ -48,6 +48,19 @@ def test_hover_notes_and_boundary_labels_follow_the_language():
     japanese = marked_text(e.candidate, matches, None, UIText(language="ja"))
     assert 'aria-label="開始境界"' in japanese and 'aria-label="終了境界"' in japanese
     assert 'title="開始境界 — 「⊳ca」：候補に1回、参照文に[1]回、重なり（min）[1]"' in japanese
+
+
+def test_a_long_text_is_drawn_shortened_with_a_note():
+    """Only TEXT_SHOWN characters become spans; the note says how many there are."""
+    text = "ab<" * 1_500  # 4,500 characters, all matched at order 2
+    e = charsim.explain(text, [text])
+    html = marked_text(e.candidate, e.orders[1].matches, None)
+    assert html.count('class="cs-char') == TEXT_SHOWN
+    assert html.count("cs-hit") == TEXT_SHOWN + 1  # and the begin boundary
+    assert "end boundary" not in html and "<" not in html.replace("<span", "").replace("</span", "")
+    assert f"Showing the first {TEXT_SHOWN:,} of 4,500 characters." in html
+    short = marked_text("ab<", e.orders[1].matches, None)
+    assert "Showing" not in short and 'aria-label="end boundary"' in short
 
 
 def test_matched_characters_of_an_order():
