@@ -41,12 +41,13 @@ def _clipped_sum(
     return sum(counts) - sum(filter(_POSITIVE, excess))
 
 
-def _extension(marked_t: str, i: int, marked_r: str, j: int, top: int) -> int:
-    """How many characters agree from ``marked_t[i]`` and ``marked_r[j]`` on, at most ``top``.
+def _extension(marked_t: str, i: int, marked_r: str, j: int, top: int, low: int) -> int:
+    """How many characters agree from ``marked_t[i]`` and ``marked_r[j]`` on, at most ``top``,
+    given that the first ``low <= top`` do.
 
     Gallops, then bisects, with slice comparisons (the texts end in different stop marks).
     """
-    low, step = 0, 1
+    step = 1
     while low < top:
         probe = low + step if low + step < top else top
         if marked_t[i : i + probe] != marked_r[j : j + probe]:
@@ -89,8 +90,10 @@ def _grow(
     for first, after in pairwise(firsts):  # one stretch
         size, key = after - first, keys[first]
         i = key % width
-        # Measured up to max_n + size - 1: enough for every pair of the stretch.
-        length = _extension(marked_t, i, marked_r, i - (key - i) // width, max_n + size - 1)
+        # Measured up to max_n + size - 1: enough for every pair of the stretch. Its last pair
+        # agrees on 2 characters at least (its n-gram is shared, n >= 2), so the first on size + 1.
+        j = i - (key - i) // width
+        length = _extension(marked_t, i, marked_r, j, max_n + size - 1, size + 1)
         shortest, longest = length - size + 1, min(length, max_n - 1)  # lengths >= max_n: no stop
         if shortest <= longest:
             stops[shortest] += 1
