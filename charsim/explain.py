@@ -86,7 +86,7 @@ class OrderDetail:
     overlaps: tuple[int, ...]
     contribution: Fraction | None
     gain: Fraction | None
-    tally: OrderTally | None = field(default=None, repr=False, compare=False)
+    tally: OrderTally | None = field(default=None, repr=False, hash=False)
 
     @cached_property
     def matches(self) -> tuple[Match, ...]:

@@ -8,7 +8,6 @@ The time per candidate hardly depends on ``K`` (``benchmarks/reference_set_k.py`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, Config, ScaledWeights
 from .explain import Explanation, explain
@@ -55,18 +54,21 @@ class ReferenceSet:
         self._given = tuple(references)
         self.references = tuple(map(self.preprocessing.apply, references))
         self._longest = max(map(len, self.references))
-        self._table = ReferenceTable(self.references)
-        self._weights = lru_cache(maxsize=None)(self._weights_for)
+        self._table = ReferenceTable(self.references, self.config)
+        self._lengths: dict[int, tuple[ScaledWeights, int]] = {}  # by order cap N
 
     @property
     def k(self) -> int:
         """``K``, the number of references."""
         return len(self.references)
 
-    def _weights_for(self, order_cap: int) -> tuple[ScaledWeights, int]:
-        """Integer weights for ``N = order_cap`` and ``Σ_i L_i`` in their unit."""
-        weights = self.config.scaled_weights(order_cap)
-        return weights, sum(weights.weighted_length(len(r)) for r in self.references)
+    def _weights(self, order_cap: int) -> tuple[ScaledWeights, int]:
+        """Integer weights for ``N = order_cap`` and ``Σ_i L_i`` in their unit (kept per N)."""
+        if order_cap not in self._lengths:
+            weights = self.config.scaled_weights(order_cap)
+            total = sum(weights.weighted_length(len(r)) for r in self.references)
+            self._lengths[order_cap] = weights, total
+        return self._lengths[order_cap]
 
     def score(self, candidate: str) -> float:
         """charsim of ``candidate`` against this set (§3.1, §7.2); equal to :func:`charsim.score`.
@@ -79,7 +81,7 @@ class ReferenceSet:
         candidate = self.preprocessing.apply(candidate)
         order_cap = self.config.order_cap(max(len(candidate), self._longest))
         weights, total_length_r = self._weights(order_cap)
-        total_overlap = self._table.mean_overlap(candidate, weights.values) if candidate else 0
+        total_overlap = self._table.mean_overlap(candidate, weights) if candidate else 0
         total_length_t = self.k * weights.weighted_length(len(candidate))
         return mean_length_float(total_overlap, total_length_t, total_length_r)
 

@@ -21,10 +21,10 @@ from __future__ import annotations
 import operator
 from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Sequence
-from functools import cached_property, lru_cache
 from itertools import accumulate, compress, repeat
 
 from .automaton import SuffixAutomaton
+from .config import Config, ScaledWeights
 from .ngrams import boundaries
 
 __all__ = ["ReferenceTable"]
@@ -32,6 +32,9 @@ __all__ = ["ReferenceTable"]
 # _count_elements is what Counter.update calls (C, in CPython and Pyodide alike); see pair.py.
 
 _REPEATED = (1).__lt__
+_STORED = 64
+"""``K F_g(m)`` is stored for ``m <= 64``; a candidate repeating an n-gram more often than that
+gets the value from the references' counts."""
 _ALL_BUT_LAST = slice(None, -1)
 _FIRST = operator.itemgetter(0)
 
@@ -52,16 +55,17 @@ class ReferenceTable:
 
     Args:
         references: the (preprocessed) reference texts, ``K >= 1``.
+        config: the order cap and weights the candidates will be scored with.
 
     Attributes:
         holding: per state, ``K F_g(1)``: how many references hold its n-grams.
-        cumulative: per state, ``K F_g(m)`` for ``m = 0..max_i c_{r_i}(g)`` (larger ``m``
-            saturate); ``(0, holding)`` where no reference holds the n-grams twice.
+        cumulative: per state, ``K F_g(m)`` for ``m = 0..min(max_i c_{r_i}(g), 64)`` (larger
+            ``m`` saturate, up to 64); ``(0, holding)`` where no reference holds them twice.
 
     Memory: at most ``2 · Σ_i (|r_i| + 2)`` states, whatever the order cap.
     """
 
-    def __init__(self, references: Sequence[str]) -> None:
+    def __init__(self, references: Sequence[str], config: Config) -> None:
         # Begin and end boundaries, and a placeholder for candidate characters equal to one of
         # them: such characters can never match a reference.
         self._begin, self._end, placeholder = boundaries(references, 3)
@@ -80,13 +84,21 @@ class ReferenceTable:
         # Many states hold the same counts: they share one tuple (all of them, when K = 1).
         shared: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.cumulative = [shared.setdefault((h,), (0, h)) for h in self.holding]
+        self._many: dict[int, list[int]] = {}  # states some reference holds >= _STORED times
         for state, counts in repeats.items():
-            key = (self.holding[state], *sorted(counts))
+            stored = sorted(min(count, _STORED) for count in counts)
+            key = (self.holding[state], *stored)
             if key not in shared:
-                shared[key] = _cumulative(key[0], key[1:])
+                shared[key] = _cumulative(key[0], stored)
             self.cumulative[state] = shared[key]
+            if stored[-1] == _STORED:
+                self._many[state] = counts
         self._tops = [len(values) - 1 for values in self.cumulative]
-        self._sums = lru_cache(maxsize=None)(self._sums_for)
+        # Part 1's sums, once for all candidates: every order cap N a candidate can get is at
+        # least this one, and no state is longer unless N equals it (see _held).
+        longest = max(map(len, references))
+        self._weights = config.scaled_weights(min(config.max_order, longest + 2))
+        self._totals, self._base = self._sums()
 
     def _occurrences(self, ends: list[int]) -> dict[int, int]:
         """State → how often one reference holds its n-grams, for every state it holds."""
@@ -103,51 +115,43 @@ class ReferenceTable:
                 counts[link[state]] = counts.get(link[state], 0) + counts.get(state, 0)
         return counts
 
-    @cached_property
-    def _by_length(self) -> list[int]:
-        """The states other than the root, shortest first."""
-        return sorted(range(1, len(self._automaton)), key=self._automaton.length.__getitem__)
-
-    def _sums_for(self, weights: tuple[int, ...]) -> tuple[list[int], list[int]]:
-        """For the weights ``w_1..w_N``: ``W[n] = Σ_{k<=n} w_k`` and, per state ``v``,
+    def _sums(self) -> tuple[list[int], list[int]]:
+        """For this table's weights ``w_1..w_M``: ``W[n] = Σ_{k<=n} w_k`` and, per state ``v``,
         ``base[v]`` such that the n-grams of orders ``1..λ`` ending at one position, the longest
         in state ``v``, add ``holding[v] · W[λ] + base[v]`` to part 1."""
-        cap, automaton = len(weights), self._automaton
+        cap, automaton = len(self._weights.values), self._automaton
         link, length = automaton.link, automaton.length
-        totals = [0, *accumulate(weights)]
+        totals = [0, *accumulate(self._weights.values)]
         weight_of = totals.__getitem__
 
         def sum_to(states: Sequence[int]) -> map[int]:  # W[min(length, cap)] per state
             return map(weight_of, map(min, map(length.__getitem__, states), repeat(cap)))
 
-        states = range(len(automaton))
+        shorter = [0, *link[1:]]  # each state's suffix link (the root: itself, it holds nothing)
         # path[v]: Σ over v and its suffix links of holding · (the weights of its orders)
-        own = list(map(operator.sub, sum_to(states), sum_to(link)))
+        own = list(map(operator.sub, sum_to(range(len(automaton))), sum_to(shorter)))
         own = list(map(operator.mul, self.holding, own))
         path = [0] * len(automaton)
-        for state in self._by_length:  # a state's link is shorter: computed before it
-            path[state] = path[link[state]] + own[state]
-        base = list(
-            map(
-                operator.sub,
-                map(path.__getitem__, link),
-                map(operator.mul, self.holding, sum_to(link)),
-            )
-        )
-        base[0] = 0  # the root: no n-gram
-        return totals, base
+        for state in sorted(range(1, len(automaton)), key=length.__getitem__):  # links first
+            path[state] = path[shorter[state]] + own[state]
+        below = map(operator.mul, self.holding, sum_to(shorter))
+        return totals, list(map(operator.sub, map(path.__getitem__, shorter), below))
 
-    def mean_overlap(self, candidate: str, weights: tuple[int, ...]) -> int:
-        """``K M̄ = Σ_n w_n Σ_g K F_g(c_t(g))`` in the units of ``weights`` (``w_n`` for
-        ``n = 1..N``, ``N >= 1``)."""
+    def mean_overlap(self, candidate: str, weights: ScaledWeights) -> int:
+        """``K M̄ = Σ_n w_n Σ_g K F_g(c_t(g))`` in the units of ``weights``, the weights of the
+        candidate's order cap ``N``."""
         if self._begin in candidate or self._end in candidate:
             candidate = candidate.translate(self._mask)
-        return self._held(candidate, weights) + self._repeated(candidate, weights)
+        return self._held(candidate, weights) + self._repeated(candidate, weights.values)
 
-    def _held(self, candidate: str, weights: tuple[int, ...]) -> int:
-        """Part 1: ``Σ_n w_n Σ_g c_t(g) K F_g(1)``."""
-        cap = len(weights)
-        totals, base = self._sums(weights)
+    def _held(self, candidate: str, weights: ScaledWeights) -> int:
+        """Part 1: ``Σ_n w_n Σ_g c_t(g) K F_g(1)``.
+
+        Computed with this table's weights ``M = min(max_order, longest + 2)`` and converted:
+        ``N >= M``, and the two differ only if ``N > longest + 2``, where no shared n-gram is
+        longer than ``M``; so only the unit differs (``scale_N`` is a multiple of ``scale_M``).
+        """
+        cap, totals, base = len(weights.values), self._totals, self._base
         automaton = self._automaton
         transitions, link, length = automaton.transitions, automaton.link, automaton.length
         # The longest shared n-gram ending at the current position: its state and length.
@@ -172,8 +176,15 @@ class ReferenceTable:
         holders = map(self.holding.__getitem__, states)
         total = sum(map(operator.mul, holders, map(totals.__getitem__, lengths)))
         total += sum(map(base.__getitem__, states))
-        # The end boundary alone is not an n-gram; every non-empty reference holds it once.
-        return total - weights[0] * self._nonempty if lengths[-1] else total
+        if lengths[-1]:  # the end boundary alone is not an n-gram; each non-empty reference has it
+            total -= totals[1] * self._nonempty
+        return total * (weights.scale // self._weights.scale)
+
+    def _beyond_stored(self, state: int, times: int) -> int:
+        """``K F_g(times)`` less the stored value at ``min(times, 64)``."""
+        if times <= _STORED or state not in self._many:
+            return 0
+        return sum(min(count, times) - min(count, _STORED) for count in self._many[state])
 
     def _repeated(self, candidate: str, weights: tuple[int, ...]) -> int:
         """Part 2: ``Σ_n w_n Σ_{g: c_t(g) > 1} (K F_g(c_t(g)) - c_t(g) K F_g(1))``."""
@@ -187,7 +198,7 @@ class ReferenceTable:
         repeated = list(compress(counts.keys(), map(_REPEATED, counts.values())))
         states = list(map(transitions[0].get, repeated))
         total = 0
-        for n in range(1, len(weights) + 1):
+        for n in range(1, len(weights) + 1):  # stops when no repeated n-gram is held
             held = list(map(bool, states))  # repeated n-grams the references hold
             repeated, states = list(compress(repeated, held)), list(compress(states, held))
             if not states:
@@ -196,7 +207,11 @@ class ReferenceTable:
             clipped = map(min, times, map(tops.__getitem__, states))
             part = sum(map(operator.getitem, map(cumulative.__getitem__, states), clipped))
             part -= sum(map(operator.mul, times, map(holding.__getitem__, states)))
+            if max(times) > _STORED:
+                part += sum(map(self._beyond_stored, states, times))
             total += weights[n - 1] * part
+            if n == len(weights):
+                break
             # Order n + 1: only at positions whose n-gram repeats and is held.
             kept = dict(zip(repeated, states, strict=True))
             if n == 1:
