@@ -143,15 +143,13 @@ def pair_overlaps(candidate: str, reference: str, max_n: int) -> list[int]:
         _count_elements(counts_r, grams_r)
         shared = counts_t.keys() & counts_r.keys()
         once_t, once_r = len(counts_t) == len(grams_t), len(counts_r) == len(grams_r)
-        if once_t or once_r:
-            overlaps[n] = len(shared)
-        else:
-            overlaps[n] = _clipped_sum(counts_t, counts_r, shared)
         if once_t and once_r:
-            unique, shared = shared, set()
+            overlaps[n], unique, shared = len(shared), shared, set()
         else:
             unique = {g for g in shared if counts_t[g] == 1 and counts_r[g] == 1}
-            shared -= unique
+            shared -= unique  # each unique n-gram adds 1; the others are clipped
+            clipped = len(shared) if once_t or once_r else _clipped_sum(counts_t, counts_r, shared)
+            overlaps[n] = len(unique) + clipped
         if unique:
             where_r = dict(zip(grams_r, positions_r, strict=True))
             found = list(map(unique.__contains__, grams_t))
