@@ -30,11 +30,15 @@ _METRIC_NAMES = {"mean": "charsim", "base": "charsim_base", "max": "charsim_max"
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="charsim",
-        description="Score candidates against references with charsim (character n-gram "
+        usage="%(prog)s [options]\n       %(prog)s article [--format {text,json}]",
+        description="Score candidates against references with charsim (character n-gram\n"
         "similarity, min(P, R) of 1/n-weighted overlaps of orders 1..32).",
-        epilog="Examples: charsim -i sys.txt -r ref.txt | charsim -i sys1.txt sys2.txt -r ref.txt "
-        "--sentence-level --format tsv | charsim --jsonl items.jsonl --format json | "
-        "charsim article (recompute every number printed in the article)",
+        epilog="examples:\n"
+        "  charsim -i sys.txt -r ref.txt\n"
+        "  charsim -i sys1.txt sys2.txt -r ref.txt --sentence-level --format tsv\n"
+        "  charsim --jsonl items.jsonl --format json\n"
+        "  charsim article    # recompute every number printed in the article",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     source = parser.add_argument_group("input")
     source.add_argument("-i", "--input", nargs="+", metavar="FILE", default=[STDIN],
@@ -49,7 +53,8 @@ def _parser() -> argparse.ArgumentParser:
     metric = parser.add_argument_group("metric")
     metric.add_argument("--variant", choices=VARIANTS, default="mean",
                         help="mean: charsim (§3.1, default); base: mean of per-reference scores "
-                        "(§2.4); max: best reference (§3.3)")  # fmt: skip
+                        "(§2.4); max: best reference (§3.3); base and max are the article's "
+                        "other forms, reported under their own names")  # fmt: skip
     metric.add_argument(
         "--max-order",
         type=_order_cap,
@@ -76,7 +81,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     output = parser.add_argument_group("output")
     output.add_argument("--sentence-level", action="store_true", help="also print item scores")
-    output.add_argument("--format", choices=("text", "json", "tsv"), default="text")
+    output.add_argument("--format", choices=("text", "json", "tsv"), default="text",
+                        help="text (default), json or tsv")  # fmt: skip
     output.add_argument(
         "--explain",
         type=_item_number,
