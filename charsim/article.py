@@ -132,7 +132,10 @@ CHECKS: tuple[Check, ...] = (*_section_3(), *_table_7_4(), *_section_5_and_6())
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print every check; return 0 if all match the article, 1 otherwise."""
-    parser = argparse.ArgumentParser(prog="charsim article", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="charsim article",
+        description="Every number the article prints, recomputed, next to the printed value.",
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args(argv)
     rows = [(c, c.value, c.matches) for c in CHECKS]
