@@ -50,6 +50,11 @@ def _cumulative(holding: int, repeats: Sequence[int]) -> tuple[int, ...]:
     return tuple(accumulate(steps, initial=0))
 
 
+def _repeated_keys(counts: dict[str, int]) -> list[str]:
+    """The n-grams counted more than once."""
+    return list(compress(counts.keys(), map(_REPEATED, counts.values())))
+
+
 class ReferenceTable:
     """``K · F_g`` of §7.2 for the n-grams of ``references``, per suffix-automaton state.
 
@@ -195,7 +200,7 @@ class ReferenceTable:
         grams: Sequence[str] = candidate
         counts: dict[str, int] = {}
         _count_elements(counts, grams)
-        repeated = list(compress(counts.keys(), map(_REPEATED, counts.values())))
+        repeated = _repeated_keys(counts)
         states = list(map(transitions[0].get, repeated))
         total = 0
         for n in range(1, len(weights) + 1):  # stops when no repeated n-gram is held
@@ -221,7 +226,7 @@ class ReferenceTable:
                 grams = [padded[p : p + n + 1] for p in positions]
             counts = {}
             _count_elements(counts, grams)
-            repeated = list(compress(counts.keys(), map(_REPEATED, counts.values())))
+            repeated = _repeated_keys(counts)
             if n == 1:  # order 2 was counted everywhere: keep those whose first character is held
                 repeated = list(compress(repeated, map(kept.__contains__, map(_FIRST, repeated))))
             prefixes = map(kept.__getitem__, map(operator.getitem, repeated, repeat(_ALL_BUT_LAST)))
