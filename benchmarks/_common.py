@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import operator
 import os
 import platform
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,14 +28,44 @@ def ted_pairs(system: str = "sys1") -> tuple[list[str], list[str]]:
     return lines(system), lines("ref")
 
 
-def median_seconds(function: Callable[[], object], repeat: int) -> float:
-    """The median wall time of ``repeat`` calls of ``function``."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def side_by_side(
+    runs: dict[Hashable, Callable[[list], object]], items: Sequence, repeat: int, chunk: int
+) -> dict[Hashable, list[float]]:
+    """Seconds each run takes over all ``items``, measured ``repeat`` times, side by side.
+
+    The items are cut into chunks of ``chunk``; every chunk is timed with each run in turn, in
+    an order that rotates from chunk to chunk. Slow and fast moments of a shared machine then
+    reach every run alike, and ratios of the totals stay steady from one repeat to the next.
+
+    Args:
+        runs: name → a function applied to one chunk (a list of items).
+        items: what the runs work on (TED pairs, candidates, ...).
+        repeat: how many totals to measure per run.
+        chunk: items per timed call.
+
+    Returns:
+        name → ``repeat`` totals in seconds, in the order measured.
+    """
+    names = list(runs)
+    chunks = [list(items[k : k + chunk]) for k in range(0, len(items), chunk)]
+    totals: dict[Hashable, list[float]] = {name: [] for name in names}
+    for round_ in range(repeat):
+        spent = dict.fromkeys(names, 0.0)
+        for k, part in enumerate(chunks):
+            turn = (k + round_) % len(names)
+            for name in names[turn:] + names[:turn]:
+                start = time.perf_counter()
+                runs[name](part)
+                spent[name] += time.perf_counter() - start
+        for name in names:
+            totals[name].append(spent[name])
+    return totals
+
+
+def ratio_line(label: str, numerators: list[float], denominators: list[float]) -> str:
+    """``label``, the median of the per-repeat ratios, and their range (one line)."""
+    ratios = sorted(map(operator.truediv, numerators, denominators))
+    return f"{label} {statistics.median(ratios):.2f}  (per repeat {ratios[0]:.2f}–{ratios[-1]:.2f})"
 
 
 def environment() -> str:

@@ -1,15 +1,17 @@
 """Target 2 (issue 5): per-candidate time of ReferenceSet.score with K = 64 versus K = 1 (§7.2).
 
 References are TED reference sentences of similar length; the same 200 candidates (TED system 1)
-are scored against a set of 1 and a set of 64 references, interleaved, ``--repeat`` times.
-Target: K = 64 ≤ 1.5 × K = 1.
+are scored against a set of 1 and a set of 64 references, side by side (chunks of ``--chunk``
+candidates, each timed with both sets in turn), ``--repeat`` times. Target: K = 64 ≤ 1.5 × K = 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
+from collections.abc import Callable
 
-from _common import environment, median_seconds, ted_pairs
+from _common import environment, ratio_line, side_by_side, ted_pairs
 
 import charsim
 
@@ -17,23 +19,23 @@ import charsim
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--chunk", type=int, default=20, help="candidates per timed call")
     args = parser.parse_args()
     candidates, references = ted_pairs()
     pool = sorted((r for r in references if 90 <= len(r) <= 110), key=len)[:64]
     sets = {1: charsim.ReferenceSet(pool[:1]), 64: charsim.ReferenceSet(pool)}
     batch = candidates[:200]
-    times = {k: [] for k in sets}
-    for _ in range(args.repeat):
-        for k, reference_set in sets.items():
-            times[k].append(
-                median_seconds(lambda rs=reference_set: [rs.score(c) for c in batch], 1)
-            )
-    per = {k: sorted(v)[args.repeat // 2] / len(batch) for k, v in times.items()}
+
+    def run(reference_set: charsim.ReferenceSet) -> Callable[[list[str]], None]:
+        return lambda part: [reference_set.score(candidate) for candidate in part]
+
+    totals = side_by_side({k: run(s) for k, s in sets.items()}, batch, args.repeat, args.chunk)
     print(environment())
     print(f"{len(batch)} candidates, references of {len(pool[0])}–{len(pool[-1])} characters")
     for k in sets:
-        print(f"K = {k:>2}: {per[k] * 1e6:7.1f} µs per candidate (median of {args.repeat})")
-    print(f"ratio K=64 / K=1: {per[64] / per[1]:.2f}  (target ≤ 1.5)")
+        per = statistics.median(totals[k]) / len(batch)
+        print(f"K = {k:>2}: {per * 1e6:7.1f} µs per candidate (median of {args.repeat})")
+    print(ratio_line("ratio K=64 / K=1:", totals[64], totals[1]), "target ≤ 1.5")
 
 
 if __name__ == "__main__":

@@ -1,14 +1,16 @@
 """Target 1 (issue 5): sentence-level charsim versus sacreBLEU's sentence-level chrF, TED set.
 
-Both score the same 2,445 (system 1, reference) pairs in the same run, interleaved, ``--repeat``
-times; the medians and their ratio are printed (target: charsim ≤ 1.0 × chrF).
+Both score the same 2,445 (system 1, reference) pairs in the same run, side by side: chunks of
+``--chunk`` pairs, each timed with both in turn, ``--repeat`` times over the whole set. Prints
+the median totals and the median of the per-repeat ratios (target: charsim ≤ 1.0 × chrF).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 
-from _common import environment, median_seconds, ted_pairs
+from _common import environment, ratio_line, side_by_side, ted_pairs
 from sacrebleu.metrics import CHRF
 
 import charsim
@@ -17,30 +19,29 @@ import charsim
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--chunk", type=int, default=50, help="pairs per timed call")
     args = parser.parse_args()
-    candidates, references = ted_pairs()
+    pairs = list(zip(*ted_pairs(), strict=True))
     chrf = CHRF()
 
-    def run_charsim():
-        for candidate, reference in zip(candidates, references, strict=True):
+    def run_charsim(part: list[tuple[str, str]]) -> None:
+        for candidate, reference in part:
             charsim.score(candidate, [reference])
 
-    def run_chrf():
-        for candidate, reference in zip(candidates, references, strict=True):
+    def run_chrf(part: list[tuple[str, str]]) -> None:
+        for candidate, reference in part:
             chrf.sentence_score(candidate, [reference])
 
-    charsim_times, chrf_times = [], []
-    for _ in range(args.repeat):  # interleaved, so both see the same machine load
-        charsim_times.append(median_seconds(run_charsim, 1))
-        chrf_times.append(median_seconds(run_chrf, 1))
-    ours, theirs = sorted(charsim_times)[args.repeat // 2], sorted(chrf_times)[args.repeat // 2]
-    print(environment())
-    print(f"{len(candidates):,} pairs, median of {args.repeat} runs")
-    print(f"charsim.score           {ours:7.3f} s  ({ours / len(candidates) * 1e6:6.1f} µs/pair)")
-    print(
-        f"sacreBLEU chrF sentence {theirs:7.3f} s  ({theirs / len(candidates) * 1e6:6.1f} µs/pair)"
+    totals = side_by_side(
+        {"charsim": run_charsim, "chrF": run_chrf}, pairs, args.repeat, args.chunk
     )
-    print(f"ratio charsim / chrF    {ours / theirs:7.2f}  (target ≤ 1.0)")
+    print(environment())
+    print(f"{len(pairs):,} pairs, {args.repeat} repeats, timed in chunks of {args.chunk} pairs")
+    labels = {"charsim": "charsim.score          ", "chrF": "sacreBLEU chrF sentence"}
+    for name, label in labels.items():
+        total = statistics.median(totals[name])
+        print(f"{label} {total:7.3f} s  ({total / len(pairs) * 1e6:6.1f} µs/pair, median)")
+    print(ratio_line("ratio charsim / chrF   ", totals["charsim"], totals["chrF"]), "target ≤ 1.0")
 
 
 if __name__ == "__main__":

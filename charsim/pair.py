@@ -9,7 +9,7 @@ goes on only for repeated n-grams, which in real text die out after a few orders
 
 The pairs that left the counting are finished together at the end. Pairs on one diagonal
 (``i - j``) at consecutive positions lie in one shared stretch of text, and there
-``e(i + 1, j + 1) = e(i, j) - 1``: only the first pair of each stretch compares characters.
+``e(i, j) = e(i + 1, j + 1) + 1``: only the last pair of each stretch compares characters.
 Results are exact and equal to :func:`charsim.overlap.overlaps`.
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Collection, Mapping
-from itertools import accumulate, compress, pairwise
+from itertools import accumulate, compress
 
 from .ngrams import boundaries
 
@@ -79,25 +79,27 @@ def _grow(
 
     Returns:
         ``max_n + 2`` ints: at order ``n``, the pairs that left below ``n`` and agree on at
-        least ``n`` characters. The pairs of a stretch of ``size`` pairs agree on
-        ``e, e - 1, …, e - size + 1`` characters, ``e`` measured once at its first pair.
+        least ``n`` characters. The pairs of a stretch of ``size`` pairs agree, from its last
+        pair back, on ``e, e + 1, …, e + size - 1`` characters, ``e`` measured at its last pair.
     """
     marked_t, marked_r = marked
     keys.sort()
     count = len(keys)
-    firsts = [0, *compress(range(1, count), map(operator.ne, keys[1:], map(_NEXT, keys))), count]
+    lasts = [*compress(range(count - 1), map(operator.ne, keys[1:], map(_NEXT, keys))), count - 1]
+    tails = list(map(keys.__getitem__, lasts))
+    ends_t = list(map(width.__rmod__, tails))
+    ends_r = map(operator.sub, ends_t, map(width.__rfloordiv__, tails))
+    sizes = map(operator.sub, lasts, [-1, *lasts])
     stops = [0] * (max_n + 2)  # differences of: how many pairs agree on exactly k characters
-    for first, after in pairwise(firsts):  # one stretch
-        size, key = after - first, keys[first]
-        i = key % width
-        # Measured up to max_n + size - 1: enough for every pair of the stretch. Its last pair
-        # agrees on 2 characters at least (its n-gram is shared, n >= 2), so the first on size + 1.
-        j = i - (key - i) // width
-        length = _extension(marked_t, i, marked_r, j, max_n + size - 1, size + 1)
-        shortest, longest = length - size + 1, min(length, max_n - 1)  # lengths >= max_n: no stop
-        if shortest <= longest:
-            stops[shortest] += 1
-            stops[longest + 1] -= 1
+    for i, j, size in zip(ends_t, ends_r, sizes, strict=True):  # each stretch's last pair
+        # Its n-gram is shared (n >= 2), so it agrees on 2 characters at least; most agree on
+        # exactly 2. Measured up to max_n: pairs agreeing on max_n or more never stop.
+        if marked_t[i + 2] != marked_r[j + 2]:
+            length = 2
+        else:
+            length = _extension(marked_t, i, marked_r, j, max_n, min(3, max_n))
+        stops[length] += 1  # the stretch's pairs agree on length, length + 1, … from its end
+        stops[min(length + size, max_n)] -= 1
     # At order n: pairs that left below n, less pairs agreeing on fewer than n characters.
     started, stopped = accumulate(begun), accumulate(accumulate(stops))
     grown = [0, *map(operator.sub, started, stopped)]
