@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import operator
 import os
 import platform
@@ -20,12 +21,32 @@ TED = Path(os.environ.get("CHARSIM_TED", ROOT.parent / "shared" / "data" / "ted-
 
 
 def ted_pairs(system: str = "sys1") -> tuple[list[str], list[str]]:
-    """(candidates, references) of the TED set: 2,445 line-aligned sentences."""
+    """(candidates, references) of the TED set: 2,445 line-aligned sentences.
+
+    Raises:
+        SystemExit: a file is missing, or the two files hold different numbers of lines.
+    """
 
     def lines(name: str) -> list[str]:
-        return (TED / f"ted.{name}.txt").read_text(encoding="utf-8").split("\n")[:-1]
+        path = TED / f"ted.{name}.txt"
+        if not path.is_file():
+            raise SystemExit(f"{path} not found: set CHARSIM_TED to the folder of the TED files")
+        return path.read_text(encoding="utf-8").split("\n")[:-1]
 
-    return lines(system), lines("ref")
+    candidates, references = lines(system), lines("ref")
+    if len(candidates) != len(references):
+        raise SystemExit(
+            f"{TED}: ted.{system}.txt has {len(candidates)} lines, ted.ref.txt {len(references)}"
+        )
+    return candidates, references
+
+
+def positive(text: str) -> int:
+    """An ``argparse`` type: an int of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
 
 
 def side_by_side(
@@ -62,10 +83,17 @@ def side_by_side(
     return totals
 
 
-def ratio_line(label: str, numerators: list[float], denominators: list[float]) -> str:
-    """``label``, the median of the per-repeat ratios, and their range (one line)."""
+def ratio_line(
+    label: str, numerators: list[float], denominators: list[float], target: float | None = None
+) -> str:
+    """``label``, the median of the per-repeat ratios, their range and, given a ``target``,
+    whether the median meets it (one line)."""
     ratios = sorted(map(operator.truediv, numerators, denominators))
-    return f"{label} {statistics.median(ratios):.2f}  (per repeat {ratios[0]:.2f}–{ratios[-1]:.2f})"
+    median = statistics.median(ratios)
+    line = f"{label} {median:.2f}  (per repeat {ratios[0]:.2f}–{ratios[-1]:.2f})"
+    if target is not None:
+        line += f"  target ≤ {target}: {'met' if median <= target else 'NOT met'}"
+    return line
 
 
 def environment() -> str:

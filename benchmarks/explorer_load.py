@@ -24,20 +24,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
-import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from _common import environment, positive  # puts the project on sys.path
 from playwright.sync_api import sync_playwright
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import charsim  # noqa: E402
-from explorer import build, serve  # noqa: E402
-from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list of browser flags)
+import charsim
+from explorer import build, serve
+from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS  # one list of browser flags
 
 BARE_PAGE = """<!doctype html><html><body>
 <script src="pyodide/pyodide.js"></script>
@@ -202,8 +199,8 @@ def load_bare(browser, base: str) -> float:
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its numbers."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="cold loads of each page (3)")
-    parser.add_argument("--keys", type=int, default=8, help="timed keystrokes per run (8)")
+    parser.add_argument("--runs", type=positive, default=3, help="cold loads of each page (3)")
+    parser.add_argument("--keys", type=positive, default=8, help="timed keystrokes per run (8)")
     parser.add_argument("--out", type=Path, default=build.DEFAULT_OUT, help="site folder")
     parser.add_argument(
         "--no-build", action="store_true", help="measure the site in --out as it is"
@@ -233,9 +230,8 @@ def main(argv: list[str] | None = None) -> int:
     by_category: dict[str, int] = {}
     for url, size in sizes.items():
         by_category[category(url)] = by_category.get(category(url), 0) + size
-    print(
-        f"runs: {args.runs} cold loads of each page (median); load average {os.getloadavg()[0]:.1f}"
-    )
+    print(environment())
+    print(f"runs: {args.runs} cold loads of each page (median)")
     print(f"first score visible:  {scored:6.2f} s   ({scored / bare:.2f} x bare)")
     print(f"app interactive:      {ready:6.2f} s   ({ready / bare:.2f} x bare)")
     print(f"bare Pyodide boot:    {bare:6.2f} s")
