@@ -84,16 +84,17 @@ def side_by_side(
 
 
 def ratio_line(
-    label: str, numerators: list[float], denominators: list[float], target: float | None = None
+    label: str, numerators: list[float], denominators: list[float], target: float
 ) -> str:
-    """``label``, the median of the per-repeat ratios, their range and, given a ``target``,
-    whether the median meets it (one line)."""
+    """``label``, the median of the per-repeat ratios, their range and whether the median meets
+    ``target`` (one line)."""
     ratios = sorted(map(operator.truediv, numerators, denominators))
     median = statistics.median(ratios)
-    line = f"{label} {median:.2f}  (per repeat {ratios[0]:.2f}–{ratios[-1]:.2f})"
-    if target is not None:
-        line += f"  target ≤ {target}: {'met' if median <= target else 'NOT met'}"
-    return line
+    verdict = "met" if median <= target else "NOT met"
+    return (
+        f"{label} {median:.2f}  (per repeat {ratios[0]:.2f}–{ratios[-1]:.2f})  "
+        f"target ≤ {target}: {verdict}"
+    )
 
 
 def environment() -> str:
