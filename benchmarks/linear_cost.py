@@ -13,6 +13,7 @@ longer it gets. Usage:
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import random
 import statistics
@@ -33,9 +34,16 @@ def random_pair(size: int, seed: int = 1) -> tuple[str, str]:
     return candidate, reference
 
 
+@functools.cache
+def ted_texts() -> tuple[str, str]:
+    """The TED system-1 output and the reference, lines joined (read once)."""
+    candidates, references = ted_pairs()
+    return "\n".join(candidates), "\n".join(references)
+
+
 def ted_pair(size: int) -> tuple[str, str]:
     """The first ``size`` characters of the TED system-1 output and of the reference, as text."""
-    candidate, reference = ("\n".join(lines) for lines in ted_pairs())
+    candidate, reference = ted_texts()
     if size > min(len(candidate), len(reference)):
         raise SystemExit(
             f"--sizes {size}: --text ted holds {min(len(candidate), len(reference)):,} characters"
