@@ -84,17 +84,16 @@ def side_by_side(
 
 
 def ratio_line(
-    label: str, numerators: list[float], denominators: list[float], target: float
+    label: str, numerators: list[float], denominators: list[float], target: float | None
 ) -> str:
     """``label``, the median of the per-repeat ratios, their range and whether the median meets
-    ``target`` (one line)."""
+    ``target`` (one line; ``None``: a ratio shown for comparison, with no target)."""
     ratios = sorted(map(operator.truediv, numerators, denominators))
     median = statistics.median(ratios)
-    verdict = "met" if median <= target else "NOT met"
-    return (
-        f"{label} {median:.2f}  (per repeat {ratios[0]:.2f}–{ratios[-1]:.2f})  "
-        f"target ≤ {target}: {verdict}"
-    )
+    line = f"{label} {median:.2f}  (per repeat {ratios[0]:.2f}–{ratios[-1]:.2f})"
+    if target is None:
+        return line
+    return f"{line}  target ≤ {target}: {'met' if median <= target else 'NOT met'}"
 
 
 def environment() -> str:

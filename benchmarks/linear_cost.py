@@ -1,13 +1,22 @@
 """Linear cost (§7.5): time and peak memory of charsim.score for long pairs, side by side.
 
 Prints, for a candidate and one reference of L characters each, the time and the peak traced
-memory, and the ratios between L and 2L (target: time ≤ 1.1 × the length ratio, 2.2 for twice
-the length); the sizes are timed in turn, ``--repeat`` times. ``--text random`` (default):
-random letters and spaces, half of the reference shared with the candidate. ``--text ted``: the
-first L characters of the TED system-1 output and of its reference translation, lines joined
-(up to about 208,000 characters): natural text, whose n-grams repeat more, and more deeply, the
-longer it gets. Usage:
-``python benchmarks/linear_cost.py [--text random|ted] [--sizes 100000 200000] [--repeat 3]``.
+memory of ``charsim.score`` and the ratios between L and 2L (target: time ≤ 1.1 × the length
+ratio, 2.2 for twice the length). sacreBLEU's chrF scores the same pairs in the same run, as a
+yardstick: it counts a fixed six orders at every position, so its ratio is what plain linear
+work of this kind reads on this machine. The sizes and the two metrics are timed in turn,
+``--repeat`` times. Texts (``--text``):
+
+- ``random`` (default): random letters and spaces, half of the reference shared with the
+  candidate;
+- ``ted``: the first L characters of the TED system-1 output and of its reference translation,
+  lines joined (up to about 208,000 characters): natural text, whose n-grams repeat more, and
+  more deeply, the longer it gets;
+- ``repeat``: one letter repeated in both texts. Every n-gram is shared and repeated, so charsim
+  counts all 32 orders at every position: its most work per character, the bound of §7.5.
+
+Usage: ``python benchmarks/linear_cost.py [--text random|ted|repeat] [--sizes 100000 200000]
+[--repeat 3]``.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ import statistics
 import tracemalloc
 
 from _common import environment, positive, ratio_line, side_by_side, ted_pairs
+from sacrebleu.metrics import CHRF
 
 import charsim
 
@@ -51,6 +61,14 @@ def ted_pair(size: int) -> tuple[str, str]:
     return candidate[:size], reference[:size]
 
 
+def repeat_pair(size: int) -> tuple[str, str]:
+    """A candidate and a reference of ``size`` times the same letter."""
+    return "a" * size, "a" * size
+
+
+TEXTS = {"random": random_pair, "ted": ted_pair, "repeat": repeat_pair}
+
+
 def peak_mib(candidate: str, reference: str) -> float:
     """Peak traced memory of one ``charsim.score`` call, in MiB."""
     tracemalloc.start()
@@ -68,25 +86,34 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--repeat", type=positive, default=3, help="passes (3)")
     parser.add_argument(
-        "--text", choices=("random", "ted"), default="random", help="what to score (random)"
+        "--text", choices=list(TEXTS), default="random", help="what to score (random)"
     )
     args = parser.parse_args()
     if len(args.sizes) < 2:
         parser.error("--sizes needs two lengths or more: each ratio compares one with the next")
-    make = random_pair if args.text == "random" else ted_pair
-    pairs = {size: make(size) for size in args.sizes}
-    runs = {size: lambda _, p=p: charsim.score(p[0], [p[1]]) for size, p in pairs.items()}
+    pairs = {size: TEXTS[args.text](size) for size in args.sizes}
+    chrf = CHRF()
+    runs = {}
+    for size, (candidate, reference) in pairs.items():
+        runs["charsim", size] = lambda _, t=candidate, r=reference: charsim.score(t, [r])
+        runs["chrF", size] = lambda _, t=candidate, r=reference: chrf.sentence_score(t, [r])
     times = side_by_side(runs, [None], args.repeat, 1)
     print(environment())
-    print(f"text: {args.text}")
-    results = [(size, statistics.median(times[size]), peak_mib(*pairs[size])) for size in pairs]
-    for size, seconds, peak in results:
-        print(f"L = {size:>9,}: {seconds:8.3f} s (median of {args.repeat}), peak {peak:8.1f} MiB")
-    for (size_a, _, peak_a), (size_b, _, peak_b) in itertools.pairwise(results):
-        label = f"ratio {size_b:,}/{size_a:,} chars = {size_b / size_a:.2f}: time"
+    print(f"text: {args.text}; {args.repeat} repeats, medians")
+    peaks = {size: peak_mib(*pair) for size, pair in pairs.items()}
+    for size in pairs:
+        charsim_s, chrf_s = (statistics.median(times[name, size]) for name in ("charsim", "chrF"))
+        print(
+            f"L = {size:>9,}: charsim {charsim_s:7.3f} s, peak {peaks[size]:7.1f} MiB;"
+            f" chrF {chrf_s:7.3f} s"
+        )
+    for size_a, size_b in itertools.pairwise(pairs):
+        print(f"ratio {size_b:,}/{size_a:,} characters = {size_b / size_a:.2f}")
         target = round(1.1 * size_b / size_a, 2)  # 2.2 for twice the length (issue 5)
-        print(ratio_line(label, times[size_b], times[size_a], target))
-        print(f"memory {peak_b / peak_a:.2f}x")
+        ratios = {name: (times[name, size_b], times[name, size_a]) for name in ("charsim", "chrF")}
+        print(ratio_line("  charsim time", *ratios["charsim"], target))
+        print(ratio_line("  chrF time   ", *ratios["chrF"], None), "(yardstick: fixed work)")
+        print(f"  charsim memory {peaks[size_b] / peaks[size_a]:.2f}")
 
 
 if __name__ == "__main__":
