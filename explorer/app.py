@@ -123,18 +123,22 @@ def _heading(text: UIText, key: str) -> pn.pane.Markdown:
     return pn.pane.Markdown(pn.bind(lambda _language: f"### {text(key)}", text.param.language))
 
 
+def _two_columns(inputs: pn.viewable.Viewable, *results: pn.viewable.Viewable) -> pn.FlexBox:
+    """Inputs on the left (at most 460 px), results on the right; both narrow down to 300 px,
+    and the results go below the inputs when the window is narrower still, so the page never
+    scrolls sideways."""
+    column = {"sizing_mode": "stretch_width", "min_width": 300, "styles": {"flex": "1 1 300px"}}
+    return pn.FlexBox(pn.Column(inputs, max_width=460, **column), pn.Column(*results, **column))
+
+
 def _single_item_page(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
     return pn.Column(
         ShareView(state, text),
-        pn.Row(
-            pn.Column(InputsView(state, text), width=460),
-            pn.Column(
-                ScoreCardView(state, text),
-                _heading(text, "heading.contributions"),
-                ContributionsView(state, text),
-                sizing_mode="stretch_width",
-            ),
-            sizing_mode="stretch_width",
+        _two_columns(
+            InputsView(state, text),
+            ScoreCardView(state, text),
+            _heading(text, "heading.contributions"),
+            ContributionsView(state, text),
         ),
         later(partial(_details, state, text)),
         sizing_mode="stretch_width",
@@ -153,13 +157,9 @@ def _batch_tables(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
 
 def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     return pn.Column(
-        pn.Row(
-            pn.Column(BatchInputsView(batch, text), width=460),
-            pn.Column(
-                BatchSummaryView(batch, text), BatchHistogramView(batch, text),
-                sizing_mode="stretch_width",
-            ),
-            sizing_mode="stretch_width",
+        _two_columns(
+            BatchInputsView(batch, text), BatchSummaryView(batch, text),
+            BatchHistogramView(batch, text),
         ),
         _heading(text, "heading.items"),
         later(partial(_batch_tables, batch, text)),

@@ -57,7 +57,7 @@ class BlockRatioView(Viewer):
             "length": pn.widgets.IntSlider.from_param(state.param.block_length),
             "rate": pn.widgets.FloatSlider.from_param(state.param.block_rate, step=0.01),
         }
-        self._widgets = pn.Row(*self._sliders.values(), sizing_mode="stretch_width")
+        self._widgets = pn.FlexBox(*self._sliders.values())
         state.param.watch(self._update, ["block_curves"])
         self.text.param.watch(self._relabel, "language")
         self._relabel()

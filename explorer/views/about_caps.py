@@ -134,6 +134,6 @@ class CapSensitivityView(Viewer):
 
     def __panel__(self):
         return pn.Column(
-            pn.Row(self._button, self._compare), self._chart, self._text,
+            pn.FlexBox(self._button, self._compare), self._chart, self._text,
             sizing_mode="stretch_width",
         )  # fmt: skip

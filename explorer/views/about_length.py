@@ -61,7 +61,7 @@ class LengthModelView(Viewer):
             "beta": pn.widgets.FloatSlider.from_param(state.param.beta, step=0.25,
                                                       css_classes=["cs-about-beta"]),
         }  # fmt: skip
-        self._widgets = pn.Row(*self._sliders.values(), sizing_mode="stretch_width")
+        self._widgets = pn.FlexBox(*self._sliders.values())
         state.param.watch(self._update, ["length_curves", "centroids"])
         self.text.param.watch(self._relabel, "language")
         self._relabel()

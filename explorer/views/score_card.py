@@ -98,11 +98,13 @@ class ScoreCardView(Viewer):
             self._chart.visible = False
             return
         self._html.object = _scores_html(e, text)
+        lengths = [float(e.candidate_length), float(e.mean_reference_length)]
         self._source.data = {
             "what": ["L_t", "L̄_r"],
-            "length": [float(e.candidate_length), float(e.mean_reference_length)],
-            "label": [f"{float(e.candidate_length):.3f}", f"{float(e.mean_reference_length):.3f}"],
+            "length": lengths,
+            "label": [f"{x:.3f}" for x in lengths],
         }
+        self._figure.x_range.end = 1.2 * max(lengths) or 1  # room for the labels
         self._chart.visible = True
 
     def __panel__(self):

@@ -1,0 +1,38 @@
+"""Narrow windows: no tab of the explorer scrolls sideways, and the results of the single-item
+tab sit beside the inputs while there is room (760 px), below them when there is not (420 px)."""
+
+from __future__ import annotations
+
+import pytest
+
+WIDTH = "document.documentElement.scrollWidth"
+
+
+def _box(locator):
+    box = locator.bounding_box()
+    assert box is not None, f"{locator} is not shown"
+    return box
+
+
+@pytest.mark.parametrize("width", [760, 420])
+def test_no_tab_scrolls_sideways_in_a_narrow_window(app, wait_until, width):
+    app.set_viewport_size({"width": width, "height": 900})
+    score = app.locator('[data-testid="score-main"]')
+    wait_until(lambda: score.count() and score.is_visible(), timeout=20, message="the score")
+    wait_until(lambda: app.locator(".tabulator").count(), timeout=60, message="the tables")
+    assert app.evaluate(WIDTH) <= width
+    inputs, result = _box(app.locator("textarea").first), _box(score)
+    if width == 760:  # beside the inputs: the score is seen while typing
+        assert result["x"] >= inputs["x"] + inputs["width"]
+    else:
+        assert result["y"] >= inputs["y"] + inputs["height"]
+
+    app.get_by_text("About the metric", exact=True).click()
+    slider = app.locator(".cs-about-rate")
+    wait_until(lambda: slider.count() and slider.is_visible(), timeout=30, message="the About tab")
+    assert app.evaluate(WIDTH) <= width
+
+    app.get_by_text("Batch: score files", exact=True).click()
+    example = app.get_by_role("button", name="Try it: TED talks, 2 systems")
+    wait_until(lambda: example.is_visible(), timeout=20, message="the batch tab")
+    assert app.evaluate(WIDTH) <= width
