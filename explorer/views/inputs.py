@@ -45,8 +45,10 @@ class _Debounced:
 def _text_area(state: ExplorerState, name: str, **params) -> pn.widgets.TextAreaInput:
     """A text area bound both ways to ``state.<name>``, live while typing (debounced).
 
-    ``value_input`` is kept equal to ``value`` on every change from the state, so the browser's
-    next keystroke always differs from what Python holds (Panel does not sync the two itself).
+    A change typed here is never sent back to the browser: by the time it arrived, the user
+    might have typed on, and the text area would lose those keystrokes. A change from elsewhere
+    (an example, a link) differs from what the browser holds (``value_input``), so setting
+    ``value_input`` (with ``value``: Panel does not sync the two itself) shows it.
     """
     text = getattr(state, name)
     widget = pn.widgets.TextAreaInput(
@@ -54,9 +56,12 @@ def _text_area(state: ExplorerState, name: str, **params) -> pn.widgets.TextArea
         sizing_mode="stretch_width", **params,
     )  # fmt: skip
     widget.param.watch(_Debounced(lambda v: setattr(state, name, v), TYPING_DELAY), "value_input")
-    state.param.watch(
-        lambda event: widget.param.update(value=event.new, value_input=event.new), name
-    )
+
+    def show(event) -> None:
+        if event.new != widget.value_input:
+            widget.param.update(value=event.new, value_input=event.new)
+
+    state.param.watch(show, name)
     return widget
 
 

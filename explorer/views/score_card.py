@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 
 import panel as pn
-from bokeh.models import ColumnDataSource, LabelSet
+from bokeh.models import ColumnDataSource, LabelSet, Range1d
 from bokeh.plotting import figure
 from panel.viewable import Viewer
 
@@ -76,13 +76,12 @@ class ScoreCardView(Viewer):
             data={"what": [], "length": [], "label": []}, name="lengths-source"
         )
         chart = figure(
-            y_range=["L̄_r", "L_t"], height=140, sizing_mode="stretch_width",
-            toolbar_location=None,
+            x_range=Range1d(0, 1, name="lengths-x-range"), y_range=["L̄_r", "L_t"], height=140,
+            sizing_mode="stretch_width", toolbar_location=None,
         )  # fmt: skip
         chart.hbar(y="what", right="length", height=0.6, source=self._source, color="#4c78a8")
         chart.add_layout(LabelSet(x="length", y="what", text="label", source=self._source,
                                   x_offset=4, y_offset=-6, text_font_size="11px"))  # fmt: skip
-        chart.x_range.start = 0
         self._figure = chart
         self._chart = pn.pane.Bokeh(chart, sizing_mode="stretch_width")
         state.param.watch(self._update, ["explanation", "message"])

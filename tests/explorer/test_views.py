@@ -6,11 +6,13 @@ import pytest
 
 import charsim
 from explorer.app import create_app
+from explorer.examples import EXAMPLES
 from explorer.i18n import UIText
 from explorer.render import BEGIN_MARK, END_MARK, TEXT_SHOWN, marked_text
 from explorer.state import ExplorerState
 from explorer.views.contributions import contribution_data
 from explorer.views.exact import exact_html
+from explorer.views.inputs import InputsView
 from explorer.views.matches import MatchesView, ngram_table
 from explorer.views.references_table import reference_table
 
@@ -117,3 +119,20 @@ def test_app_builds_and_follows_the_state():
     assert state.explanation.decision is charsim.Decision.PRECISION
     state.set_inputs("a", [])
     assert state.explanation is None
+
+
+def test_typed_text_is_not_sent_back_to_the_text_area():
+    """Regression: the typed text came back from Python after the user had typed on, and
+    replaced the text area's contents (a keystroke lost on the first edit after loading)."""
+    state = ExplorerState()
+    area = InputsView(state)._candidate
+    model = area.get_root()
+    area.value_input = "the"  # what the browser sends on a keystroke
+    assert state.candidate == "the"
+    assert (model.value, model.value_input) == ("ca", "the")  # nothing new sent to the browser
+    example = next(e for e in EXAMPLES if e.candidate not in ("ca", "the"))
+    state.load_example(example)  # a change from elsewhere is shown
+    assert model.value == model.value_input == example.candidate
+    area.value_input = "ca"  # typed back to the first text, then the example again
+    state.load_example(example)
+    assert model.value_input == example.candidate

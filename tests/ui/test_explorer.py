@@ -30,6 +30,15 @@ CONTRIBUTIONS = """() => {
 }"""
 
 
+LENGTHS_END = """() => {
+  for (const doc of Bokeh.documents) {
+    const range = doc.get_model_by_name("lengths-x-range");
+    if (range) return range.end;
+  }
+  return null;
+}"""
+
+
 def _open(page, guard, url):
     page.goto(url)
     poll(
@@ -80,6 +89,31 @@ def test_a_score_of_zero_then_a_match_updates(app, wait_until):
     _type(app, "cat")
     _wait_score(app, wait_until, 1.0)
     wait_until(lambda: "c=cat" in app.url, timeout=10, message="the link to follow the input")
+
+
+def test_length_chart_follows_the_input(app, wait_until):
+    """Regression: the axis of the weighted-lengths chart kept its first range (0 to 8), so the
+    bars of longer texts ran off the chart and hid their labels."""
+    candidate, reference = "the cat sat on the mat", "a cat sat on the mat today"
+    _type(app, candidate, reference)
+    e = charsim.explain(candidate, [reference])
+    end = 1.2 * max(e.candidate_length, e.mean_reference_length)
+    wait_until(
+        lambda: app.evaluate(LENGTHS_END) == pytest.approx(float(end)),
+        timeout=20, message=f"the length axis to end at {float(end):.2f}",
+    )  # fmt: skip
+
+
+def test_fast_typing_right_after_loading_keeps_every_keystroke(app, wait_until):
+    """Regression: Python sent each typed text back to the text area, and when it arrived after
+    the next keystroke it replaced it: "the quick…" became "te quick…"."""
+    typed = "the quick brown fox jumps"
+    area = app.locator("textarea").nth(0)
+    area.click()
+    app.keyboard.press("Control+A")
+    app.keyboard.type(typed, delay=30)
+    _wait_score(app, wait_until, charsim.score(typed, ["cat"]))
+    assert area.input_value() == typed
 
 
 def test_decision_flips_between_recall_and_precision(app, wait_until):

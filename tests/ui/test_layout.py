@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+import charsim
+
 WIDTH = "document.documentElement.scrollWidth"
 
 
@@ -36,3 +38,21 @@ def test_no_tab_scrolls_sideways_in_a_narrow_window(app, wait_until, width):
     example = app.get_by_role("button", name="Try it: TED talks, 2 systems")
     wait_until(lambda: example.is_visible(), timeout=20, message="the batch tab")
     assert app.evaluate(WIDTH) <= width
+    example.click()  # its results hold the long signature
+    signature = app.locator('[data-testid="batch-signature"]')
+    wait_until(lambda: signature.count() and signature.is_visible(), timeout=60, message="scores")
+    assert app.evaluate(WIDTH) <= width
+
+
+def test_long_input_does_not_widen_a_narrow_page(app, wait_until):
+    """Long texts give long exact fractions (in the About tab, laid out even while hidden)."""
+    app.set_viewport_size({"width": 420, "height": 900})
+    candidate = "cat" + "x" * 400
+    app.locator("textarea").nth(0).fill(candidate)
+    score = app.locator('[data-testid="score-main"]')
+    expected = f"{charsim.score(candidate, ['cat']):.4f}"
+    wait_until(lambda: score.inner_text() == expected, timeout=20, message=f"the score {expected}")
+    app.get_by_text("About the metric", exact=True).click()
+    rate = app.locator('[data-testid="bias-rate"]')
+    wait_until(lambda: rate.count() and rate.is_visible(), timeout=30, message="the match rate")
+    assert app.evaluate(WIDTH) <= 420
