@@ -24,14 +24,18 @@ def ted_pairs(system: str = "sys1") -> tuple[list[str], list[str]]:
     """(candidates, references) of the TED set: 2,445 line-aligned sentences.
 
     Raises:
-        SystemExit: a file is missing, or the two files hold different numbers of lines.
+        SystemExit: a file is missing or not UTF-8, or the two files hold different numbers of
+            lines.
     """
 
     def lines(name: str) -> list[str]:
         path = TED / f"ted.{name}.txt"
         if not path.is_file():
             raise SystemExit(f"{path} not found: set CHARSIM_TED to the folder of the TED files")
-        return path.read_text(encoding="utf-8").split("\n")[:-1]
+        try:
+            return path.read_text(encoding="utf-8").split("\n")[:-1]
+        except UnicodeDecodeError as error:
+            raise SystemExit(f"{path}: not UTF-8 ({error.reason} at byte {error.start})") from None
 
     candidates, references = lines(system), lines("ref")
     if len(candidates) != len(references):
@@ -39,6 +43,13 @@ def ted_pairs(system: str = "sys1") -> tuple[list[str], list[str]]:
             f"{TED}: ted.{system}.txt has {len(candidates)} lines, ted.ref.txt {len(references)}"
         )
     return candidates, references
+
+
+def script_parser(doc: str) -> argparse.ArgumentParser:
+    """The argument parser of a benchmark script: ``--help`` shows its whole docstring."""
+    return argparse.ArgumentParser(
+        description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
 
 
 def positive(text: str) -> int:

@@ -22,14 +22,13 @@ Usage: ``python benchmarks/explorer_load.py [--runs N] [--keys N] [--out DIR] [-
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import statistics
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from _common import environment, positive  # puts the project on sys.path
+from _common import environment, positive, script_parser  # puts the project on sys.path
 from playwright.sync_api import sync_playwright
 
 import charsim
@@ -198,7 +197,7 @@ def load_bare(browser, base: str) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its numbers."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--runs", type=positive, default=3, help="cold loads of each page (3)")
     parser.add_argument("--keys", type=positive, default=8, help="timed keystrokes per run (8)")
     parser.add_argument("--out", type=Path, default=build.DEFAULT_OUT, help="site folder")
@@ -206,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         "--no-build", action="store_true", help="measure the site in --out as it is"
     )
     args = parser.parse_args(argv)
+    print(environment())  # the load before the run
     if not args.no_build and serve.is_stale(args.out):
         build.build(args.out)
     server, base = serve.serve_in_thread(args.out)
@@ -230,7 +230,6 @@ def main(argv: list[str] | None = None) -> int:
     by_category: dict[str, int] = {}
     for url, size in sizes.items():
         by_category[category(url)] = by_category.get(category(url), 0) + size
-    print(environment())
     print(f"runs: {args.runs} cold loads of each page (median)")
     print(f"first score visible:  {scored:6.2f} s   ({scored / bare:.2f} x bare)")
     print(f"app interactive:      {ready:6.2f} s   ({ready / bare:.2f} x bare)")

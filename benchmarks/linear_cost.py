@@ -4,8 +4,8 @@ Prints, for a candidate and one reference of L characters each, the time and the
 memory of ``charsim.score`` and the ratios between L and 2L (target: time ≤ 1.1 × the length
 ratio, 2.2 for twice the length). sacreBLEU's chrF scores the same pairs in the same run, as a
 yardstick: it counts a fixed six orders at every position, so its ratio is what plain linear
-work of this kind reads on this machine. The sizes and the two metrics are timed in turn,
-``--repeat`` times. Texts (``--text``):
+work of this kind reads on this machine (above 2 where hash tables outgrow the caches). The
+sizes and the two metrics are timed in turn, ``--repeat`` times. Texts (``--text``):
 
 - ``random`` (default): random letters and spaces, half of the reference shared with the
   candidate;
@@ -21,14 +21,13 @@ Usage: ``python benchmarks/linear_cost.py [--text random|ted|repeat] [--sizes 10
 
 from __future__ import annotations
 
-import argparse
 import functools
 import itertools
 import random
 import statistics
 import tracemalloc
 
-from _common import environment, positive, ratio_line, side_by_side, ted_pairs
+from _common import environment, positive, ratio_line, script_parser, side_by_side, ted_pairs
 from sacrebleu.metrics import CHRF
 
 import charsim
@@ -79,18 +78,19 @@ def peak_mib(candidate: str, reference: str) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument(
         "--sizes", type=positive, nargs="+", default=[100_000, 200_000],
-        help="text lengths in characters, each compared with the next (100000 200000)",
+        help="increasing text lengths in characters, each compared with the next (100000 200000)",
     )  # fmt: skip
     parser.add_argument("--repeat", type=positive, default=3, help="passes (3)")
     parser.add_argument(
         "--text", choices=list(TEXTS), default="random", help="what to score (random)"
     )
     args = parser.parse_args()
-    if len(args.sizes) < 2:
-        parser.error("--sizes needs two lengths or more: each ratio compares one with the next")
+    if len(args.sizes) < 2 or any(a >= b for a, b in itertools.pairwise(args.sizes)):
+        parser.error("--sizes needs two lengths or more, each longer than the one before")
+    print(environment())  # the load before the run
     pairs = {size: TEXTS[args.text](size) for size in args.sizes}
     chrf = CHRF()
     runs = {}
@@ -98,8 +98,7 @@ def main() -> None:
         runs["charsim", size] = lambda _, t=candidate, r=reference: charsim.score(t, [r])
         runs["chrF", size] = lambda _, t=candidate, r=reference: chrf.sentence_score(t, [r])
     times = side_by_side(runs, [None], args.repeat, 1)
-    print(environment())
-    print(f"text: {args.text}; {args.repeat} repeats, medians")
+    print(f"text: {args.text}; medians over --repeat {args.repeat}")
     peaks = {size: peak_mib(*pair) for size, pair in pairs.items()}
     for size in pairs:
         charsim_s, chrf_s = (statistics.median(times[name, size]) for name in ("charsim", "chrF"))

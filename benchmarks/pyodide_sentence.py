@@ -8,7 +8,6 @@ see sentence_vs_chrf.py.)
 
 from __future__ import annotations
 
-import argparse
 import json
 import shutil
 import subprocess
@@ -16,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import ROOT, environment, positive, ted_pairs
+from _common import ROOT, environment, positive, script_parser, ted_pairs
 
 import charsim
 
@@ -36,10 +35,11 @@ RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--pairs", type=positive, default=500, help="TED pairs scored (500)")
     parser.add_argument("--repeat", type=positive, default=3, help="passes, best kept (3)")
     args = parser.parse_args()
+    print(environment())  # the load before the run
     candidates, references = ted_pairs()
     pairs = list(zip(candidates, references, strict=True))[: args.pairs]
     with tempfile.TemporaryDirectory() as tmp:
@@ -51,7 +51,6 @@ def main() -> None:
         raise SystemExit(f"{done.stderr.strip()}\nPyodide did not run: is `npm ci` done here?")
     pyodide_seconds = json.loads(done.stdout.strip().splitlines()[-1])
     cpython_seconds = min(_cpython(pairs) for _ in range(args.repeat))
-    print(environment())
     print(f"{len(pairs)} TED pairs, best of {args.repeat}")
     for name, seconds in (("CPython", cpython_seconds), ("Pyodide (Node)", pyodide_seconds)):
         print(f"{name:<15} {seconds * 1e6 / len(pairs):8.1f} µs/pair")

@@ -8,20 +8,20 @@ Target: K = 64 ≤ 1.5 × K = 1.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 from collections.abc import Callable
 
-from _common import environment, positive, ratio_line, side_by_side, ted_pairs
+from _common import environment, positive, ratio_line, script_parser, side_by_side, ted_pairs
 
 import charsim
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--repeat", type=positive, default=7, help="passes (7)")
     parser.add_argument("--chunk", type=positive, default=20, help="candidates per timed call (20)")
     args = parser.parse_args()
+    print(environment())  # the load before the run
     candidates, references = ted_pairs()
     pool = sorted((r for r in references if 90 <= len(r) <= 110), key=len)[:64]
     sets = {1: charsim.ReferenceSet(pool[:1]), 64: charsim.ReferenceSet(pool)}
@@ -31,7 +31,6 @@ def main() -> None:
         return lambda part: [reference_set.score(candidate) for candidate in part]
 
     totals = side_by_side({k: run(s) for k, s in sets.items()}, batch, args.repeat, args.chunk)
-    print(environment())
     print(f"{len(batch)} candidates, references of {len(pool[0])}–{len(pool[-1])} characters")
     for k in sets:
         per = statistics.median(totals[k]) / len(batch)

@@ -7,20 +7,20 @@ the median totals and the median of the per-repeat ratios (target: charsim ≤ 1
 
 from __future__ import annotations
 
-import argparse
 import statistics
 
-from _common import environment, positive, ratio_line, side_by_side, ted_pairs
+from _common import environment, positive, ratio_line, script_parser, side_by_side, ted_pairs
 from sacrebleu.metrics import CHRF
 
 import charsim
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--repeat", type=positive, default=7, help="passes over the set (7)")
     parser.add_argument("--chunk", type=positive, default=50, help="pairs per timed call (50)")
     args = parser.parse_args()
+    print(environment())  # the load before the run
     pairs = list(zip(*ted_pairs(), strict=True))
     chrf = CHRF()
 
@@ -35,7 +35,6 @@ def main() -> None:
     totals = side_by_side(
         {"charsim": run_charsim, "chrF": run_chrf}, pairs, args.repeat, args.chunk
     )
-    print(environment())
     print(f"{len(pairs):,} pairs, {args.repeat} repeats, timed in chunks of {args.chunk} pairs")
     labels = {"charsim": "charsim.score          ", "chrF": "sacreBLEU chrF sentence"}
     for name, label in labels.items():
