@@ -96,11 +96,18 @@ def _mirror_url(state: ExplorerState, batch: BatchState, text: UIText, tabs: pn.
     batch.param.watch(write_item_link, ["opened"], precedence=1)
 
 
+_HIDDEN_PAGES_FLAT = """
+div[style*="visibility: hidden"] { max-height: 0; overflow: hidden; }
+"""
+"""Bokeh lays the hidden pages of ``Tabs`` out in the same place as the shown one (so their
+charts keep their sizes); without this, every tab would be as tall as the tallest."""
+
+
 def _titled_tabs(keys: list[str], pages: list, text: UIText) -> pn.Tabs:
     """Tabs whose titles are the catalog's ``keys``, renamed when the language changes."""
     tabs = pn.Tabs(
         *zip((text(key) for key in keys), pages, strict=True), dynamic=False,
-        sizing_mode="stretch_width",
+        sizing_mode="stretch_width", stylesheets=[_HIDDEN_PAGES_FLAT],
     )  # fmt: skip
     text.param.watch(lambda _event: retitle(tabs, [text(key) for key in keys]), ["language"])
     return tabs

@@ -56,3 +56,15 @@ def test_long_input_does_not_widen_a_narrow_page(app, wait_until):
     rate = app.locator('[data-testid="bias-rate"]')
     wait_until(lambda: rate.count() and rate.is_visible(), timeout=30, message="the match rate")
     assert app.evaluate(WIDTH) <= 420
+
+
+def test_each_tab_is_as_tall_as_its_own_content(app, wait_until):
+    """Regression: Bokeh lays hidden tabs out in place, so every tab was as tall as the About
+    tab (3,152 px at 1100 px wide, against about 1,500 px of content on the first tab)."""
+    height = "document.documentElement.scrollHeight"
+    wait_until(lambda: app.locator(".tabulator").count(), timeout=60, message="the tables")
+    single = app.evaluate(height)
+    app.get_by_text("About the metric", exact=True).click()
+    slider = app.locator(".cs-about-rate")
+    wait_until(lambda: slider.count() and slider.is_visible(), timeout=30, message="the About tab")
+    assert single < 0.7 * app.evaluate(height)
