@@ -66,6 +66,7 @@ def repeat_pair(size: int) -> tuple[str, str]:
 
 
 TEXTS = {"random": random_pair, "ted": ted_pair, "repeat": repeat_pair}
+METRICS = ("charsim", "chrF")
 
 
 def peak_mib(candidate: str, reference: str) -> float:
@@ -101,7 +102,7 @@ def main() -> None:
     print(f"text: {args.text}; medians over --repeat {args.repeat}")
     peaks = {size: peak_mib(*pair) for size, pair in pairs.items()}
     for size in pairs:
-        charsim_s, chrf_s = (statistics.median(times[name, size]) for name in ("charsim", "chrF"))
+        charsim_s, chrf_s = (statistics.median(times[name, size]) for name in METRICS)
         print(
             f"L = {size:>9,}: charsim {charsim_s:7.3f} s, peak {peaks[size]:7.1f} MiB;"
             f" chrF {chrf_s:7.3f} s"
@@ -109,7 +110,7 @@ def main() -> None:
     for size_a, size_b in itertools.pairwise(pairs):
         print(f"ratio {size_b:,}/{size_a:,} characters = {size_b / size_a:.2f}")
         target = round(1.1 * size_b / size_a, 2)  # 2.2 for twice the length (issue 5)
-        ratios = {name: (times[name, size_b], times[name, size_a]) for name in ("charsim", "chrF")}
+        ratios = {name: (times[name, size_b], times[name, size_a]) for name in METRICS}
         print(ratio_line("  charsim time", *ratios["charsim"], target))
         print(ratio_line("  chrF time   ", *ratios["chrF"], None), "(yardstick: fixed work)")
         print(f"  charsim memory {peaks[size_b] / peaks[size_a]:.2f}")

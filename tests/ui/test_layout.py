@@ -10,6 +10,12 @@ import charsim
 WIDTH = "document.documentElement.scrollWidth"
 
 
+def _open_tab(app, wait_until, tab, shown):
+    """Click the top tab ``tab`` and wait until the locator ``shown`` is visible on it."""
+    app.get_by_text(tab, exact=True).click()
+    wait_until(lambda: shown.count() and shown.is_visible(), timeout=30, message=f"{tab!r}")
+
+
 def _box(locator):
     box = locator.bounding_box()
     assert box is not None, f"{locator} is not shown"
@@ -29,14 +35,11 @@ def test_no_tab_scrolls_sideways_in_a_narrow_window(app, wait_until, width):
     else:
         assert result["y"] >= inputs["y"] + inputs["height"]
 
-    app.get_by_text("About the metric", exact=True).click()
-    slider = app.locator(".cs-about-rate")
-    wait_until(lambda: slider.count() and slider.is_visible(), timeout=30, message="the About tab")
+    _open_tab(app, wait_until, "About the metric", app.locator(".cs-about-rate"))
     assert app.evaluate(WIDTH) <= width
 
-    app.get_by_text("Batch: score files", exact=True).click()
     example = app.get_by_role("button", name="Try it: TED talks, 2 systems")
-    wait_until(lambda: example.is_visible(), timeout=20, message="the batch tab")
+    _open_tab(app, wait_until, "Batch: score files", example)
     assert app.evaluate(WIDTH) <= width
     example.click()  # its results hold the long signature
     signature = app.locator('[data-testid="batch-signature"]')
@@ -52,19 +55,15 @@ def test_long_input_does_not_widen_a_narrow_page(app, wait_until):
     score = app.locator('[data-testid="score-main"]')
     expected = f"{charsim.score(candidate, ['cat']):.4f}"
     wait_until(lambda: score.inner_text() == expected, timeout=20, message=f"the score {expected}")
-    app.get_by_text("About the metric", exact=True).click()
-    rate = app.locator('[data-testid="bias-rate"]')
-    wait_until(lambda: rate.count() and rate.is_visible(), timeout=30, message="the match rate")
+    _open_tab(app, wait_until, "About the metric", app.locator('[data-testid="bias-rate"]'))
     assert app.evaluate(WIDTH) <= 420
 
 
 def test_each_tab_is_as_tall_as_its_own_content(app, wait_until):
     """Regression: Bokeh lays hidden tabs out in place, so every tab was as tall as the About
-    tab (3,152 px at 1100 px wide, against about 1,500 px of content on the first tab)."""
+    tab (about 3,150 px, against about 1,500 px of content on the first tab)."""
     height = "document.documentElement.scrollHeight"
     wait_until(lambda: app.locator(".tabulator").count(), timeout=60, message="the tables")
     single = app.evaluate(height)
-    app.get_by_text("About the metric", exact=True).click()
-    slider = app.locator(".cs-about-rate")
-    wait_until(lambda: slider.count() and slider.is_visible(), timeout=30, message="the About tab")
+    _open_tab(app, wait_until, "About the metric", app.locator(".cs-about-rate"))
     assert single < 0.7 * app.evaluate(height)
