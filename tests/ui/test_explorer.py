@@ -116,6 +116,23 @@ def test_fast_typing_right_after_loading_keeps_every_keystroke(app, wait_until):
     assert area.input_value() == typed
 
 
+@pytest.mark.parametrize("load", [1, 2])
+def test_a_fast_burst_right_after_loading_ends_on_the_score_of_the_typed_text(
+    app, wait_until, load
+):
+    """Regression: after a fresh page's first burst of typing with no delay between keys, the
+    score described an older, shorter text (Panel's page -> Python link replayed deferred
+    changes after the newest one; explorer.browser.link_documents). Two fresh pages, since the
+    old code failed on most, not all, of them."""
+    typed = "the quick brown fox jumps over the lazy dog again"
+    area = app.locator("textarea").nth(0)
+    area.click()
+    app.keyboard.press("Control+A")
+    app.keyboard.type(typed, delay=0)
+    _wait_score(app, wait_until, charsim.score(typed, ["cat"]))
+    assert area.input_value() == typed
+
+
 def test_decision_flips_between_recall_and_precision(app, wait_until):
     decision = app.locator('[data-testid="decision"]')
     _type(app, "ca", "cat")
