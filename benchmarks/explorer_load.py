@@ -32,7 +32,7 @@ from _common import environment, positive, script_parser  # puts the project on 
 from playwright.sync_api import sync_playwright
 
 import charsim
-from explorer import build, serve
+from explorer.build import serve, site
 from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS  # one list of browser flags
 
 BARE_PAGE = """<!doctype html><html><body>
@@ -200,14 +200,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = script_parser(__doc__)
     parser.add_argument("--runs", type=positive, default=3, help="cold loads of each page (3)")
     parser.add_argument("--keys", type=positive, default=8, help="timed keystrokes per run (8)")
-    parser.add_argument("--out", type=Path, default=build.DEFAULT_OUT, help="site folder")
+    parser.add_argument("--out", type=Path, default=site.DEFAULT_OUT, help="site folder")
     parser.add_argument(
         "--no-build", action="store_true", help="measure the site in --out as it is"
     )
     args = parser.parse_args(argv)
     print(environment())  # the load before the run
     if not args.no_build and serve.is_stale(args.out):
-        build.build(args.out)
+        site.build(args.out)
     server, base = serve.serve_in_thread(args.out)
     try:
         with sync_playwright() as playwright:

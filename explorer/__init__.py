@@ -1,5 +1,11 @@
 """charsim explorer: an in-browser Panel + Bokeh app running on Pyodide, fully offline.
 
-``python -m explorer build`` builds the static site, ``python -m explorer serve`` serves it.
-Inside the browser only the app modules of this package are shipped (not build/serve).
+Three parts, one folder each:
+
+* ``app/``: the app a user sees (states, views, UI text, the page);
+* ``runtime/``: what boots Python in the browser and hands it the app;
+* ``build/``: the site build and the local server (CPython only; ``python -m explorer build``,
+  ``python -m explorer serve``).
+
+Only ``app/`` and ``runtime/`` are shipped to the browser.
 """

@@ -1,7 +1,7 @@
 // Boots the charsim explorer: Pyodide -> packages from the site's lock file -> the Panel app's
-// first view -> the packages for the parts staged for later (explorer/staged.py) -> those parts.
+// first view -> the packages for the parts staged for later (explorer/runtime/staged.py) -> those parts.
 //
-// The configuration (written by explorer/build.py into index.html) says where Pyodide and the
+// The configuration (written by explorer/build/site.py into index.html) says where Pyodide and the
 // wheels are, the package load order and which Python module builds the app. Every stage is
 // shown in #loading until the first view replaces it; a failure shows #error (stage + message).
 // The page state is mirrored on <html data-explorer-state="loading|ready|error"> for tests and
@@ -93,7 +93,7 @@
     if (!archive.ok) throw new Error(`could not fetch ${config.appArchive}: ${archive.status}`);
     pyodide.unpackArchive(await archive.arrayBuffer(), "zip");
     await scripts;
-    const runner = pyodide.runPython("from explorer.browser import run; run");
+    const runner = pyodide.runPython("from explorer.runtime.browser import run; run");
     const pydoc = await runner("app", config.appModule);
     runner.destroy();
     document.getElementById("loading").hidden = true;
@@ -101,7 +101,7 @@
 
     stage = "Building the rest of the app";
     await install(pyodide, config.laterPackages);
-    const finish = pyodide.runPython("from explorer.browser import finish; finish");
+    const finish = pyodide.runPython("from explorer.runtime.browser import finish; finish");
     await finish(pydoc);
     finish.destroy();
     pydoc.destroy();

@@ -6,13 +6,13 @@ from fractions import Fraction
 import pytest
 
 import charsim
-from explorer.about_state import AboutState, parse_caps
-from explorer.i18n import UIText
-from explorer.state import ExplorerState
-from explorer.views.about_block import block_html
-from explorer.views.about_caps import decomposition_html, share_html
-from explorer.views.about_length import centroids_html
-from explorer.views.about_page import AboutView
+from explorer.app.about_state import AboutState, parse_caps
+from explorer.app.i18n import UIText
+from explorer.app.state import ExplorerState
+from explorer.app.views.about_block import block_html
+from explorer.app.views.about_caps import decomposition_html, share_html
+from explorer.app.views.about_length import centroids_html
+from explorer.app.views.about_page import AboutView
 
 
 def test_article_centroids_at_the_default_sliders():
@@ -111,7 +111,7 @@ def state_message(view: AboutView) -> str:
 
 
 def test_about_tab_builds():
-    from explorer.app import create_app
+    from explorer.app.page import create_app
 
     app = create_app(ExplorerState())
     app.get_root()

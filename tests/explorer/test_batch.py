@@ -11,22 +11,23 @@ import pytest
 import charsim
 from charsim.corpus import score_systems
 from charsim.textio import DataError
-from explorer import batch_data, build
-from explorer.app import create_app
-from explorer.batch_data import LimitError, batch_from_files, batch_from_jsonl
-from explorer.batch_examples import BATCH_EXAMPLES
-from explorer.batch_state import CHUNK, BatchState
-from explorer.i18n import UIText
-from explorer.item_link import ItemLink, decode_item_link, encode_item_link
-from explorer.state import ExplorerState
-from explorer.views.batch_differences import DifferencesView, differences_frame
-from explorer.views.batch_histogram import histogram_data
-from explorer.views.batch_inputs import BatchInputsView
-from explorer.views.batch_items import ItemsView, items_frame
-from explorer.views.batch_summary import BatchSummaryView, summary_html
-from explorer.views.common import item_table
+from explorer.app import batch_data
+from explorer.app.batch_data import LimitError, batch_from_files, batch_from_jsonl
+from explorer.app.batch_examples import BATCH_EXAMPLES
+from explorer.app.batch_state import CHUNK, BatchState
+from explorer.app.i18n import UIText
+from explorer.app.item_link import ItemLink, decode_item_link, encode_item_link
+from explorer.app.page import create_app
+from explorer.app.state import ExplorerState
+from explorer.app.views.batch_differences import DifferencesView, differences_frame
+from explorer.app.views.batch_histogram import histogram_data
+from explorer.app.views.batch_inputs import BatchInputsView
+from explorer.app.views.batch_items import ItemsView, items_frame
+from explorer.app.views.batch_summary import BatchSummaryView, summary_html
+from explorer.app.views.common import item_table
+from explorer.build import site
 
-TED = build.DEFAULT_SHARED.parent / "data" / BATCH_EXAMPLES["ted"].folder
+TED = site.DEFAULT_SHARED.parent / "data" / BATCH_EXAMPLES["ted"].folder
 SYSTEMS = [("a.txt", b"the cat\nca\n"), ("b.txt", b"the cat sat\ncat\n")]
 REFERENCES = [("ref.txt", b"the cat\ncat\n")]
 PAYLOAD = "<img src=x onerror=alert(1)>"
@@ -388,10 +389,10 @@ def test_build_copies_the_examples_with_their_licence(tmp_path):
     source.mkdir(parents=True)
     for name in BATCH_EXAMPLES["ted"].files[:-1]:
         (source / name).write_text("x\n")
-    with pytest.raises(build.BuildError, match="LICENSE.compare-mt is missing"):
-        build.copy_examples(tmp_path / "site", shared)
+    with pytest.raises(site.BuildError, match="LICENSE.compare-mt is missing"):
+        site.copy_examples(tmp_path / "site", shared)
     (source / "LICENSE.compare-mt").write_text("BSD")
-    copied = build.copy_examples(tmp_path / "site", shared)
+    copied = site.copy_examples(tmp_path / "site", shared)
     assert "examples/ted/LICENSE.compare-mt" in copied
     assert (tmp_path / "site" / "examples" / "ted" / "ted.ref.txt").read_text() == "x\n"
 

@@ -6,11 +6,11 @@ from fractions import Fraction
 import pytest
 
 import charsim
-from explorer.app import create_app
-from explorer.i18n import UIText
-from explorer.render import TEXT_SHOWN
-from explorer.state import ExplorerState
-from explorer.views.changes import ChangesView, coverage_html, gains_html
+from explorer.app.i18n import UIText
+from explorer.app.page import create_app
+from explorer.app.render import TEXT_SHOWN
+from explorer.app.state import ExplorerState
+from explorer.app.views.changes import ChangesView, coverage_html, gains_html
 
 EN = UIText()
 

@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from explorer.compare_state import BETA_GRID, CompareState
-from explorer.i18n import UIText
-from explorer.state import ExplorerState
-from explorer.views.about_bias import LengthBiasView, bias_html
-from explorer.views.about_fbeta import FBetaView, fbeta_html
+from explorer.app.compare_state import BETA_GRID, CompareState
+from explorer.app.i18n import UIText
+from explorer.app.state import ExplorerState
+from explorer.app.views.about_bias import LengthBiasView, bias_html
+from explorer.app.views.about_fbeta import FBetaView, fbeta_html
 
 EN = UIText()
 

@@ -6,12 +6,12 @@ from html import escape
 import pytest
 
 from charsim.config import Config
-from explorer.app import MAX_ADDRESS_QUERY, address_query, create_app, with_language
-from explorer.i18n import CATALOG, LANGUAGES, Message, UIText, placeholders
-from explorer.link import LinkState, decode_link, encode_link
-from explorer.state import ExplorerState
-from explorer.views.inputs import derived_note
-from explorer.views.score_card import ScoreCardView
+from explorer.app.i18n import CATALOG, LANGUAGES, Message, UIText, placeholders
+from explorer.app.link import LinkState, decode_link, encode_link
+from explorer.app.page import MAX_ADDRESS_QUERY, address_query, create_app, with_language
+from explorer.app.state import ExplorerState
+from explorer.app.views.inputs import derived_note
+from explorer.app.views.score_card import ScoreCardView
 
 
 @pytest.mark.parametrize("key", sorted(CATALOG))

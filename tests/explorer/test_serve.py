@@ -2,7 +2,7 @@
 
 import socket
 
-from explorer import serve
+from explorer.build import serve
 
 
 def test_a_taken_port_gives_a_message(tmp_path, capsys, monkeypatch):

@@ -5,11 +5,11 @@ from fractions import Fraction
 import pytest
 
 import charsim
-from explorer.examples import EXAMPLES
-from explorer.i18n import Message, UIText
-from explorer.link import MAX_LINK_CHARS, LinkState, decode_link, encode_link
-from explorer.references import format_references, parse_references
-from explorer.state import LIVE_LIMIT, ExplorerState
+from explorer.app.examples import EXAMPLES
+from explorer.app.i18n import Message, UIText
+from explorer.app.link import MAX_LINK_CHARS, LinkState, decode_link, encode_link
+from explorer.app.references import format_references, parse_references
+from explorer.app.state import LIVE_LIMIT, ExplorerState
 
 
 def test_default_state_explains_ca_versus_cat():

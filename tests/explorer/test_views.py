@@ -5,16 +5,16 @@ from fractions import Fraction
 import pytest
 
 import charsim
-from explorer.app import create_app
-from explorer.examples import EXAMPLES
-from explorer.i18n import UIText
-from explorer.render import BEGIN_MARK, END_MARK, TEXT_SHOWN, marked_text
-from explorer.state import ExplorerState
-from explorer.views.contributions import contribution_data
-from explorer.views.exact import exact_html
-from explorer.views.inputs import InputsView
-from explorer.views.matches import MatchesView, ngram_table
-from explorer.views.references_table import reference_table
+from explorer.app.examples import EXAMPLES
+from explorer.app.i18n import UIText
+from explorer.app.page import create_app
+from explorer.app.render import BEGIN_MARK, END_MARK, TEXT_SHOWN, marked_text
+from explorer.app.state import ExplorerState
+from explorer.app.views.contributions import contribution_data
+from explorer.app.views.exact import exact_html
+from explorer.app.views.inputs import InputsView
+from explorer.app.views.matches import MatchesView, ngram_table
+from explorer.app.views.references_table import reference_table
 
 PAYLOADS = ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>", '"><svg onload=alert(1)>']
 

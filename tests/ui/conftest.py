@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from explorer import build, serve
+from explorer.build import serve, site
 
 CHROMIUM = os.environ.get("CHARSIM_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -96,7 +96,7 @@ def wait_until(guard: Guard) -> Callable[..., object]:
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Build the site once per session and serve it on 127.0.0.1; yield its base URL."""
-    out = build.build(tmp_path_factory.mktemp("site") / "site")
+    out = site.build(tmp_path_factory.mktemp("site") / "site")
     server, url = serve.serve_in_thread(out)
     yield url
     server.shutdown()

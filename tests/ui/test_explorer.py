@@ -11,7 +11,7 @@ from urllib.parse import quote
 import pytest
 
 import charsim
-from explorer.link import LinkState, encode_link
+from explorer.app.link import LinkState, encode_link
 
 from .conftest import APP_TIMEOUT, poll
 
@@ -122,8 +122,8 @@ def test_a_fast_burst_right_after_loading_ends_on_the_score_of_the_typed_text(
 ):
     """Regression: after a fresh page's first burst of typing with no delay between keys, the
     score described an older, shorter text (Panel's page -> Python link replayed deferred
-    changes after the newest one; explorer.browser.link_documents). Two fresh pages, since the
-    old code failed on most, not all, of them."""
+    changes after the newest one; explorer.runtime.browser.link_documents). Two fresh pages,
+    since the old code failed on most, not all, of them."""
     typed = "the quick brown fox jumps over the lazy dog again"
     area = app.locator("textarea").nth(0)
     area.click()

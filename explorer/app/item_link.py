@@ -1,7 +1,7 @@
 """Links to one item of a built-in batch example: ``?example=ted&system=2&item=17``.
 
 Only data the site serves itself can be linked to this way (uploaded files never leave the
-browser). A link is read defensively, like :mod:`explorer.link`: problems become messages.
+browser). A link is read defensively, like :mod:`explorer.app.link`: problems become messages.
 Like a single-item link, an item link may carry the page's language (``lang``).
 """
 

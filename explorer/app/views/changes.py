@@ -54,7 +54,7 @@ def gains_html(e: Explanation, text: UIText) -> str:
 
 def coverage_html(candidate: str, coverage: tuple[int, ...], text: UIText) -> str:
     """The candidate's characters coloured by coverage order, escaped, with a legend; at most
-    :data:`~explorer.render.TEXT_SHOWN` characters are drawn."""
+    :data:`~explorer.app.render.TEXT_SHOWN` characters are drawn."""
     if not candidate:
         return alert(text("changes.empty"), "info")
     legend = "".join(

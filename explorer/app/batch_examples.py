@@ -24,7 +24,7 @@ class BatchExample:
     Attributes:
         key: its name in links and in the site (``examples/<key>/``); the button text and a
             sentence on where the data comes from are the catalog's ``batch_example.<key>.label``
-            and ``.note`` (:mod:`explorer.i18n`).
+            and ``.note`` (:mod:`explorer.app.i18n`).
         folder: its folder under the shared data folder (``../shared/data/<folder>``).
         systems: the system files (one or two).
         references: the reference files.

@@ -14,7 +14,7 @@ class Example:
     Attributes:
         key: the example's name; its button text and the sentence saying what it shows (with
             the article's section) are the catalog's ``example.<key>.label`` and ``.note``
-            (:mod:`explorer.i18n`).
+            (:mod:`explorer.app.i18n`).
         candidate: the candidate text.
         references: the reference set (may hold empty references).
     """

@@ -3,7 +3,8 @@
 In the browser, the first view (inputs, score card, chart) is rendered before the packages that
 only some parts need (pandas, for the tables) are even installed: ``later(build)`` stands for such
 a part. It is a placeholder until the loader has installed those packages and called
-``build_later()`` (through ``explorer.browser.finish``), which puts ``build()`` in its place.
+``build_later()`` (through ``explorer.runtime.browser.finish``), which puts ``build()`` in its
+place.
 Anywhere else (``panel serve``, tests) ``later(build)`` is simply ``build()``. A module that
 needs the late packages must therefore be imported inside ``build``, not at the top of a module.
 """

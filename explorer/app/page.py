@@ -1,11 +1,11 @@
 """The explorer page: composition only. ``create_app()`` builds it; state lives in ExplorerState
 (the single-item page), BatchState (the batch page) and AboutState (the article's models), one
-tab each; the UI language in one UIText (:mod:`explorer.i18n`) that every view reads, switched
+tab each; the UI language in one UIText (:mod:`explorer.app.i18n`) that every view reads, switched
 at the top of the page.
 
 In the browser (Pyodide) the page URL mirrors the single-item state and the language, so a
 link reproduces the view, and a link to an item of a built-in batch example opens that item; under
-``panel serve explorer/app.py`` the same page runs on a server for development.
+``panel serve explorer/app/page.py`` the same page runs on a server for development.
 """
 
 from __future__ import annotations
@@ -16,22 +16,22 @@ from urllib.parse import urlencode
 
 import panel as pn
 
-from explorer.batch_state import BatchState, OpenedItem
-from explorer.i18n import DEFAULT_LANGUAGE, LANGUAGES, UIText
-from explorer.item_link import decode_item_link
-from explorer.staged import later
-from explorer.state import ExplorerState
-from explorer.views.about_page import AboutView
-from explorer.views.batch_histogram import BatchHistogramView
-from explorer.views.batch_inputs import BatchInputsView
-from explorer.views.batch_summary import BatchSummaryView
-from explorer.views.changes import ChangesView
-from explorer.views.common import retitle
-from explorer.views.contributions import ContributionsView
-from explorer.views.exact import ExactView
-from explorer.views.inputs import InputsView
-from explorer.views.score_card import ScoreCardView
-from explorer.views.share import ShareView
+from explorer.app.batch_state import BatchState, OpenedItem
+from explorer.app.i18n import DEFAULT_LANGUAGE, LANGUAGES, UIText
+from explorer.app.item_link import decode_item_link
+from explorer.app.state import ExplorerState
+from explorer.app.views.about_page import AboutView
+from explorer.app.views.batch_histogram import BatchHistogramView
+from explorer.app.views.batch_inputs import BatchInputsView
+from explorer.app.views.batch_summary import BatchSummaryView
+from explorer.app.views.changes import ChangesView
+from explorer.app.views.common import retitle
+from explorer.app.views.contributions import ContributionsView
+from explorer.app.views.exact import ExactView
+from explorer.app.views.inputs import InputsView
+from explorer.app.views.score_card import ScoreCardView
+from explorer.app.views.share import ShareView
+from explorer.runtime.staged import later
 
 __all__ = ["MAX_ADDRESS_QUERY", "address_query", "create_app", "with_language"]
 
@@ -114,9 +114,9 @@ def _titled_tabs(keys: list[str], pages: list, text: UIText) -> pn.Tabs:
 
 
 def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
-    # Imported here: they need pandas, installed after the first view (explorer.staged).
-    from explorer.views.matches import MatchesView
-    from explorer.views.references_table import ReferencesView
+    # Imported here: they need pandas, installed after the first view (explorer.runtime.staged).
+    from explorer.app.views.matches import MatchesView
+    from explorer.app.views.references_table import ReferencesView
 
     pages = [
         MatchesView(state, text), ChangesView(state, text), ReferencesView(state, text),
@@ -153,9 +153,9 @@ def _single_item_page(state: ExplorerState, text: UIText) -> pn.viewable.Viewabl
 
 
 def _batch_tables(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
-    # Imported here: they need pandas, installed after the first view (explorer.staged).
-    from explorer.views.batch_differences import DifferencesView
-    from explorer.views.batch_items import ItemsView
+    # Imported here: they need pandas, installed after the first view (explorer.runtime.staged).
+    from explorer.app.views.batch_differences import DifferencesView
+    from explorer.app.views.batch_items import ItemsView
 
     return pn.Column(
         ItemsView(batch, text), DifferencesView(batch, text), sizing_mode="stretch_width"

@@ -13,7 +13,7 @@ from bokeh.plotting import figure
 
 from ..i18n import UIText
 
-if TYPE_CHECKING:  # pandas is installed after the first view (explorer.staged)
+if TYPE_CHECKING:  # pandas is installed after the first view (explorer.runtime.staged)
     import pandas as pd
 
 __all__ = [

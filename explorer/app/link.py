@@ -1,7 +1,7 @@
 """Shareable links: the explorer's full state in the URL's query string, and back.
 
 A link is read defensively: every field is checked, and anything malformed or out of range is
-reported (as a :class:`~explorer.i18n.Message`) and replaced by the default, so a hostile link
+reported (as a :class:`~explorer.app.i18n.Message`) and replaced by the default, so a hostile link
 can never break the page. Besides the state, a link holds the page's language (``lang``).
 """
 
@@ -35,8 +35,8 @@ class LinkState:
         max_order: the order cap (32 is standard).
         weights: ``"harmonic"`` or ``"uniform"``.
         order: the order shown in the n-gram view.
-        reference_format: the editor format, one of :data:`~explorer.references.FORMATS`.
-        language: the UI language, one of :data:`~explorer.i18n.LANGUAGES`.
+        reference_format: the editor format, one of :data:`~explorer.app.references.FORMATS`.
+        language: the UI language, one of :data:`~explorer.app.i18n.LANGUAGES`.
     """
 
     candidate: str = "ca"

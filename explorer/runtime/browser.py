@@ -2,7 +2,7 @@
 
 ``run(target, module)`` renders ``<module>.create_app()`` into a DOM node the way
 ``panel.io.pyodide.write`` does (the machinery behind ``panel convert --to pyodide``), and
-``finish(document)`` then builds the parts staged for later (``explorer.staged``), once the
+``finish(document)`` then builds the parts staged for later (``explorer.runtime.staged``), once the
 loader has installed the packages they need. Additions for an offline site:
 
 * the ``pyodide.ffi.jsnull`` shim that Panel >= 1.8 needs on Pyodide < 0.28;
@@ -198,7 +198,7 @@ async def finish(pydoc) -> None:
     user types meanwhile reaches them through the usual updates (typing into a held document
     while awaiting made BokehJS reject the combined patch: "reference … isn't known").
     """
-    from explorer.staged import build_later
+    from explorer.runtime.staged import build_later
 
     for module in STAGED_MODELS:
         importlib.import_module(module)

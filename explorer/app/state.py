@@ -97,7 +97,7 @@ class ExplorerState(param.Parameterized):
 
     def to_link(self, language: str = DEFAULT_LANGUAGE) -> str:
         """The query string that reproduces this state, shown in ``language`` (see
-        :mod:`explorer.link`)."""
+        :mod:`explorer.app.link`)."""
         return encode_link(
             LinkState(
                 candidate=self.candidate,

@@ -35,9 +35,11 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
 
-from explorer.batch_examples import BATCH_EXAMPLES
+from explorer.app.batch_examples import BATCH_EXAMPLES
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent.parent
+"""The ``explorer`` package: the app and the in-browser runtime ship; this build folder does not."""
+ROOT = PACKAGE.parent
 STATIC = ROOT / "static"
 PINS_FILE = STATIC / "pins.toml"
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -48,9 +50,9 @@ DEFAULT_SHARED = ROOT.parent / "shared" / "pyodide-0.27.7"
 
 #: Pyodide core files copied into site/pyodide/ (local mode).
 PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
-#: Files of the explorer package that are build tooling, not part of the app (every other
-#: file of the package, Python or not, is shipped in app.zip).
-NOT_APP_MODULES = {"build.py", "serve.py", "__main__.py", "compile_pyc.mjs"}
+#: What of the explorer package runs in the browser (shipped in app.zip, Python or not): the
+#: app a user sees and the runtime that boots it; the site build and ``__main__`` stay here.
+SHIPPED = ["__init__.py", "app/", "runtime/"]
 #: Node script that compiles Python to bytecode inside Pyodide (see ``bytecode``).
 COMPILE_PYC = Path(__file__).with_name("compile_pyc.mjs")
 #: Where Pyodide puts the files of installed wheels, and of app.zip (unpacked in its cwd).
@@ -440,16 +442,19 @@ def load_order(packages: dict[str, Package], wanted: list[str]) -> list[str]:
 
 
 def app_files() -> dict[str, bytes]:
-    """The explorer package's app files (not the build tooling), by their path in app.zip."""
-    package = Path(__file__).resolve().parent
-    return {
-        f"explorer/{path.relative_to(package).as_posix()}": path.read_bytes()
-        for path in sorted(package.rglob("*"))
-        if path.is_file()
-        and path.name not in NOT_APP_MODULES
-        and "__pycache__" not in path.parts
-        and path.suffix != ".pyc"
-    }
+    """The explorer package's files that run in the browser (:data:`SHIPPED`), by their path
+    in app.zip."""
+    files = {}
+    for path in sorted(PACKAGE.rglob("*")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        if (
+            path.is_file()
+            and relative.startswith(tuple(SHIPPED))
+            and "__pycache__" not in path.parts
+            and path.suffix != ".pyc"
+        ):
+            files[f"explorer/{relative}"] = path.read_bytes()
+    return files
 
 
 def app_archive(out: Path, members: dict[str, bytes]) -> list[str]:

@@ -1,7 +1,7 @@
 """State of the About tab's two comparisons on the single item of the first tab.
 
 No Panel import here: views read this object and write ``beta``; tests drive it directly. Why a
-comparison is missing is a :class:`~explorer.i18n.Message` (catalog ``compare.*``).
+comparison is missing is a :class:`~explorer.app.i18n.Message` (catalog ``compare.*``).
 
 * F_β against ``min(P, R)`` (§5.5): the item's own ``P`` and ``R`` (exact, from
   :func:`charsim.explain`) combined both ways, exact for the slider's rational β.

@@ -83,7 +83,7 @@ class BatchState(param.Parameterized):
         references: list[tuple[str, bytes]],
         example: str | None = None,
     ) -> bool:
-        """Load line-aligned files (see :func:`~explorer.batch_data.batch_from_files`).
+        """Load line-aligned files (see :func:`~explorer.app.batch_data.batch_from_files`).
 
         Returns:
             True if loaded; else False with ``message`` set and the previous data and results

@@ -1,0 +1,2 @@
+"""The site build, run on CPython only and never shipped: ``site`` assembles the static site
+(``python -m explorer build``), ``serve`` serves it on 127.0.0.1 (``python -m explorer serve``)."""
