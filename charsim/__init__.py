@@ -17,7 +17,7 @@ from .decision import Decision
 from .errors import UndefinedScoreError
 from .explain import Explanation, Match, OrderDetail, ReferenceDetail, explain
 from .ngrams import NGram, ngram_count
-from .preprocess import NORMALIZATION_FORMS, Preprocessing
+from .preprocess import NORMALIZATION_FORMS, Preprocessing, fold_whitespace_quotes
 from .reference import ReferenceSet
 from .scores import score, score_base, score_max, summarize
 from .signature import VARIANTS, signature
@@ -44,6 +44,7 @@ __all__ = [
     "__version__",
     "coverage",
     "explain",
+    "fold_whitespace_quotes",
     "ngram_count",
     "score",
     "score_base",

@@ -79,6 +79,12 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="case-fold every text first (str.casefold; recorded as case:fold)",
     )
+    metric.add_argument(
+        "--fold-whitespace-quotes",
+        action="store_true",
+        help="fold every text's whitespace (no-break and other spaces to one U+0020, ends "
+        "stripped) and curly quotes (to ASCII ' and \") last (recorded as fold:space+quote)",
+    )
     output = parser.add_argument_group("output")
     output.add_argument("--sentence-level", action="store_true", help="also print item scores")
     output.add_argument("--format", choices=("text", "json", "tsv"), default="text",
@@ -227,7 +233,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     options = {"max_order": args.max_order, "weights": args.weights,
-               "normalize": args.normalize, "casefold": args.lowercase}  # fmt: skip
+               "normalize": args.normalize, "casefold": args.lowercase,
+               "fold_whitespace_quotes": args.fold_whitespace_quotes}  # fmt: skip
     try:
         names, systems, references = _load(args)
         if not references:

@@ -48,6 +48,7 @@ def score_systems(
     weights: str = DEFAULT_WEIGHTS,
     normalize: str | None = None,
     casefold: bool = False,
+    fold_whitespace_quotes: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> list[CorpusResult]:
     """Score each system's candidates against the per-item reference sets.
@@ -56,7 +57,8 @@ def score_systems(
         systems: ``S`` lists of candidates, each as long as ``references``.
         references: one reference set (``K >= 1`` texts) per item.
         variant: ``"mean"`` (charsim, §3.1), ``"base"`` (§2.4) or ``"max"`` (§3.3).
-        max_order, weights, normalize, casefold: as in :func:`charsim.score`.
+        max_order, weights, normalize, casefold, fold_whitespace_quotes: as in
+            :func:`charsim.score`.
         progress: called with the number of items finished, now and then.
 
     Returns:
@@ -74,7 +76,7 @@ def score_systems(
                 f"system {number} has {len(system):,} candidates for {len(references):,} items"
             )
     options = {"max_order": max_order, "weights": weights, "normalize": normalize,
-               "casefold": casefold}  # fmt: skip
+               "casefold": casefold, "fold_whitespace_quotes": fold_whitespace_quotes}  # fmt: skip
     table = [[0.0] * len(references) for _ in systems]
     tables = _shared_tables(references, len(systems), options) if variant == "mean" else {}
     for i, reference_set in enumerate(references):

@@ -254,6 +254,7 @@ def explain(
     weights: str = DEFAULT_WEIGHTS,
     normalize: str | None = None,
     casefold: bool = False,
+    fold_whitespace_quotes: bool = False,
 ) -> Explanation:
     """Explain the charsim score of ``candidate`` against ``references``.
 
@@ -265,6 +266,8 @@ def explain(
         weights: ``"harmonic"`` (1/n, standard) or ``"uniform"`` (derived variant, §6.4).
         normalize: optional Unicode normalisation applied to every text first (NFC, NFKC, ...).
         casefold: apply case folding to every text first.
+        fold_whitespace_quotes: fold whitespace and curly quotes in every text first
+            (:func:`charsim.preprocess.fold_whitespace_quotes`).
 
     Returns:
         An :class:`Explanation` holding every quantity of §2–§4 as an exact ``Fraction``.
@@ -274,7 +277,9 @@ def explain(
         UndefinedScoreError: ``references`` is empty (K = 0).
         ValueError: invalid settings.
     """
-    prepared = prepare(candidate, references, max_order, weights, normalize, casefold)
+    prepared = prepare(
+        candidate, references, max_order, weights, normalize, casefold, fold_whitespace_quotes
+    )
     candidate, references, config = prepared.candidate, prepared.references, prepared.config
     k, order_cap = len(references), prepared.order_cap
 

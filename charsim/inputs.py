@@ -71,6 +71,7 @@ def prepare(
     weights: str,
     normalize: str | None,
     casefold: bool,
+    fold_whitespace_quotes: bool = False,
 ) -> Prepared:
     """Check the inputs and settings, then apply the requested preprocessing.
 
@@ -81,7 +82,7 @@ def prepare(
     """
     check_inputs(candidate, references)
     config = Config(max_order, weights)
-    prep = Preprocessing(normalize, casefold)
+    prep = Preprocessing(normalize, casefold, fold_whitespace_quotes)
     candidate = prep.apply(candidate)
     references = tuple(map(prep.apply, references))
     order_cap = config.order_cap(max(len(candidate), *map(len, references)))

@@ -27,8 +27,9 @@ class ReferenceSet:
 
     Args:
         references: ``K >= 1`` reference texts (a multiset).
-        max_order, weights, normalize, casefold: as in :func:`charsim.score`; preprocessing is
-            applied to the references now and to each candidate when it is scored.
+        max_order, weights, normalize, casefold, fold_whitespace_quotes: as in
+            :func:`charsim.score`; preprocessing is applied to the references now and to each
+            candidate when it is scored.
 
     Raises:
         TypeError: ``references`` is a ``str`` or holds a non-``str``.
@@ -47,10 +48,11 @@ class ReferenceSet:
         weights: str = DEFAULT_WEIGHTS,
         normalize: str | None = None,
         casefold: bool = False,
+        fold_whitespace_quotes: bool = False,
     ) -> None:
         check_references(references)
         self.config = Config(max_order, weights)
-        self.preprocessing = Preprocessing(normalize, casefold)
+        self.preprocessing = Preprocessing(normalize, casefold, fold_whitespace_quotes)
         self._given = tuple(references)
         self.references = tuple(map(self.preprocessing.apply, references))
         self._longest = max(map(len, self.references))
@@ -94,6 +96,7 @@ class ReferenceSet:
             weights=self.config.weights,
             normalize=self.preprocessing.normalize,
             casefold=self.preprocessing.casefold,
+            fold_whitespace_quotes=self.preprocessing.fold_whitespace_quotes,
         )
 
     @property

@@ -20,9 +20,12 @@ def stats(
     weights: str = DEFAULT_WEIGHTS,
     normalize: str | None = None,
     casefold: bool = False,
+    fold_whitespace_quotes: bool = False,
 ) -> ItemStats:
     """The exact sufficient statistics of one item (arguments and errors as in :func:`score`)."""
-    p = prepare(candidate, references, max_order, weights, normalize, casefold)
+    p = prepare(
+        candidate, references, max_order, weights, normalize, casefold, fold_whitespace_quotes
+    )
     matrix = [pair_overlaps(p.candidate, r, p.order_cap) for r in p.references]
     return item_stats(p.candidate, p.references, p.config, matrix)
 
@@ -35,6 +38,7 @@ def score(
     weights: str = DEFAULT_WEIGHTS,
     normalize: str | None = None,
     casefold: bool = False,
+    fold_whitespace_quotes: bool = False,
 ) -> float:
     """charsim, the main definition: ``M̄ / max(L_t, L̄_r) = min(P, R)`` (§3.1).
 
@@ -47,6 +51,8 @@ def score(
         weights: ``"harmonic"`` (``1/n``, standard) or ``"uniform"`` (derived variant, §6.4).
         normalize: optional explicit Unicode normalisation of every text (``"NFC"``, ...).
         casefold: optional explicit case folding of every text.
+        fold_whitespace_quotes: optional explicit whitespace/quote folding of every text
+            (:func:`charsim.preprocess.fold_whitespace_quotes`).
 
     Returns:
         The score in ``[0, 1]``: the exact rational value rounded once to a float.
@@ -63,6 +69,7 @@ def score(
         weights=weights,
         normalize=normalize,
         casefold=casefold,
+        fold_whitespace_quotes=fold_whitespace_quotes,
     ).mean_length_float()
 
 
@@ -74,6 +81,7 @@ def score_base(
     weights: str = DEFAULT_WEIGHTS,
     normalize: str | None = None,
     casefold: bool = False,
+    fold_whitespace_quotes: bool = False,
 ) -> float:
     """charsim_base: the mean over references of ``s_i = M_i / max(L_t, L_i)`` (§2.4).
 
@@ -87,6 +95,7 @@ def score_base(
             weights=weights,
             normalize=normalize,
             casefold=casefold,
+            fold_whitespace_quotes=fold_whitespace_quotes,
         ).base_score()
     )
 
@@ -99,6 +108,7 @@ def score_max(
     weights: str = DEFAULT_WEIGHTS,
     normalize: str | None = None,
     casefold: bool = False,
+    fold_whitespace_quotes: bool = False,
 ) -> float:
     """The maximum over references of ``s_i``, for "any one correct answer" use (§3.3).
 
@@ -112,6 +122,7 @@ def score_max(
             weights=weights,
             normalize=normalize,
             casefold=casefold,
+            fold_whitespace_quotes=fold_whitespace_quotes,
         ).max_score()
     )
 
@@ -124,9 +135,10 @@ def summarize(
     weights: str = DEFAULT_WEIGHTS,
     normalize: str | None = None,
     casefold: bool = False,
+    fold_whitespace_quotes: bool = False,
 ) -> ItemSummary:
     """Scores, P, R, decision and lengths of one item in one pass (errors as in :func:`score`)."""
     return stats(
         candidate, references, max_order=max_order, weights=weights,
-        normalize=normalize, casefold=casefold,
+        normalize=normalize, casefold=casefold, fold_whitespace_quotes=fold_whitespace_quotes,
     ).summary()  # fmt: skip

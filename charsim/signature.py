@@ -1,7 +1,8 @@
 """A sacreBLEU-style signature that records how a number was computed.
 
 Example: ``charsim|variant:mean|cap:32|w:1/n|norm:none|version:0.1.0``. Preprocessing fields
-appear when used (``case:fold``), ``nrefs`` when known; the version is last.
+appear when used (``case:fold``, ``fold:space+quote``), ``nrefs`` when known; the version is
+last.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ def signature(
     weights: str = "harmonic",
     normalize: str | None = None,
     casefold: bool = False,
+    fold_whitespace_quotes: bool = False,
     nrefs: int | None = None,
 ) -> str:
     """Return the signature string of a charsim computation.
@@ -33,6 +35,7 @@ def signature(
         weights: ``"harmonic"`` (1/n, standard) or ``"uniform"``.
         normalize: the Unicode normalisation form applied, if any.
         casefold: whether case folding was applied.
+        fold_whitespace_quotes: whether whitespace/quote folding was applied.
         nrefs: the number of references per item (an int >= 1) when it is the same for all
             items, else None (the field is left out).
 
@@ -49,16 +52,14 @@ def signature(
         if nrefs < 1:
             raise ValueError(f"nrefs must be at least 1 (references per item), got {nrefs}")
     config = Config(max_order, weights)
-    prep = Preprocessing(normalize, casefold)
+    prep = Preprocessing(normalize, casefold, fold_whitespace_quotes)
     fields = [
         "charsim",
         f"variant:{variant}",
         f"cap:{config.max_order}",
         "w:1/n" if config.weights == "harmonic" else "w:uniform",
-        f"norm:{prep.normalize or 'none'}",
+        *prep.fields,
     ]
-    if prep.casefold:
-        fields.append("case:fold")
     if nrefs is not None:
         fields.append(f"nrefs:{nrefs}")
     fields.append(f"version:{__version__}")
@@ -75,5 +76,6 @@ def signature_of(
         weights=config.weights,
         normalize=preprocessing.normalize,
         casefold=preprocessing.casefold,
+        fold_whitespace_quotes=preprocessing.fold_whitespace_quotes,
         nrefs=nrefs,
     )
