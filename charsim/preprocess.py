@@ -97,6 +97,15 @@ class Preprocessing:
         return self.normalize is None and not self.casefold and not self.fold_whitespace_quotes
 
     @property
+    def options(self) -> dict:
+        """These settings as the keyword arguments of :func:`charsim.score` and the others."""
+        return {
+            "normalize": self.normalize,
+            "casefold": self.casefold,
+            "fold_whitespace_quotes": self.fold_whitespace_quotes,
+        }
+
+    @property
     def fields(self) -> tuple[str, ...]:
         """The signature fields of this preprocessing: ``norm:…`` always, ``case:fold`` and
         ``fold:space+quote`` when applied."""

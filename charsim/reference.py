@@ -94,9 +94,7 @@ class ReferenceSet:
             self._given,
             max_order=self.config.max_order,
             weights=self.config.weights,
-            normalize=self.preprocessing.normalize,
-            casefold=self.preprocessing.casefold,
-            fold_whitespace_quotes=self.preprocessing.fold_whitespace_quotes,
+            **self.preprocessing.options,
         )
 
     @property
