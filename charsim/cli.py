@@ -7,16 +7,18 @@ before anything is written, so an error never leaves half a result behind.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .compare import compare
 from .config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
-from .corpus import CorpusResult, items_as_systems, score_systems
+from .corpus import items_as_systems, score_systems
 from .explain import explain
+from .formats import FORMATS
+from .output import ItemExplanation, Report, render_report
 from .preprocess import NORMALIZATION_FORMS
-from .report import explanation_text
+from .sacrebleu_metrics import SACREBLEU_METRICS, MetricResult, corpus_scores, require_sacrebleu
 from .signature import VARIANTS
 from .textio import DataError, aligned_lines, counted, decode_lines, items_from_jsonl
 from .version import __version__
@@ -24,6 +26,8 @@ from .version import __version__
 __all__ = ["main"]
 
 STDIN = "-"
+METRICS = ("charsim", *SACREBLEU_METRICS)
+"""The names ``--metrics`` accepts."""
 _METRIC_NAMES = {"mean": "charsim", "base": "charsim_base", "max": "charsim_max"}  # text output
 
 
@@ -37,6 +41,8 @@ def _parser() -> argparse.ArgumentParser:
         "  charsim -i sys.txt -r ref.txt\n"
         "  charsim -i sys1.txt sys2.txt -r ref.txt --sentence-level --format tsv\n"
         "  charsim --jsonl items.jsonl --format json\n"
+        "  charsim -i sys.txt -r ref.txt --metrics charsim,chrf,chrf++,bleu,ter\n"
+        "  charsim -i sys.txt -r ref.txt --explain 17 --format markdown\n"
         "  charsim article    # recompute every number printed in the article",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -51,6 +57,16 @@ def _parser() -> argparse.ArgumentParser:
                         help='JSON Lines input instead: {"candidate": ..., "references": [...]} '
                         "per line ('-' = stdin)")  # fmt: skip
     metric = parser.add_argument_group("metric")
+    metric.add_argument(
+        "--metrics",
+        type=_metric_list,
+        metavar="LIST",
+        help="comma-separated metrics, one column each: "
+        + ", ".join(METRICS)
+        + " (sacreBLEU's chrF, chrF++, BLEU, TER with its defaults, corpus-level; they need "
+        "pip install 'charsim[compare]' and get the texts as read: the charsim options below "
+        "apply to charsim only)",
+    )
     metric.add_argument("--variant", choices=VARIANTS, default="mean",
                         help="mean: charsim (§3.1, default); base: mean of per-reference scores "
                         "(§2.4); max: best reference (§3.3); base and max are the article's "
@@ -86,16 +102,19 @@ def _parser() -> argparse.ArgumentParser:
         "stripped) and curly quotes (to ASCII ' and \") last (recorded as fold:space+quote)",
     )
     output = parser.add_argument_group("output")
-    output.add_argument("--sentence-level", action="store_true", help="also print item scores")
-    output.add_argument("--format", choices=("text", "json", "tsv"), default="text",
-                        help="text (default), json or tsv")  # fmt: skip
+    output.add_argument("--sentence-level", action="store_true",
+                        help="also print item scores (sentence BLEU with effective order, as "
+                        "sacrebleu --sentence-level computes it)")  # fmt: skip
+    output.add_argument("--format", choices=("json", *FORMATS), default="text",
+                        help="text (default), json, tsv, markdown or latex")  # fmt: skip
     output.add_argument(
         "--explain",
         type=_item_number,
         metavar="N",
         help="print the full explanation of item N (1 = the first item: the line number of "
-        "-i/-r files; in JSON Lines, blank lines are not items); with --format tsv its lines "
-        "start with '#'",
+        "-i/-r files; in JSON Lines, blank lines are not items) with chrF, chrF++, BLEU and "
+        "TER beside it when sacreBLEU is installed; with --format markdown or latex a worked "
+        "example to paste; with --format tsv its lines start with '#'",
     )
     output.add_argument("--no-progress", action="store_true",
                         help="no progress bar (one is shown on stderr for 1,000 items or more, "
@@ -120,6 +139,19 @@ def _order_cap(text: str) -> int:
             f"{value} is outside the allowed range 1..{MAX_ORDER_LIMIT} (32 is charsim)"
         )
     return value
+
+
+def _metric_list(text: str) -> tuple[str, ...]:
+    """``--metrics``: known names, comma-separated, each once."""
+    names = tuple(name.strip().lower() for name in text.split(","))
+    for name in names:
+        if name not in METRICS:
+            raise argparse.ArgumentTypeError(
+                f"{name!r} is not a metric (choose from {', '.join(METRICS)})"
+            )
+        if names.count(name) > 1:
+            raise argparse.ArgumentTypeError(f"{name!r} is listed twice")
+    return names
 
 
 def _item_number(text: str) -> int:
@@ -178,49 +210,46 @@ def _progress(total: int, enabled: bool):
     return (lambda done: bar.update(done - bar.n)), bar.close
 
 
-def _render(args, names, results: list[CorpusResult], explanations: list[tuple[str, str]]) -> str:
-    """The whole output as one string (written only once everything succeeded)."""
-    n_items = len(results[0].scores)
-    signature = results[0].signature
-    if args.format == "json":
-        fields = [{"score": r.score, **({"scores": list(r.scores)} if args.sentence_level else {})}
-                  for r in results]  # fmt: skip
-        if len(results) == 1:
-            body = {**fields[0], "signature": signature, "n_items": n_items}
+def _score(args, systems, references, options) -> tuple[dict[str, MetricResult], ...]:
+    """Every asked metric's results, per system, in the order asked."""
+    metrics = args.metrics or ("charsim",)
+    per_metric = {}
+    for metric in metrics:
+        if metric != "charsim":
+            per_metric[metric] = corpus_scores(
+                systems, references, metric, sentence_level=args.sentence_level
+            )
+            continue
+        update, close = _progress(len(references), not args.no_progress)
+        try:
+            results = score_systems(
+                systems, references, variant=args.variant, progress=update, **options
+            )
+        finally:
+            close()
+        name = "derived variant" if Config(args.max_order, args.weights).derived_note else None
+        name = name or _METRIC_NAMES[args.variant]
+        per_metric[metric] = [
+            MetricResult("charsim", name, r.score, r.signature,
+                         r.scores if args.sentence_level else None,
+                         r.signature if args.sentence_level else None)
+            for r in results
+        ]  # fmt: skip
+    return tuple({m: per_metric[m][s] for m in metrics} for s in range(len(systems)))
+
+
+def _explain(names, systems, references, i: int, options) -> tuple[ItemExplanation, ...]:
+    """Item ``i`` of each system explained, with the comparison when sacreBLEU is installed."""
+    found = []
+    for name, system in zip(names, systems, strict=True):
+        try:
+            comparison = compare(system[i], list(references[i]), **options)
+        except ImportError as error:
+            e = explain(system[i], list(references[i]), **options)
+            found.append(ItemExplanation(name, e, None, str(error)))
         else:
-            body = {"systems": [{"name": n, **f} for n, f in zip(names, fields, strict=True)],
-                    "signature": signature, "n_items": n_items}  # fmt: skip
-        if explanations:
-            body["explain"] = {"item": args.explain, "text": dict(explanations)}
-        return json.dumps(body, ensure_ascii=False) + "\n"
-    if args.format == "tsv":
-        rows = ["\t".join(["item", *names])] if args.sentence_level else []
-        if args.sentence_level:
-            rows += ["\t".join([str(i + 1), *(f"{r.scores[i]:.6f}" for r in results)])
-                     for i in range(n_items)]  # fmt: skip
-        rows.append("\t".join(["mean", *(f"{r.score:.6f}" for r in results)]))
-        rows.append(f"#signature\t{signature}")
-        return "\n".join(rows) + "\n" + _explanations(args, explanations, comment="# ")
-    rows = []
-    if args.sentence_level:
-        rows += ["  ".join([f"{i + 1:>6}", *(f"{r.scores[i]:.4f}" for r in results)])
-                 for i in range(n_items)]  # fmt: skip
-    note = Config(args.max_order, args.weights).derived_note
-    metric = "derived variant" if note else _METRIC_NAMES[args.variant]
-    width = max(map(len, names))
-    for name, result in zip(names, results, strict=True):
-        label = f"{name:<{width}}  " if len(results) > 1 else ""
-        rows.append(f"{label}{metric} = {result.score:.4f}  ({counted(n_items, 'item')})")
-    rows += [*([note] if note else []), signature]
-    return "\n".join(rows) + "\n" + _explanations(args, explanations)
-
-
-def _explanations(args, explanations: list[tuple[str, str]], comment: str = "") -> str:
-    """The explanations as text; ``comment`` starts every line (so TSV stays a table)."""
-    text = "".join(f"\n== item {args.explain} of {name} ==\n{body}" for name, body in explanations)
-    if comment:
-        text = "".join(comment + line + "\n" for line in text.splitlines())
-    return text
+            found.append(ItemExplanation(name, comparison.explanation, comparison))
+    return tuple(found)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -236,6 +265,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                "normalize": args.normalize, "casefold": args.lowercase,
                "fold_whitespace_quotes": args.fold_whitespace_quotes}  # fmt: skip
     try:
+        if set(args.metrics or ()) & set(SACREBLEU_METRICS):
+            require_sacrebleu()
         names, systems, references = _load(args)
         if not references:
             raise DataError(names[0], None, "holds no items: nothing to score")
@@ -243,24 +274,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             holds = counted(len(references), "item")
             raise ValueError(f"--explain {args.explain} is out of range: {names[0]} holds {holds} "
                              f"(choose 1 to {len(references)})")  # fmt: skip
-        update, close = _progress(len(references), not args.no_progress)
-        try:
-            results = score_systems(
-                systems, references, variant=args.variant, progress=update, **options
-            )
-        finally:
-            close()
-    except (DataError, ValueError) as error:
+        results = _score(args, systems, references, options)
+    except (DataError, ValueError, ImportError) as error:
         print(f"charsim: error: {error}", file=sys.stderr)
         return 1
-    explanations = []
+    explanations = ()
     if args.explain is not None:
-        i = args.explain - 1
-        explanations = [
-            (name, explanation_text(explain(system[i], list(references[i]), **options)))
-            for name, system in zip(names, systems, strict=True)
-        ]
+        explanations = _explain(names, systems, references, args.explain - 1, options)
+    report = Report(
+        names=tuple(names),
+        n_items=len(references),
+        results=results,
+        derived_note=Config(args.max_order, args.weights).derived_note,
+        by_metric=args.metrics is not None,
+        sentence_level=args.sentence_level,
+        item=args.explain,
+        explanations=explanations,
+    )
     if hasattr(sys.stdout, "reconfigure"):  # a terminal that cannot show a character: \u escapes
         sys.stdout.reconfigure(errors="backslashreplace")
-    sys.stdout.write(_render(args, names, results, explanations))
+    sys.stdout.write(render_report(report, args.format))
     return 0

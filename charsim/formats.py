@@ -15,6 +15,7 @@ from fractions import Fraction
 
 __all__ = [
     "FORMATS",
+    "Heading",
     "Label",
     "Paragraph",
     "Table",
@@ -46,6 +47,14 @@ Cell = str | Fraction | Label | None
 @dataclass(frozen=True)
 class Paragraph:
     """A line of text: cells joined by spaces (e.g. a label and a value)."""
+
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading line: ``== text ==``, ``# text`` in TSV, ``### text`` in Markdown,
+    ``\\subsection*{text}`` in LaTeX."""
 
     cells: tuple[Cell, ...]
 
@@ -120,7 +129,7 @@ def _cell(value: Cell, fmt: str) -> str:
     return value
 
 
-def render(blocks: list[Paragraph | Table], fmt: str) -> str:
+def render(blocks: list[Heading | Paragraph | Table], fmt: str) -> str:
     """The blocks in ``fmt`` (one of :data:`FORMATS`), ending with a newline.
 
     Text aligns columns with spaces; TSV writes tab-separated rows; Markdown writes GitHub
@@ -132,15 +141,22 @@ def render(blocks: list[Paragraph | Table], fmt: str) -> str:
     if fmt not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, got {fmt!r}")
     parts = []
-    for block in blocks:
-        if isinstance(block, Paragraph):
-            text = " ".join(_cell(c, fmt) for c in block.cells)
-            parts.append(text + (r" \par" if fmt == "latex" else ""))
-            continue
+    for previous, block in zip([None, *blocks], blocks, strict=False):
+        if previous is not None:  # tables stand apart; consecutive lines of text follow
+            lines = isinstance(block, Paragraph) and isinstance(previous, Paragraph)
+            parts.append("\n" if fmt == "tsv" or (lines and fmt != "markdown") else "\n\n")
+        parts.append(_block(block, fmt))
+    return "".join(parts) + "\n"
+
+
+def _block(block: Heading | Paragraph | Table, fmt: str) -> str:
+    if isinstance(block, Table):
         rows = [[_cell(c, fmt) for c in row] for row in (block.header, *block.rows)]
-        parts.append(_TABLE_WRITERS[fmt](rows))
-    separator = "\n" if fmt == "tsv" else "\n\n"
-    return separator.join(parts) + "\n"
+        return _TABLE_WRITERS[fmt](rows)
+    text = " ".join(_cell(c, fmt) for c in block.cells)
+    if isinstance(block, Heading):
+        return _HEADINGS[fmt].format(text)
+    return text + (r" \par" if fmt == "latex" else "")
 
 
 def _width(text: str) -> int:
@@ -171,6 +187,13 @@ def _latex_table(rows: list[list[str]]) -> str:
          *body[1:], r"\hline", r"\end{tabular}"]
     )  # fmt: skip
 
+
+_HEADINGS = {
+    "text": "== {} ==",
+    "tsv": "# {}",
+    "markdown": "### {}",
+    "latex": r"\subsection*{{{}}}",
+}
 
 _TABLE_WRITERS = {
     "text": _text_table,
