@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from .differences import Difference, differences
 from .explain import Explanation, OrderDetail, explain
 from .inputs import check_inputs
@@ -270,46 +269,31 @@ class Comparison:
         return differences(self)
 
 
-def compare(
-    candidate: str,
-    references: Sequence[str],
-    *,
-    max_order: int = DEFAULT_MAX_ORDER,
-    weights: str = DEFAULT_WEIGHTS,
-    normalize: str | None = None,
-    casefold: bool = False,
-    fold_whitespace_quotes: bool = False,
-) -> Comparison:
+def compare(candidate: str, references: Sequence[str], **settings) -> Comparison:
     """Score one item with charsim and sacreBLEU's chrF, chrF++, BLEU and TER, with details.
 
     Args:
         candidate: the candidate text.
         references: its ``K >= 1`` references (all of them go to every metric, as sacreBLEU
             takes them).
-        max_order, weights, normalize, casefold, fold_whitespace_quotes: charsim's settings, as
-            in :func:`charsim.explain`; they apply to charsim only: sacreBLEU's metrics get the
-            texts as given, with their defaults (their signatures say so).
+        **settings: charsim's keyword settings, as in :func:`charsim.explain` (``max_order``,
+            ``weights``, ``normalize``, ``casefold``, ``fold_whitespace_quotes``); they apply to
+            charsim only: sacreBLEU's metrics get the texts as given, with their defaults (their
+            signatures say so).
 
     Returns:
         A :class:`Comparison`.
 
     Raises:
-        TypeError: a non-``str`` text, or ``references`` given as one ``str``.
+        TypeError: a non-``str`` text, ``references`` given as one ``str``, or an unknown
+            setting.
         UndefinedScoreError: ``references`` is empty (K = 0).
         ValueError: invalid charsim settings.
         ImportError: sacreBLEU is not installed (the message says how to install it).
     """
     check_inputs(candidate, references)
     references = list(references)
-    e = explain(
-        candidate,
-        references,
-        max_order=max_order,
-        weights=weights,
-        normalize=normalize,
-        casefold=casefold,
-        fold_whitespace_quotes=fold_whitespace_quotes,
-    )
+    e = explain(candidate, references, **settings)
     chrf, chrf_score = _chrf(candidate, references, "chrf")
     chrf_plus, chrf_plus_score = _chrf(candidate, references, "chrf++")
     bleu, bleu_score = _bleu(candidate, references)
