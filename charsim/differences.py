@@ -10,7 +10,7 @@ Japanese translations) under the same keys.
 |---|---|---|
 | ``brevity-penalty`` | §5.1 | BLEU's brevity penalty is below 1 |
 | ``longer-candidate`` | §5.1 | charsim's precision decides and BLEU has no length factor |
-| ``f-beta-versus-min`` | §5.5 | charsim's P and R and chrF's mean P and R are defined |
+| ``f-beta-versus-min`` | §5.5 | P ≠ R for charsim or chrF (both defined) |
 | ``bleu-zero-matches`` | §5.2 | a BLEU order has no match but another has |
 | ``bleu-no-matches`` | §5.2 | BLEU matches no word, charsim's shared n-grams score above 0 |
 | ``orders-above-six`` | §5.6 | charsim's orders above 6 add to its score |
@@ -133,7 +133,8 @@ def differences(comparison) -> tuple[Difference, ...]:
                                                     **words}))  # fmt: skip
     if e.decision == Decision.PRECISION and bleu.brevity_penalty == 1:
         found.append(Difference("longer-candidate", words))
-    if e.precision is not None and e.recall is not None and chrf.effective_orders:
+    defined = e.precision is not None and e.recall is not None and chrf.effective_orders
+    if defined and (e.precision != e.recall or chrf.precision != chrf.recall):
         found.append(Difference("f-beta-versus-min", {
             "chrf_precision": float(chrf.precision), "chrf_recall": float(chrf.recall),
             "precision": float(e.precision), "recall": float(e.recall)}))  # fmt: skip

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from .explain import Explanation
 from .formats import Label, Paragraph, Table, render
+from .textio import counted
 
 __all__ = ["comparison_blocks", "explanation_blocks", "explanation_data", "explanation_document"]
 
@@ -136,7 +137,7 @@ def comparison_blocks(c, note: str = "") -> list:
               for d in e.reference_details),
     )  # fmt: skip
     rules = Paragraph((
-        f"charsim averages M_i and L_i over the {e.k} references; chrF keeps reference "
+        f"charsim averages M_i and L_i over {counted(e.k, 'reference')}; chrF keeps reference "
         f"{chrf.chosen_reference + 1}; BLEU clips by the largest count in any reference and uses "
         f"the closest length ({bleu.reference_length} words); TER keeps the fewest edits "
         f"(reference {ter.chosen_reference + 1}) over the mean length "

@@ -120,6 +120,7 @@ def test_first_best_reference_is_kept_on_a_tie():
          {"whitespace", "orders-above-six", "best-reference", "empty-input"}),
         ("abcdefgh", ["abcdefgh"], {"orders-above-six", "boundaries"}, {"bleu-zero-matches"}),
         ("x y", ["z w"], {"whitespace"}, {"boundaries", "orders-above-six"}),
+        ("And Amy?", ["So, Amy?"], {"brevity-penalty", "boundaries"}, {"f-beta-versus-min"}),
     ],
 )  # fmt: skip
 def test_differences_that_apply(candidate, references, present, absent):
