@@ -105,7 +105,7 @@ def _parser() -> argparse.ArgumentParser:
     output.add_argument("--sentence-level", action="store_true",
                         help="also print item scores (sentence BLEU with effective order, as "
                         "sacrebleu --sentence-level computes it)")  # fmt: skip
-    output.add_argument("--format", choices=("json", *FORMATS), default="text",
+    output.add_argument("--format", choices=("text", "json", *FORMATS[1:]), default="text",
                         help="text (default), json, tsv, markdown or latex")  # fmt: skip
     output.add_argument(
         "--explain",

@@ -6,11 +6,16 @@ import sys
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sacrebleu.metrics import BLEU, CHRF, TER
 
+import charsim
 from charsim.compare import compare
 from charsim.differences import SECTIONS, SENTENCES
 from charsim.sacrebleu_metrics import metric_object, require_sacrebleu
+
+from .strategies import texts
 
 PUBLIC = {
     "chrf": CHRF,
@@ -159,3 +164,14 @@ def test_importing_charsim_does_not_import_sacrebleu():
         "assert 'sacrebleu' not in sys.modules, 'sacrebleu imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@given(st.lists(texts, min_size=1, max_size=3), texts)
+@settings(max_examples=60, deadline=None)
+def test_any_text_gives_sacrebleu_public_sentence_scores(references, candidate):
+    c = compare(candidate, references)
+    for metric, make in PUBLIC.items():
+        assert c.score(metric).score == make().sentence_score(candidate, references).score
+    for detail in (c.chrf, c.chrf_plus):
+        assert float(detail.f_beta) * 100 == pytest.approx(c.score(detail.metric).score, abs=1e-9)
+    assert c.explanation.score == charsim.explain(candidate, references).score
