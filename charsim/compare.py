@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from .differences import Difference, differences
 from .explain import Explanation, OrderDetail, explain
@@ -262,7 +263,7 @@ class Comparison:
             for n in range(1, max(len(e.orders), len(chrf)) + 1)
         )
 
-    @property
+    @cached_property
     def differences(self) -> tuple[Difference, ...]:
         """The differences between the metrics on this item, each with its key and section
         (:func:`charsim.differences.differences`)."""
