@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlencode
 
 from charsim.config import MAX_ORDER_LIMIT
@@ -16,9 +17,13 @@ from charsim.config import MAX_ORDER_LIMIT
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Message
 from .references import FORMATS
 
+if TYPE_CHECKING:  # the state imports this module
+    from .state import ExplorerState
+
 __all__ = [
-    "FIELDS", "FieldError", "LinkState", "MAX_LINK_CHARS", "decode_link", "encode_link",
-    "field_name", "invalid", "read_field", "unknown",
+    "FIELDS", "FieldError", "LinkState", "MAX_ADDRESS_QUERY", "MAX_LINK_CHARS", "address_query",
+    "decode_link", "encode_link", "field_name", "invalid", "read_field", "unknown",
+    "with_language",
 ]  # fmt: skip
 
 MAX_LINK_CHARS = 100_000
@@ -168,3 +173,22 @@ def decode_link(query: str) -> tuple[LinkState, list[Message]]:
         except ValueError as error:
             problems.append(invalid(key, error))
     return state, problems
+
+
+MAX_ADDRESS_QUERY = 8_000
+"""Longest state kept in the address bar (common server limits are 8 KB)."""
+
+
+def with_language(query: str, language: str) -> str:
+    """``query`` (may be empty) and the ``lang`` field, unless ``language`` is the default."""
+    if language == DEFAULT_LANGUAGE:
+        return query
+    return "&".join(filter(None, (query, urlencode({"lang": language}))))
+
+
+def address_query(state: ExplorerState, language: str) -> str:
+    """The query string the address bar mirrors: the link of ``state`` in ``language``. A link
+    longer than :data:`MAX_ADDRESS_QUERY` would break a reload (servers answer 414), so then
+    only the language is kept (empty in the default language)."""
+    query = state.to_link(language)
+    return query if len(query) <= MAX_ADDRESS_QUERY else with_language("", language)

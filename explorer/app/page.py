@@ -10,15 +10,15 @@ link reproduces the view, and a link to an item of a built-in batch example open
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Callable
 from functools import partial
-from urllib.parse import urlencode
 
 import panel as pn
 
 from explorer.app.batch_state import BatchState, OpenedItem
-from explorer.app.i18n import DEFAULT_LANGUAGE, LANGUAGES, UIText
+from explorer.app.i18n import LANGUAGES, UIText
 from explorer.app.item_link import decode_item_link
+from explorer.app.link import address_query, with_language
 from explorer.app.state import ExplorerState
 from explorer.app.views.about_page import AboutView
 from explorer.app.views.batch_histogram import BatchHistogramView
@@ -33,10 +33,7 @@ from explorer.app.views.score_card import ScoreCardView
 from explorer.app.views.share import ShareView
 from explorer.runtime.staged import later
 
-__all__ = ["MAX_ADDRESS_QUERY", "address_query", "create_app", "with_language"]
-
-MAX_ADDRESS_QUERY = 8_000
-"""Longest state kept in the address bar (common server limits are 8 KB)."""
+__all__ = ["create_app"]
 
 _SINGLE_TAB, _BATCH_TAB, _ABOUT_TAB = 0, 1, 2
 _LINK_FIELDS = ["candidate", "references", "max_order", "weights", "order", "reference_format"]
@@ -44,29 +41,10 @@ _TABS = ["tab.single", "tab.batch", "tab.about"]
 _DETAILS = ["tab.matches", "tab.changes", "tab.references", "tab.exact"]
 
 
-def with_language(query: str, language: str) -> str:
-    """``query`` (may be empty) and the ``lang`` field, unless ``language`` is the default."""
-    if language == DEFAULT_LANGUAGE:
-        return query
-    return "&".join(filter(None, (query, urlencode({"lang": language}))))
-
-
-def address_query(state: ExplorerState, language: str) -> str:
-    """The query string the address bar mirrors: the link of ``state`` in ``language``. A link
-    longer than :data:`MAX_ADDRESS_QUERY` would break a reload (servers answer 414), so then
-    only the language is kept (empty in the default language)."""
-    query = state.to_link(language)
-    return query if len(query) <= MAX_ADDRESS_QUERY else with_language("", language)
-
-
-def _mirror_url(state: ExplorerState, batch: BatchState, text: UIText, tabs: pn.Tabs) -> None:
-    """Read the state and language (or an item link) from the page URL, then keep the URL up
-    to date (browser only)."""
-    if sys.platform != "emscripten":
-        return
-    import js  # Pyodide's bridge to the page
-
-    query = str(js.window.location.search)
+def _open_address(query: str, state: ExplorerState, batch: BatchState, text: UIText,
+                  tabs: pn.Tabs) -> None:  # fmt: skip
+    """Open what the page's query string asks for: an item of a built-in batch example (the
+    batch tab), or a single-item state and its language."""
     item_link, problems = decode_item_link(query)
     if item_link is not None or problems:
         tabs.active = _BATCH_TAB
@@ -78,18 +56,21 @@ def _mirror_url(state: ExplorerState, batch: BatchState, text: UIText, tabs: pn.
     elif query:
         text.language = state.load_link(query).language
 
+
+def _mirror_address(
+    state: ExplorerState, batch: BatchState, text: UIText, replace: Callable[[str], None]
+) -> None:
+    """Keep the page's query string up to date: ``replace(query)`` with the single-item state
+    and the language, or with the short link of an opened example item."""
+
     def write(*_events) -> None:
-        if state.references_unreadable:
-            return
-        query = address_query(state, text.language)
-        js.window.history.replaceState(
-            None, "", "?" + query if query else js.window.location.pathname
-        )
+        if not state.references_unreadable:
+            replace(address_query(state, text.language))
 
     def write_item_link(event) -> None:
         link = event.new.link
         if link is not None:  # after write(): the short link of the example's item
-            js.window.history.replaceState(None, "", "?" + with_language(link, text.language))
+            replace(with_language(link, text.language))
 
     state.param.watch(write, _LINK_FIELDS)
     text.param.watch(write, ["language"])
@@ -138,16 +119,22 @@ def _two_columns(inputs: pn.viewable.Viewable, *results: pn.viewable.Viewable) -
     return pn.FlexBox(pn.Column(inputs, max_width=460, **column), pn.Column(*results, **column))
 
 
+def _contributions(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
+    return pn.Column(
+        _heading(text, "heading.contributions"), ContributionsView(state, text),
+        sizing_mode="stretch_width",
+    )  # fmt: skip
+
+
 def _single_item_page(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
     return pn.Column(
         ShareView(state, text),
         _two_columns(
             InputsView(state, text),
             ScoreCardView(state, text),
-            _heading(text, "heading.contributions"),
-            ContributionsView(state, text),
+            later(partial(_contributions, state, text)),
         ),
-        later(partial(_details, state, text)),
+        later(partial(_details, state, text), tables=True),
         sizing_mode="stretch_width",
     )
 
@@ -169,7 +156,7 @@ def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
             BatchHistogramView(batch, text),
         ),
         _heading(text, "heading.items"),
-        later(partial(_batch_tables, batch, text)),
+        later(partial(_batch_tables, batch, text), tables=True),
         sizing_mode="stretch_width",
     )  # fmt: skip
 
@@ -187,11 +174,21 @@ def create_app(
     state: ExplorerState | None = None,
     batch: BatchState | None = None,
     text: UIText | None = None,
+    query: str = "",
+    replace_query: Callable[[str], None] | None = None,
 ) -> pn.viewable.Viewable:
-    """Build the explorer page for ``state``, ``batch`` and ``text`` (new defaults if None)."""
+    """Build the explorer page for ``state``, ``batch`` and ``text`` (new defaults if None).
+
+    Args:
+        state, batch, text: the single-item state, the batch state, the UI language.
+        query: a query string to open (a link: a single-item state, or an item of a built-in
+            batch example), ``""`` for none.
+        replace_query: if given, called with the new query string whenever the state or the
+            language changes, so the page's address always reproduces the view (browser).
+    """
     state, batch, text = state or ExplorerState(), batch or BatchState(), text or UIText()
     about = AboutView(state, text=text)
-    pages = [_single_item_page(state, text), _batch_page(batch, text), about]
+    pages = [_single_item_page(state, text), later(partial(_batch_page, batch, text)), about]
     tabs = _titled_tabs(_TABS, pages, text)
     tabs.param.watch(lambda event: event.new == _ABOUT_TAB and about.shown(), ["active"])
 
@@ -201,7 +198,9 @@ def create_app(
         tabs.active = _SINGLE_TAB
 
     batch.param.watch(open_item, ["opened"])
-    _mirror_url(state, batch, text, tabs)
+    _open_address(query, state, batch, text, tabs)
+    if replace_query is not None:
+        _mirror_address(state, batch, text, replace_query)
     return pn.Column(_language_switch(text), tabs, sizing_mode="stretch_width")
 
 

@@ -14,11 +14,17 @@ from .i18n import DEFAULT_LANGUAGE, Message
 from .link import LinkState, decode_link, encode_link
 from .references import FORMATS, format_references, parse_references
 
-__all__ = ["LIVE_LIMIT", "ExplorerState"]
+__all__ = ["LIVE_LIMIT", "MATCHES_LIMIT", "ExplorerState"]
 
-LIVE_LIMIT = 20_000
+LIVE_LIMIT = 200_000
 """Most characters (candidate plus references) scored live; above it the explorer keeps the text
-but pauses scoring, so a huge paste never freezes the tab."""
+but pauses scoring (charsim's work is at most 32 orders per character, §7.5, but a paste of
+millions of characters would still keep the page busy for minutes)."""
+
+MATCHES_LIMIT = 20_000
+"""Most characters whose shared n-grams are listed (the n-gram and coverage views); above it
+every number is still computed (``charsim.explain(..., matches=False)``) and those views say
+why they are empty: the list itself takes seconds and hundreds of MB at 200,000 characters."""
 
 
 class ExplorerState(param.Parameterized):
@@ -43,6 +49,10 @@ class ExplorerState(param.Parameterized):
     message = param.ClassSelector(
         class_=Message, default=None, constant=True, doc="Why there is no explanation, if none."
     )
+    matches_note = param.ClassSelector(
+        class_=Message, default=None, constant=True,
+        doc="Why the explanation lists no shared n-grams although it has numbers, if so.",
+    )  # fmt: skip
     link_problems = param.List(
         default=[], item_type=Message, constant=True, doc="What was wrong with the link."
     )
@@ -52,7 +62,7 @@ class ExplorerState(param.Parameterized):
         watch=True, on_init=True,
     )  # fmt: skip
     def _recompute(self) -> None:
-        explanation, message, references = None, None, []
+        explanation, message, references, matches_note = None, None, [], None
         try:
             references = parse_references(self.references_text, self.reference_format)
         except ValueError as error:
@@ -65,14 +75,20 @@ class ExplorerState(param.Parameterized):
         elif size > LIVE_LIMIT:
             message = Message("state.paused", {"size": size, "limit": LIVE_LIMIT})
         else:
+            matches = size <= MATCHES_LIMIT
+            if not matches:
+                matches_note = Message("state.matches_not_listed", {"size": size,
+                                       "limit": MATCHES_LIMIT})  # fmt: skip
             explanation = charsim.explain(
-                self.candidate, references, max_order=self.max_order, weights=self.weights
-            )
-        coverage = () if explanation is None else charsim.coverage(explanation)
+                self.candidate, references, max_order=self.max_order, weights=self.weights,
+                matches=matches,
+            )  # fmt: skip
+        listed = explanation is not None and explanation.matches_listed
+        coverage = charsim.coverage(explanation) if listed else ()
         with param.edit_constant(self):  # at once: watchers see a consistent state
             self.param.update(
                 references=references, coverage=coverage, explanation=explanation,
-                message=message,
+                message=message, matches_note=matches_note,
             )  # fmt: skip
         if explanation is not None and self.order > explanation.order_cap:
             self.order = explanation.order_cap
@@ -83,6 +99,17 @@ class ExplorerState(param.Parameterized):
         self.param.update(
             candidate=candidate, reference_format=fmt, references_text=text, **settings
         )
+
+    def change_format(self, fmt: str) -> None:
+        """Show the references in the editor format ``fmt`` (one of
+        :data:`~explorer.app.references.FORMATS`): the same reference set, rewritten; when the
+        editor's text is unreadable, only the format changes, so the user can mend the text."""
+        if fmt == self.reference_format:
+            return
+        if self.references_unreadable:
+            self.reference_format = fmt
+            return
+        self.set_inputs(self.candidate, list(self.references), fmt)
 
     def load_example(self, example: Example) -> None:
         """Load one of the article's examples, with the standard settings."""

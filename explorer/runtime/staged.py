@@ -1,12 +1,14 @@
-"""Staged rendering: parts of the page built only once its first view is on screen.
+"""Staged rendering: parts of the page rendered only once its first view is on screen.
 
-In the browser, the first view (inputs, score card, chart) is rendered before the packages that
-only some parts need (pandas, for the tables) are even installed: ``later(build)`` stands for such
-a part. It is a placeholder until the loader has installed those packages and called
-``build_later()`` (through ``explorer.runtime.browser.finish``), which puts ``build()`` in its
-place.
-Anywhere else (``panel serve``, tests) ``later(build)`` is simply ``build()``. A module that
-needs the late packages must therefore be imported inside ``build``, not at the top of a module.
+In the browser, the first view (the inputs and the score card) is sent to the page alone: the
+rest of the page is sent as parts, one at a time, so that BokehJS draws each in a short task and
+the page keeps answering the user in between. ``later(build)`` stands for such a part: a
+placeholder until the runtime calls :func:`build_next` (``explorer.runtime.worker``), which puts
+``build()`` in its place. A part with ``tables=True`` also waits for the packages installed
+after the first view (pandas, for the tables); a module that needs them must be imported inside
+``build``, not at the top of a module.
+
+Anywhere else (``panel serve``, tests) ``later(build)`` is simply ``build()``.
 """
 
 from __future__ import annotations
@@ -16,22 +18,38 @@ from collections.abc import Callable
 
 import panel as pn
 
-__all__ = ["build_later", "later"]
+__all__ = ["build_later", "build_next", "later"]
 
-_PENDING: list[tuple[pn.Column, Callable[[], pn.viewable.Viewable]]] = []
+_PENDING: list[tuple[pn.Column, Callable[[], pn.viewable.Viewable], bool]] = []
 
 
-def later(build: Callable[[], pn.viewable.Viewable]) -> pn.viewable.Viewable:
-    """``build()``, built after the first view in the browser (a placeholder until then)."""
+def later(
+    build: Callable[[], pn.viewable.Viewable], *, tables: bool = False
+) -> pn.viewable.Viewable:
+    """``build()``, rendered after the first view in the browser (a placeholder until then).
+
+    Args:
+        build: makes the part (it may stage parts of its own).
+        tables: the part needs the packages installed after the first view (pandas).
+    """
     if sys.platform != "emscripten":
         return build()
     placeholder = pn.Column(pn.pane.Markdown("Loading…"), sizing_mode="stretch_width")
-    _PENDING.append((placeholder, build))
+    _PENDING.append((placeholder, build, tables))
     return placeholder
 
 
-def build_later() -> None:
-    """Build every part staged with ``later`` into its placeholder, in the order of the calls."""
-    while _PENDING:
-        placeholder, build = _PENDING.pop(0)
+def build_next(tables: bool = True) -> bool:
+    """Build the oldest staged part that can be built now into its placeholder (one that needs
+    the late packages only if ``tables``); return whether another can be built now."""
+    ready = [i for i, (_, _, needs) in enumerate(_PENDING) if tables or not needs]
+    if ready:
+        placeholder, build, _ = _PENDING.pop(ready[0])
         placeholder.objects = [build()]
+    return any(tables or not needs for _, _, needs in _PENDING)
+
+
+def build_later() -> None:
+    """Build every staged part, in the order of the calls."""
+    while build_next():
+        pass

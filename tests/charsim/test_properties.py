@@ -1,5 +1,6 @@
 """Properties of §2–§4 and §7.2, and agreement with the simple implementation in naive.py."""
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -37,6 +38,22 @@ def test_fast_code_equals_naive(candidate, references, cap, weights):
     assert summary.recall == (None if e.recall is None else float(e.recall))
     assert summary.candidate_length == float(e.candidate_length)
     assert summary.mean_reference_length == float(e.mean_reference_length)
+
+
+def _without_matches(e: charsim.Explanation) -> charsim.Explanation:
+    orders = tuple(dataclasses.replace(o, tally=None) for o in e.orders)
+    return dataclasses.replace(e, orders=orders, matches_listed=True)
+
+
+@given(texts, reference_sets, caps, weight_schemes)
+@settings(max_examples=300)
+def test_explain_without_matches_has_every_quantity_of_explain(candidate, references, cap, weights):
+    options = {"max_order": cap, "weights": weights}
+    full = charsim.explain(candidate, references, **options)
+    fast = charsim.explain(candidate, references, matches=False, **options)
+    assert (full.matches_listed, fast.matches_listed) == (True, False)
+    assert _without_matches(fast) == _without_matches(full)
+    assert all(o.matches == () and o.candidate_positions == () for o in fast.orders)
 
 
 @given(texts, reference_sets)
@@ -168,7 +185,7 @@ def test_long_runs_of_one_character_equal_naive(candidate, references):
 
 
 @given(items_sharing_text(), caps, weight_schemes)
-@settings(max_examples=3000)
+@settings(max_examples=3000, deadline=None)
 def test_reference_set_equals_naive(item, cap, weights):
     """The precomputed table (suffix automaton, repeats corrected) scores exactly, also for
     candidates that repeat pieces of their references."""
@@ -179,7 +196,7 @@ def test_reference_set_equals_naive(item, cap, weights):
 
 
 @given(texts, texts, st.integers(1, 40))
-@settings(max_examples=3000)
+@settings(max_examples=3000, deadline=None)
 def test_pair_overlaps_equal_naive(candidate, reference, cap):
     """The fast pair path (unique n-grams grown by character comparison) counts exactly."""
     assert pair_overlaps(candidate, reference, cap) == naive.order_overlaps(

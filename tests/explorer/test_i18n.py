@@ -6,11 +6,18 @@ from html import escape
 import pytest
 
 from charsim.config import Config
+from explorer.app.cards import derived_note
 from explorer.app.i18n import CATALOG, LANGUAGES, Message, UIText, placeholders
-from explorer.app.link import LinkState, decode_link, encode_link
-from explorer.app.page import MAX_ADDRESS_QUERY, address_query, create_app, with_language
+from explorer.app.link import (
+    MAX_ADDRESS_QUERY,
+    LinkState,
+    address_query,
+    decode_link,
+    encode_link,
+    with_language,
+)
+from explorer.app.page import create_app
 from explorer.app.state import ExplorerState
-from explorer.app.views.inputs import derived_note
 from explorer.app.views.score_card import ScoreCardView
 
 

@@ -35,6 +35,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+#: The page's stable hooks (in every phase: the live view, then the app).
+CANDIDATE, REFERENCES, SCORE = (
+    '[data-testid="candidate"]', '[data-testid="references"]', '[data-testid="score-main"]',
+)  # fmt: skip
 #: Seconds the app may take from navigation to interactive (cold Pyodide boot is ~10 s).
 APP_TIMEOUT = float(os.environ.get("CHARSIM_UI_TIMEOUT", "120"))
 

@@ -11,7 +11,7 @@ import json
 import charsim
 from explorer.app.item_link import ItemLink, encode_item_link
 
-from .conftest import APP_TIMEOUT, poll
+from .conftest import APP_TIMEOUT, CANDIDATE, poll
 
 #: The lowest item score of the TED example over both systems: system 1, line 2,024
 #: ("I study this." against "Explore."), computed with charsim.summarize.
@@ -45,7 +45,7 @@ def _wait_opened(page, wait_until, candidate, references):
         lambda: main.count() and main.inner_text() == expected and main.is_visible(),
         timeout=20, message=f"the single-item view to show {expected}",
     )  # fmt: skip
-    assert page.locator("textarea").nth(0).input_value() == candidate
+    assert page.locator(CANDIDATE).input_value() == candidate
 
 
 def test_ted_example_sort_by_score_and_open_the_lowest_item(app, wait_until):

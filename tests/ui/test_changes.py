@@ -3,11 +3,12 @@ and the gains follow a typed input."""
 
 from __future__ import annotations
 
+from .conftest import CANDIDATE, REFERENCES
+
 
 def test_coverage_shows_the_longest_matched_order_of_a_typed_input(app, wait_until):
-    areas = app.locator("textarea")
-    areas.nth(0).fill("xcat<b>")
-    areas.nth(1).fill("cat<b")
+    app.locator(CANDIDATE).fill("xcat<b>")
+    app.locator(REFERENCES).fill("cat<b")
     app.get_by_text("What would change the score", exact=True).click()
     chars = app.locator('[data-testid="coverage"] [data-order]')
     # ⊳xcat<b>⊲ against ⊳cat<b⊲: "cat<b" (5) covers c..b; ">" is in no shared n-gram

@@ -7,6 +7,8 @@ import pytest
 
 import charsim
 
+from .conftest import CANDIDATE
+
 WIDTH = "document.documentElement.scrollWidth"
 
 
@@ -29,7 +31,7 @@ def test_no_tab_scrolls_sideways_in_a_narrow_window(app, wait_until, width):
     wait_until(lambda: score.count() and score.is_visible(), timeout=20, message="the score")
     wait_until(lambda: app.locator(".tabulator").count(), timeout=60, message="the tables")
     assert app.evaluate(WIDTH) <= width
-    inputs, result = _box(app.locator("textarea").first), _box(score)
+    inputs, result = _box(app.locator(CANDIDATE)), _box(score)
     if width == 760:  # beside the inputs: the score is seen while typing
         assert result["x"] >= inputs["x"] + inputs["width"]
     else:
@@ -51,7 +53,7 @@ def test_long_input_does_not_widen_a_narrow_page(app, wait_until):
     """Long texts give long exact fractions (in the About tab, laid out even while hidden)."""
     app.set_viewport_size({"width": 420, "height": 900})
     candidate = "cat" + "x" * 400
-    app.locator("textarea").nth(0).fill(candidate)
+    app.locator(CANDIDATE).fill(candidate)
     score = app.locator('[data-testid="score-main"]')
     expected = f"{charsim.score(candidate, ['cat']):.4f}"
     wait_until(lambda: score.inner_text() == expected, timeout=20, message=f"the score {expected}")

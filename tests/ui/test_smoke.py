@@ -1,21 +1,21 @@
-"""Smoke test of the offline explorer site: it starts, scores live and stays on 127.0.0.1."""
+"""Smoke test of the offline explorer site: it starts, scores typed text and stays on 127.0.0.1."""
 
 from __future__ import annotations
 
 import charsim
 
+from .conftest import CANDIDATE, REFERENCES
 
-def test_app_starts_scores_and_stays_offline(app, wait_until):
-    """Typing a candidate and a reference shows their score; no request leaves 127.0.0.1.
 
-    (The ``app`` fixture fails the test on any foreign request, console error or page error.)
-    """
-    textareas = app.locator("textarea")
-    textareas.nth(0).fill("ca")
-    textareas.nth(1).fill("cat")
+def test_typed_text_gets_its_score_and_no_request_leaves_the_machine(app, wait_until):
+    """Typing a candidate and references other than the default ("ca", "cat") shows their
+    score; no request leaves 127.0.0.1 (the ``app`` fixture fails the test on any foreign
+    request, console error or page error)."""
+    app.locator(CANDIDATE).fill("the cat sat")
+    app.locator(REFERENCES).fill("a cat sat on the mat")
 
-    expected = f"{charsim.score('ca', ['cat']):.4f}"
-    score = app.get_by_text(expected, exact=True)
-    wait_until(lambda: score.count() > 0, timeout=20, message=f"the score {expected} to appear")
-    assert score.first.is_visible()
+    expected = f"{charsim.score('the cat sat', ['a cat sat on the mat']):.4f}"
+    score = app.locator('[data-testid="score-main"]')
+    wait_until(lambda: score.inner_text() == expected, timeout=20, message=f"the score {expected}")
+    assert expected != f"{charsim.score('ca', ['cat']):.4f}"
     assert not app.locator("#loading").is_visible()

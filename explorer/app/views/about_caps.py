@@ -15,10 +15,11 @@ from bokeh.plotting import figure
 from panel.viewable import Viewer
 
 from ..about_state import BASE_CAP, AboutState, percent
+from ..cards import alert
 from ..i18n import UIText
 from ..render import fraction
 from ..state import ExplorerState
-from .common import alert, html_pane, relabel_figure
+from .common import html_pane, relabel_figure
 
 __all__ = ["CapSensitivityView", "WeightShareView", "decomposition_html", "share_html"]
 

@@ -3,8 +3,12 @@ the length model at the single item's lengths, and the §5.7 cap demos."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import panel as pn
 from panel.viewable import Viewer
+
+from explorer.runtime.staged import later
 
 from ..about_state import AboutState
 from ..compare_state import CompareState
@@ -38,10 +42,12 @@ class AboutView(Viewer):
             "caps": self._caps,
         }
         self._headings = {key: pn.pane.Markdown() for key in views}
+        # One part per view (explorer.runtime.staged): the page draws each in a short task.
         self._layout = pn.Column(
-            *(part for key, view in views.items() for part in (self._headings[key], view)),
+            *(later(partial(pn.Column, self._headings[key], view, sizing_mode="stretch_width"))
+              for key, view in views.items()),
             sizing_mode="stretch_width",
-        )
+        )  # fmt: skip
         self.text.param.watch(self._relabel, "language")
         self._relabel()
 

@@ -21,12 +21,15 @@ __all__ = ["BatchInputsView", "uploaded"]
 
 
 def uploaded(widget: pn.widgets.FileInput) -> list[tuple[str, bytes]]:
-    """``(file name, bytes)`` of each file chosen in ``widget`` (multiple or not)."""
-    if not widget.value:
+    """``(file name, bytes)`` of each file chosen in ``widget`` (multiple or not); ``[]``
+    until both the names and the contents have arrived (the page sends them one by one)."""
+    if not widget.value or not widget.filename:
         return []
-    if widget.multiple:
-        return list(zip(widget.filename, widget.value, strict=True))
-    return [(widget.filename, widget.value)]
+    if not widget.multiple:
+        return [(widget.filename, widget.value)]
+    if len(widget.filename) != len(widget.value):
+        return []
+    return list(zip(widget.filename, widget.value, strict=True))
 
 
 class BatchInputsView(Viewer):
@@ -44,8 +47,8 @@ class BatchInputsView(Viewer):
         self._references = pn.widgets.FileInput(multiple=True, accept=".txt,text/plain")
         self._jsonl = pn.widgets.FileInput(accept=".jsonl,.json,.txt")
         self._names = html_pane()
-        self._systems.param.watch(partial(self._lines_chosen, "systems"), "value")
-        self._references.param.watch(partial(self._lines_chosen, "references"), "value")
+        for key, widget in (("systems", self._systems), ("references", self._references)):
+            widget.param.watch(partial(self._lines_chosen, key), ["filename", "value"])
         self._jsonl.param.watch(self._jsonl_chosen, ["filename", "value"])
         self._examples = {key: self._example_button(e) for key, e in BATCH_EXAMPLES.items()}
         self._labels = {key: pn.pane.Markdown() for key in ("systems", "references", "jsonl")}
@@ -65,11 +68,13 @@ class BatchInputsView(Viewer):
         self._help.object = text("batch.help", megabytes=MAX_BYTES / 1e6, items=MAX_SCORED)
         self._list_files()
 
-    async def _lines_chosen(self, key: str, event) -> None:
-        if not event.new:
-            return  # the widget was cleared
-        self._chosen[key] = uploaded(event.obj)
-        event.obj.clear()
+    async def _lines_chosen(self, key: str, *events) -> None:
+        widget = events[0].obj
+        files = uploaded(widget)
+        if not files:
+            return  # cleared, or the names or the contents are still on their way
+        self._chosen[key] = files
+        widget.clear()
         self._list_files()
         systems, references = self._chosen["systems"], self._chosen["references"]
         if systems and references and self.state.load_files(systems, references):

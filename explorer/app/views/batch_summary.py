@@ -8,8 +8,9 @@ import panel as pn
 from panel.viewable import Viewer
 
 from ..batch_state import BatchState
+from ..cards import alert
 from ..i18n import UIText
-from .common import alert, html_pane
+from .common import html_pane
 
 __all__ = ["BatchSummaryView", "summary_html"]
 

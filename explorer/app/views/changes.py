@@ -10,10 +10,11 @@ from panel.viewable import Viewer
 
 from charsim import Explanation, NGram
 
+from ..cards import alert
 from ..i18n import UIText
 from ..render import TEXT_SHOWN, fraction, ngram_label
 from ..state import ExplorerState
-from .common import alert, html_pane
+from .common import html_pane
 
 __all__ = ["ChangesView", "coverage_html", "gains_html"]
 
@@ -105,7 +106,10 @@ class ChangesView(Viewer):
             self._gains.object = self._coverage.object = alert(reason, "info")
             return
         self._gains.object = gains_html(e, text)
-        self._coverage.object = coverage_html(e.candidate, self.state.coverage, text)
+        if e.matches_listed:
+            self._coverage.object = coverage_html(e.candidate, self.state.coverage, text)
+        else:
+            self._coverage.object = alert(text.message(self.state.matches_note), "info")
 
     def __panel__(self):
         return pn.Column(

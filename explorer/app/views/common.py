@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # pandas is installed after the first view (explorer.runtime.
     import pandas as pd
 
 __all__ = [
-    "STYLESHEETS", "alert", "figure_column", "html_pane", "item_table", "line_chart",
+    "STYLESHEETS", "figure_column", "html_pane", "item_table", "line_chart",
     "relabel_figure", "retitle", "tabulator_locale", "value_table",
 ]  # fmt: skip
 
@@ -78,11 +78,6 @@ def figure_column(widgets: pn.viewable.Viewable, chart, text: pn.pane.HTML) -> p
         widgets, pn.pane.Bokeh(chart, sizing_mode="stretch_width"), text,
         sizing_mode="stretch_width",
     )  # fmt: skip
-
-
-def alert(text: str, kind: str = "warning") -> str:
-    """An escaped message box: ``kind`` is ``warning``, ``info`` or ``error``."""
-    return f'<div class="cs-alert cs-{kind}" role="status">{escape(text)}</div>'
 
 
 def value_table(testid: str, header: tuple[str, str, str], rows: list[tuple[str, ...]]) -> str:

@@ -9,14 +9,13 @@ from collections.abc import Callable
 import panel as pn
 from panel.viewable import Viewer
 
-from charsim.config import Config
-
+from ..cards import derived_note, references_summary_html
 from ..examples import EXAMPLES
 from ..i18n import UIText
 from ..state import ExplorerState
-from .common import alert, html_pane
+from .common import html_pane
 
-__all__ = ["InputsView", "derived_note"]
+__all__ = ["InputsView"]
 
 TYPING_DELAY = 0.06 if sys.platform == "emscripten" else 0.0
 """Seconds of quiet typing before the browser recomputes (0: at once, e.g. under panel serve)."""
@@ -65,31 +64,31 @@ def _text_area(state: ExplorerState, name: str, **params) -> pn.widgets.TextArea
     return widget
 
 
-def derived_note(state: ExplorerState, text: UIText) -> str:
-    """The warning for a derived variant, or ``""`` for the article's settings: in English the
-    sentence of :attr:`charsim.config.Config.derived_note` (the command line's), in the page's
-    language from the catalog."""
-    if Config(state.max_order, state.weights).is_standard:
-        return ""
-    weights = text(f"inputs.weights_name_{state.weights}")
-    return alert(text("inputs.derived", cap=state.max_order, weights=weights))
-
-
 class InputsView(Viewer):
     """Candidate, references (one per line or JSON), settings and example buttons."""
 
     def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
-        self._candidate = _text_area(state, "candidate", height=90)
-        self._references = _text_area(state, "references_text", height=120)
-        self._format = pn.widgets.RadioButtonGroup(value=state.reference_format)
-        self._format.param.watch(self._reformat, "value")
+        # The classes name the widgets for the page, which hands the live view's input over
+        # to them (static/page.js).
+        self._candidate = _text_area(state, "candidate", height=90, css_classes=["cs-candidate"])
+        self._references = _text_area(
+            state, "references_text", height=120, css_classes=["cs-references"]
+        )
+        self._format = pn.widgets.RadioButtonGroup(
+            value=state.reference_format, css_classes=["cs-format"]
+        )
+        self._format.param.watch(lambda e: state.change_format(e.new), "value")
         state.param.watch(lambda e: setattr(self._format, "value", e.new), "reference_format")
         self._add_empty_button = pn.widgets.Button()
         self._add_empty_button.on_click(self._add_empty)
-        self._cap = pn.widgets.IntSlider.from_param(state.param.max_order, width=260)
-        self._weights = pn.widgets.RadioButtonGroup.from_param(state.param.weights)
+        self._cap = pn.widgets.IntSlider.from_param(
+            state.param.max_order, width=260, css_classes=["cs-cap"]
+        )
+        self._weights = pn.widgets.RadioButtonGroup.from_param(
+            state.param.weights, css_classes=["cs-weights"]
+        )
         self._summary = html_pane()
         self._variant = html_pane()
         self._examples_title = pn.pane.Markdown()
@@ -99,14 +98,6 @@ class InputsView(Viewer):
         state.param.watch(self._update, ["references", "message", "max_order", "weights"])
         self.text.param.watch(self._relabel, "language")
         self._relabel()
-
-    def _reformat(self, event) -> None:
-        if event.new == self.state.reference_format:
-            return
-        if self.state.references_unreadable:
-            self.state.reference_format = event.new  # keep the text; let the user mend it
-            return
-        self.state.set_inputs(self.state.candidate, list(self.state.references), event.new)
 
     def _add_empty(self, _event=None) -> None:
         self.state.set_inputs(self.state.candidate, [*self.state.references, ""], "json")
@@ -139,9 +130,7 @@ class InputsView(Viewer):
 
     def _update(self, *_events) -> None:
         state, text = self.state, self.text
-        k = len(state.references)
-        hint = text(f"inputs.hint_{state.reference_format}")
-        self._summary.object = alert(f"{text('inputs.k', k=k)} {hint}", "info")
+        self._summary.object = references_summary_html(state, text)
         self._variant.object = derived_note(state, text)
 
     def __panel__(self):

@@ -10,6 +10,7 @@ from panel.viewable import Viewer
 
 from charsim import Explanation, OrderDetail
 
+from ..cards import alert
 from ..i18n import UIText
 from ..render import BEGIN_MARK, END_MARK, fraction, marked_text, ngram_label
 from ..state import ExplorerState
@@ -107,7 +108,10 @@ class MatchesView(Viewer):
             return
         self._slider.end = max(e.order_cap, 2)
         order = e.orders[min(self.state.order, e.order_cap) - 1]
-        self._html.object = _texts_html(e, order, text)
+        if e.matches_listed:
+            self._html.object = _texts_html(e, order, text)
+        else:
+            self._html.object = alert(text.message(self.state.matches_note), "info")
         self._table.param.update(value=ngram_table(order, e.k), titles=ngram_titles(e.k, text))
 
     def __panel__(self):

@@ -2,67 +2,17 @@
 
 from __future__ import annotations
 
-from html import escape
-
 import panel as pn
 from bokeh.models import ColumnDataSource, LabelSet, Range1d
 from bokeh.plotting import figure
 from panel.viewable import Viewer
 
-from charsim import Explanation
-
+from ..cards import card_html
 from ..i18n import UIText
 from ..state import ExplorerState
-from .common import alert, html_pane
+from .common import html_pane
 
 __all__ = ["ScoreCardView"]
-
-
-def _number(value) -> str:
-    return "—" if value is None else f"{float(value):.4f}"
-
-
-def _scores_html(e: Explanation, text: UIText) -> str:
-    label = (
-        "charsim" if e.is_standard else f'<span class="cs-derived">{text("score.derived")}</span>'
-    )
-    cells = [
-        (label, e.score, text("score.main_note"), "score-main"),
-        (text("score.base"), e.base_score, text("score.base_note"), "score-base"),
-        (text("score.max"), e.max_score, text("score.max_note"), "score-max"),
-    ]
-    boxes = "".join(
-        f'<div><div class="cs-score" data-testid="{testid}">{_number(value)}</div>'
-        f'<div class="cs-score-label" data-testid="{testid}-label">{name}<br>{escape(note)}</div>'
-        "</div>"
-        for name, value, note, testid in cells
-    )
-    rows = [
-        ("P = M̄ / L_t", _number(e.precision)),
-        ("R = M̄ / L̄_r", _number(e.recall)),
-        (text("score.candidate_length"), _number(e.candidate_length)),
-        (text("score.mean_reference_length"), _number(e.mean_reference_length)),
-        (text("score.mean_overlap"), _number(e.mean_overlap)),
-        ("D = max(L_t, L̄_r)", _number(e.denominator)),
-        (text(f"bound.{e.decision.value}"), _number(e.length_bound)),
-        (text("score.cap_used"), str(e.order_cap)),
-        (text("score.k"), str(e.k)),
-    ]
-    table = "".join(f"<tr><th>{escape(name)}</th><td>{value}</td></tr>" for name, value in rows)
-    headline = text(f"headline.{e.decision.value}", gap=_gap(e))
-    return (
-        f'<div class="cs-scores">{boxes}</div>'
-        f'<p class="cs-decision" data-testid="decision" data-decision="{e.decision.value}">'
-        f"<strong>{escape(headline)}</strong> {escape(text(f'decision.{e.decision.value}'))}</p>"
-        f'<table class="cs-exact">{table}</table>'
-    )
-
-
-def _gap(e: Explanation) -> float:
-    """How much shorter or longer the candidate is than the mean reference (weighted length)."""
-    if not e.mean_reference_length:
-        return 0.0
-    return float(abs(e.candidate_length - e.mean_reference_length) / e.mean_reference_length)
 
 
 class ScoreCardView(Viewer):
@@ -91,12 +41,11 @@ class ScoreCardView(Viewer):
     def _update(self, *_events) -> None:
         e, text = self.state.explanation, self.text
         self._figure.title.text = text("score.chart_title")
+        self._html.object = card_html(self.state, text)
         if e is None:
-            self._html.object = alert(text.message(self.state.message), "info")
             self._source.data = {"what": [], "length": [], "label": []}
             self._chart.visible = False
             return
-        self._html.object = _scores_html(e, text)
         lengths = [float(e.candidate_length), float(e.mean_reference_length)]
         self._source.data = {
             "what": ["L_t", "L̄_r"],

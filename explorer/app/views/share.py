@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from panel.viewable import Viewer
 
+from ..cards import alert
 from ..i18n import UIText
 from ..state import ExplorerState
-from .common import alert, html_pane
+from .common import html_pane
 
 __all__ = ["ShareView"]
 

@@ -1,0 +1,208 @@
+"""The Python side of the site's Web Worker (``static/worker.js``): Python runs off the page's
+main thread, so the text boxes never wait for it.
+
+One :class:`Session` per page, in three phases:
+
+1. **Live** (:meth:`Session.start`, :meth:`Session.score`). With only ``charsim`` and ``param``
+   installed, the page's own text boxes are scored on an
+   :class:`~explorer.app.state.ExplorerState`, and the page shows the app's score card
+   (:func:`explorer.app.cards.card_html`).
+2. **App** (:meth:`~Session.import_next`, :meth:`~Session.build`, :meth:`~Session.link`,
+   :meth:`~Session.receive`). Panel, Bokeh and numpy are imported one module at a time (the
+   page's requests are answered in between), and the app is built on the *same* state, so
+   nothing the user typed is sent again. BokehJS renders it on the page; from then on page and
+   worker exchange Bokeh patches: Panel's ``pyodide-worker`` protocol, Python's document linked
+   by ``panel.io.pyodide._link_docs_worker``.
+3. **Staged** (:meth:`~Session.build_next`): the parts staged with
+   :func:`explorer.runtime.staged.later`, one per call, the tables once pandas is installed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+from explorer.app.cards import card_html, derived_note, references_summary_html
+from explorer.app.i18n import LANGUAGES, UIText
+from explorer.app.item_link import decode_item_link
+from explorer.app.link import address_query
+from explorer.app.state import ExplorerState
+
+__all__ = ["APP_IMPORTS", "INPUTS", "STAGED_IMPORTS", "Session"]
+
+INPUTS = ("candidate", "references_text", "reference_format", "max_order", "weights")
+"""The state's parameters that the page's live text boxes and settings hold."""
+
+APP_IMPORTS = (
+    "numpy", "bokeh.core.properties", "bokeh.models", "bokeh.plotting", "panel.io.pyodide",
+    "panel", "explorer.app.page",
+)  # fmt: skip
+"""Modules imported for the app, one per :meth:`Session.import_next` (each takes up to about a
+second in the browser; the page's live requests are answered between two of them)."""
+
+STAGED_IMPORTS = ("pandas", "panel.models.tabulator")
+"""Modules the staged parts need: imported one per :meth:`Session.import_next` once the app
+is on the page (``panel.models.tabulator`` is Panel's model of the tables)."""
+
+_LABELS = {
+    "candidate": "inputs.candidate", "candidate_placeholder": "inputs.candidate_placeholder",
+    "references": "inputs.references", "references_placeholder": "inputs.references_placeholder",
+    "format_lines": "inputs.format_lines", "format_json": "inputs.format_json",
+    "add_empty": "inputs.add_empty", "cap": "inputs.cap",
+    "weights_harmonic": "inputs.weights_harmonic", "weights_uniform": "inputs.weights_uniform",
+    "tab_single": "tab.single", "tab_batch": "tab.batch", "tab_about": "tab.about",
+}  # fmt: skip
+"""What the live view shows, by the catalog keys of the app's own labels."""
+
+
+def _to_js(value):
+    """``value`` (dicts, lists, strings, numbers) as a plain JS value for ``postMessage``."""
+    import js
+    from pyodide.ffi import to_js
+
+    return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+class Session:
+    """The page's Python: its state from the first live score to the whole app.
+
+    Args:
+        post: the worker's ``postMessage`` to the page (a JS function of one plain object).
+        page_resources: the URLs of the JS and CSS files the page loads: the app must need no
+            other (Panel would fetch it from its CDN).
+    """
+
+    def __init__(self, post, page_resources) -> None:
+        self._post, self._page_resources = post, set(page_resources.to_py())
+        self.state, self.text = ExplorerState(), UIText()
+        self._query = ""  # what the app still has to open (an item link)
+        self._imports = list(APP_IMPORTS)
+        self._doc = None
+
+    # -- live -----------------------------------------------------------------------------
+
+    def start(self, query: str):
+        """Open the page's query string; return what the live view shows (``live`` False for
+        an item of a batch example, which only the app can show)."""
+        item_link, problems = decode_item_link(query)
+        if item_link is not None or problems:
+            self._query = query
+            return _to_js({"live": False})
+        if query:
+            self.text.language = self.state.load_link(query).language
+        labels = {name: self.text(key) for name, key in _LABELS.items()}
+        labels["languages"] = list(LANGUAGES.values())
+        return _to_js({"live": True, "language": self.text.language, "labels": labels,
+                       **self._live_view()})  # fmt: skip
+
+    def score(self, message):
+        """Score the live view's inputs (a plain object holding :data:`INPUTS`, and
+        ``format`` when the user switched the reference format); return what it shows, or
+        None once the app is built: the page then hands what it holds to the app itself, and
+        a change made here would reach the page after the user's newer typing."""
+        if self._doc is not None:
+            return None
+        inputs = message.to_py()
+        self.state.param.update({n: inputs[n] for n in INPUTS if n != "reference_format"})
+        self.state.change_format(inputs.get("format") or inputs["reference_format"])
+        return _to_js(self._live_view())
+
+    def _live_view(self) -> dict:
+        state, text = self.state, self.text
+        explanation = state.explanation
+        return {
+            "inputs": {name: getattr(state, name) for name in INPUTS},
+            "card": card_html(state, text),
+            "references_summary": references_summary_html(state, text),
+            "derived": derived_note(state, text),
+            "score": None if explanation is None else f"{float(explanation.score):.4f}",
+            "query": None if state.references_unreadable else address_query(state, text.language),
+        }
+
+    # -- app ------------------------------------------------------------------------------
+
+    def import_next(self) -> bool:
+        """Import the next module the app (then the staged parts) needs; return whether one
+        was left to import."""
+        if not self._imports:
+            return False
+        if self._imports[0] == "panel.io.pyodide":
+            from .shims import install_jsnull_shim
+
+            install_jsnull_shim()
+        importlib.import_module(self._imports.pop(0))
+        return True
+
+    def build(self):
+        """Build the app on the live state; return its Bokeh JSON (``model``) for the page's
+        ``#app``, with the inputs it shows (the page compares them with its boxes)."""
+        from panel.io.pyodide import _model_json, init_doc
+
+        from explorer.app.page import create_app
+
+        from .shims import install_sanitizer_fallback
+
+        install_sanitizer_fallback()
+        init_doc()
+        app = create_app(self.state, text=self.text, query=self._query,
+                         replace_query=self._replace_query)  # fmt: skip
+        self._doc, model = _model_json(app, "app")
+        self._check_resources()
+        self._imports = list(STAGED_IMPORTS)
+        return _to_js({"model": model, "inputs": {n: getattr(self.state, n) for n in INPUTS}})
+
+    def _replace_query(self, query: str) -> None:
+        self._post(_to_js({"type": "address", "query": query}))
+
+    def link(self, send_patch) -> None:
+        """Send every change of the app's document to the page from now on
+        (``send_patch(patch, buffers, msg_id)``), starting with those held since the build."""
+        from panel.io.pyodide import _link_docs_worker
+
+        _link_docs_worker(self._doc, send_patch, setter="js")
+
+    def receive(self, patch) -> None:
+        """Apply a patch of the page's document (what the user did) to the app's."""
+        from panel.io.pyodide import _convert_json_patch
+
+        self._doc.apply_json_patch(_convert_json_patch(patch), setter="js")
+
+    # -- staged ---------------------------------------------------------------------------
+
+    def build_next(self, tables: bool) -> bool:
+        """Build the next part staged for later (one needing the tables' packages only if
+        ``tables``: they are installed); return whether another can be built now."""
+        from .staged import build_next
+
+        more = build_next(tables)
+        self._check_resources()
+        return more
+
+    def _check_resources(self) -> None:
+        if missing := missing_resources(self._page_resources):
+            raise RuntimeError(f"the app needs JS/CSS that the page does not load: {missing}")
+
+
+def missing_resources(loaded: set[str]) -> list[str]:
+    """The JS and CSS files of Panel's models defined so far that are not in ``loaded``
+    (absolute URLs; Bokeh's own files, which the page loads from this site under another
+    name, aside)."""
+    from panel.io.resources import Resources, set_resource_mode
+
+    with set_resource_mode("cdn"):
+        resources = Resources(mode="cdn")
+        wanted = resources.js_files + resources.js_modules + resources.css_files
+    root = os.environ["PANEL_CDN_ROOT"]
+    return [
+        url
+        for url in wanted
+        if not url.startswith("https://cdn.bokeh.org/bokeh/release/")
+        and (not url.startswith(root) or _page_spelling(url) not in loaded)
+    ]
+
+
+def _page_spelling(url: str) -> str:
+    """``url`` as the page spells it (``^`` as ``%5E``, as ``new URL`` does)."""
+    import js
+
+    return str(js.URL.new(url).href)

@@ -1,0 +1,73 @@
+"""The worker's Python side (explorer.runtime.worker) without a browser: what the live view
+shows for typed inputs and links, and that it hands over to the app."""
+
+from __future__ import annotations
+
+import pytest
+
+import charsim
+from explorer.app.link import address_query
+from explorer.runtime import worker
+
+
+class JsValue:
+    """Stands for a JS value as Pyodide hands it to Python (``to_py`` converts it)."""
+
+    def __init__(self, value) -> None:
+        self.value = value
+
+    def to_py(self):
+        return self.value
+
+
+@pytest.fixture
+def session(monkeypatch):
+    monkeypatch.setattr(worker, "_to_js", lambda value: value)  # plain Python values here
+    return worker.Session(post=[].append, page_resources=JsValue([]))
+
+
+def _inputs(**fields) -> JsValue:
+    inputs = {"candidate": "ca", "references_text": "cat", "reference_format": "lines",
+              "max_order": 32, "weights": "harmonic"}  # fmt: skip
+    return JsValue(inputs | fields)
+
+
+def test_the_live_view_scores_what_is_typed_and_mirrors_it_in_the_address(session):
+    opening = session.start("")
+    assert opening["live"] and opening["inputs"]["candidate"] == "ca"
+    assert opening["labels"]["candidate"] == "Candidate"
+    view = session.score(_inputs(candidate="the cat", references_text="the cat sat\na cat"))
+    expected = charsim.score("the cat", ["the cat sat", "a cat"])
+    assert view["score"] == f"{expected:.4f}"
+    assert f'data-testid="score-main">{expected:.4f}<' in view["card"]
+    assert "K = 2" in view["references_summary"]
+    assert view["query"] == address_query(session.state, "en")
+    assert view["inputs"]["candidate"] == "the cat"
+
+
+def test_the_live_view_opens_a_link_in_its_language(session):
+    query = address_query(session.state, "ja").replace("c=ca", "c=cats")
+    opening = session.start(query)
+    assert opening["language"] == "ja" and opening["inputs"]["candidate"] == "cats"
+    assert opening["labels"]["candidate"] == "候補"
+    assert opening["score"] == f"{charsim.score('cats', ['cat']):.4f}"
+
+
+def test_an_item_link_of_a_batch_example_is_left_to_the_app(session):
+    assert session.start("example=ted&item=17") == {"live": False}
+
+
+def test_switching_the_reference_format_rewrites_the_references(session):
+    session.start("")
+    view = session.score(_inputs(references_text="cat\ndog", format="json"))
+    assert view["inputs"]["reference_format"] == "json"
+    assert view["inputs"]["references_text"] == '["cat", "dog"]'
+
+
+def test_live_requests_are_ignored_once_the_app_is_built(session):
+    """After the build the page hands its boxes to the app itself; a late live request
+    must not change the state behind the app's back."""
+    session.start("")
+    session._doc = object()  # as after build()
+    assert session.score(_inputs(candidate="late")) is None
+    assert session.state.candidate == "ca"

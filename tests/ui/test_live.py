@@ -1,0 +1,145 @@
+"""The page's first seconds: typed text is scored while the app loads (the live view), the app
+takes over without losing or moving anything, and Python never freezes the text boxes.
+
+Every test types text other than the default input ("ca" against "cat").
+"""
+
+from __future__ import annotations
+
+import random
+import string
+import time
+
+import charsim
+
+from .conftest import APP_TIMEOUT, CANDIDATE, REFERENCES, SCORE, poll
+
+LIVE = "document.documentElement.dataset.explorerLive === '1'"
+STATE = "document.documentElement.dataset.explorerState"
+
+
+def _open_live(page, guard, url):
+    """Open the site and wait until it scores typed text (the live view, or the app)."""
+    page.goto(url, wait_until="domcontentloaded")  # not "load": the app's JS may be held
+    poll(lambda: page.evaluate(LIVE), timeout=APP_TIMEOUT, message="the live view", guard=guard)
+    return page
+
+
+def _burst(page, text):
+    """Select the candidate and type ``text`` with no delay between the keys."""
+    page.locator(CANDIDATE).click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text, delay=0)
+
+
+def _wait_score(page, wait_until, value, timeout=60):
+    expected = f"{value:.4f}"
+    wait_until(
+        lambda: page.locator(SCORE).inner_text() == expected, timeout=timeout,
+        message=f"the score {expected}",
+    )  # fmt: skip
+
+
+def test_a_burst_typed_as_soon_as_the_page_accepts_input_ends_on_its_score(
+    app_page, guard, site_url, wait_until
+):
+    _open_live(app_page, guard, site_url)
+    assert app_page.evaluate(STATE) == "loading"  # the app itself is still on its way
+    typed = "the quick brown fox jumps over the lazy dog"
+    _burst(app_page, typed)
+    _wait_score(app_page, wait_until, charsim.score(typed, ["cat"]))
+    assert app_page.locator(CANDIDATE).input_value() == typed
+
+
+def test_bursts_typed_while_the_app_loads_each_end_on_their_score(
+    app_page, guard, site_url, wait_until
+):
+    """Burst after burst from the first moment the page accepts input until the app is ready
+    (so one burst is typed around the moment the app takes over), and one after: each ends on
+    the score of the text in the box, none on an older text's."""
+    _open_live(app_page, guard, site_url)
+    rng = random.Random(5)
+    bursts = 0
+    while True:
+        ready = app_page.evaluate(STATE) == "ready"
+        typed = " ".join(rng.choice(["cat", "sat", "mat", "hat", "a", "the"]) for _ in range(9))
+        _burst(app_page, typed)
+        _wait_score(app_page, wait_until, charsim.score(typed, ["cat"]))
+        assert app_page.locator(CANDIDATE).input_value() == typed
+        bursts += 1
+        if ready:
+            break
+    assert bursts >= 3  # at least two while loading
+
+
+def test_what_was_typed_before_the_app_took_over_is_kept_with_settings_and_caret(
+    app_page, guard, site_url, wait_until
+):
+    """BokehJS is held back, so the live view stays until the test lets the app in; then the
+    app has the typed texts, the order cap and weights, the focus and the caret, and the box
+    being typed in has not moved on the screen."""
+    held = []
+    app_page.route("**/bokeh/bokeh.min.js", lambda route: held.append(route))  # answered below
+    _open_live(app_page, guard, site_url)
+    app_page.locator(REFERENCES).fill("the cat sat on the mat")
+    cap = app_page.locator("#live-cap")
+    cap.focus()
+    for _ in range(4):
+        cap.press("ArrowLeft")  # 32 -> 28
+    app_page.locator('label[for="live-weights-uniform"]').click()
+    _burst(app_page, "the cat sat")
+    for _ in range(3):
+        app_page.keyboard.press("ArrowLeft")  # the caret before "sat"
+    options = {"max_order": 28, "weights": "uniform"}
+    expected = charsim.score("the cat sat", ["the cat sat on the mat"], **options)
+    _wait_score(app_page, wait_until, expected)
+    before = app_page.locator(CANDIDATE).bounding_box()
+    assert held and app_page.evaluate(STATE) == "loading"
+
+    held[0].continue_()
+    poll(lambda: app_page.evaluate(STATE) == "ready", timeout=APP_TIMEOUT,
+         message="the explorer to become ready", guard=guard)  # fmt: skip
+    assert app_page.locator(CANDIDATE).input_value() == "the cat sat"
+    assert app_page.locator(REFERENCES).input_value() == "the cat sat on the mat"
+    _wait_score(app_page, wait_until, expected)
+    assert app_page.get_by_text("Order cap N (32 = charsim): 28").count() > 0
+    focused = app_page.evaluate("""() => {
+      let element = document.activeElement;
+      while (element && element.shadowRoot && element.shadowRoot.activeElement)
+        element = element.shadowRoot.activeElement;
+      return [element.dataset.testid, element.selectionStart, element.selectionEnd];
+    }""")
+    assert focused == ["candidate", 8, 8]
+    after = app_page.locator(CANDIDATE).bounding_box()
+    assert abs(after["y"] - before["y"]) <= 2 and abs(after["x"] - before["x"]) <= 2
+    app_page.keyboard.type("X")  # typing goes on where it stopped
+    assert app_page.locator(CANDIDATE).input_value() == "the cat Xsat"
+
+
+def test_a_200000_character_candidate_is_scored_while_the_page_answers_at_once(app, wait_until):
+    """The worker scores it (every number; the n-gram list is for shorter texts) while the
+    page answers within 200 ms; a newer text supersedes it; longer still, scoring pauses."""
+    rng = random.Random(3)
+    huge = "".join(rng.choice(string.ascii_lowercase + " ") for _ in range(200_000 - 200))
+    reference = "".join(rng.choice(string.ascii_lowercase + " ") for _ in range(200))
+    app.locator(REFERENCES).fill(reference)
+    app.locator(CANDIDATE).fill(huge)
+    answers = []
+    while app.locator(SCORE).inner_text() != f"{charsim.score(huge, [reference]):.4f}":
+        start = time.perf_counter()
+        app.evaluate("0")
+        answers.append(time.perf_counter() - start)
+        assert len(answers) < 600, "the score of the long text never showed"
+        time.sleep(0.1)
+    assert answers and max(answers) < 0.2, answers
+    assert app.get_by_text("The shared n-grams are listed for texts up to 20,000").count() > 0
+
+    app.locator(CANDIDATE).fill(huge[::-1])
+    app.locator(CANDIDATE).fill("a short text")  # before the long one's score is in
+    _wait_score(app, wait_until, charsim.score("a short text", [reference]))
+    time.sleep(3)  # the long text's result must not come after it
+    assert app.locator(SCORE).inner_text() == f"{charsim.score('a short text', [reference]):.4f}"
+
+    app.locator(CANDIDATE).fill(huge + "abcd")  # 200,004 characters with the reference
+    wait_until(lambda: app.get_by_text("Scoring paused").count() > 0, timeout=30)
+    assert app.locator(CANDIDATE).input_value() == huge + "abcd"  # nothing lost
