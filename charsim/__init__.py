@@ -21,6 +21,13 @@ from .preprocess import NORMALIZATION_FORMS, Preprocessing, fold_whitespace_quot
 from .reference import ReferenceSet
 from .scores import score, score_base, score_max, summarize
 from .signature import VARIANTS, signature
+from .significance import (
+    Interval,
+    PairedResult,
+    bootstrap_interval,
+    paired_bootstrap,
+    paired_randomization,
+)
 from .stats import ItemSummary
 from .version import __version__
 
@@ -33,19 +40,24 @@ __all__ = [
     "Config",
     "Decision",
     "Explanation",
+    "Interval",
     "ItemSummary",
     "Match",
     "NGram",
     "OrderDetail",
+    "PairedResult",
     "Preprocessing",
     "ReferenceDetail",
     "ReferenceSet",
     "UndefinedScoreError",
     "__version__",
+    "bootstrap_interval",
     "coverage",
     "explain",
     "fold_whitespace_quotes",
     "ngram_count",
+    "paired_bootstrap",
+    "paired_randomization",
     "score",
     "score_base",
     "score_max",
