@@ -11,6 +11,7 @@ Section numbers (§) refer to the defining article.
     Fraction(100, 201)
 """
 
+from .buckets import Bucket, LengthBuckets, length_buckets
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, WEIGHTS, Config
 from .coverage import coverage
 from .decision import Decision
@@ -32,6 +33,7 @@ from .stats import ItemSummary
 from .version import __version__
 
 __all__ = [
+    "Bucket",
     "DEFAULT_MAX_ORDER",
     "DEFAULT_WEIGHTS",
     "NORMALIZATION_FORMS",
@@ -42,6 +44,7 @@ __all__ = [
     "Explanation",
     "Interval",
     "ItemSummary",
+    "LengthBuckets",
     "Match",
     "NGram",
     "OrderDetail",
@@ -55,6 +58,7 @@ __all__ = [
     "coverage",
     "explain",
     "fold_whitespace_quotes",
+    "length_buckets",
     "ngram_count",
     "paired_bootstrap",
     "paired_randomization",
