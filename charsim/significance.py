@@ -35,6 +35,8 @@ from fractions import Fraction
 from numbers import Real
 from operator import getitem
 
+from .textio import counted
+
 __all__ = [
     "DEFAULT_CONFIDENCE_LEVEL",
     "DEFAULT_RANDOMIZATION_TRIALS",
@@ -141,7 +143,8 @@ def bootstrap_interval(
         ValueError: no scores, a score that is NaN or infinite (the message names the item),
             ``resamples < 1``, ``seed < 0``, or ``level`` outside (0, 1).
     """
-    _check_settings(resamples, seed, level)
+    _check_settings(resamples, seed)
+    _check_level(level)
     (column,), scale = _exact_columns([("scores", scores)])
     (sums,) = _resampled_sums([column], resamples, seed, progress)
     return _interval(sums, len(column) * scale, level)
@@ -178,7 +181,8 @@ def paired_bootstrap(
         TypeError, ValueError: as :func:`bootstrap_interval`, and for systems of different
             lengths.
     """
-    _check_settings(resamples, seed, level)
+    _check_settings(resamples, seed)
+    _check_level(level)
     columns, scale = _exact_columns([("baseline", baseline), ("system", system)])
     base_sums, system_sums = _resampled_sums(columns, resamples, seed, progress)
     denominator = len(columns[0]) * scale
@@ -230,7 +234,7 @@ def paired_randomization(
     Raises:
         TypeError, ValueError: as :func:`paired_bootstrap` (``trials`` for ``resamples``).
     """
-    _check_settings(trials, seed, DEFAULT_CONFIDENCE_LEVEL, samples_name="trials")
+    _check_settings(trials, seed, samples_name="trials")
     (base, other), scale = _exact_columns([("baseline", baseline), ("system", system)])
     n = len(base)
     deltas = [s - b for b, s in zip(base, other, strict=True)]
@@ -256,7 +260,7 @@ def paired_randomization(
     )
 
 
-def _check_settings(samples: int, seed: int, level: float, samples_name: str = "resamples"):
+def _check_settings(samples: int, seed: int, samples_name: str = "resamples") -> None:
     for name, value in ((samples_name, samples), ("seed", seed)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{name} must be an int, got {type(value).__name__}")
@@ -264,6 +268,9 @@ def _check_settings(samples: int, seed: int, level: float, samples_name: str = "
         raise ValueError(f"{samples_name} must be at least 1, got {samples}")
     if seed < 0:
         raise ValueError(f"seed must be at least 0, got {seed}")
+
+
+def _check_level(level: float) -> None:
     if isinstance(level, bool) or not isinstance(level, Real):
         raise TypeError(f"level must be a number, got {type(level).__name__}")
     if not 0 < level < 1:
@@ -281,8 +288,9 @@ def _exact_columns(named: list[tuple[str, Sequence[float]]]) -> tuple[list[list[
             raise ValueError(f"{name} holds no scores: nothing to resample")
         if len(scores) != len(named[0][1]):
             raise ValueError(
-                f"{name} has {len(scores):,} scores but {named[0][0]} has {len(named[0][1]):,}; "
-                "a paired test needs one score per item from each"
+                f"{name} has {counted(len(scores), 'score')} but {named[0][0]} has "
+                f"{counted(len(named[0][1]), 'score')}; a paired test needs one score per item "
+                "from each"
             )
         ratios.append([_ratio(value, name, i) for i, value in enumerate(scores)])
     scale = max(denominator for column in ratios for _, denominator in column)

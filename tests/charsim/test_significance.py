@@ -177,7 +177,7 @@ def test_scores_can_be_ints_and_fractions():
         (lambda: charsim.bootstrap_interval("0.5"), TypeError,
          "scores must be a sequence of numbers, got str"),
         (lambda: charsim.paired_bootstrap([0.5, 0.5], [0.5]), ValueError,
-         "system has 1 scores but baseline has 2; a paired test needs one score per item"),
+         "system has 1 score but baseline has 2 scores; a paired test needs one score per item"),
         (lambda: charsim.paired_randomization([0.5], [math.inf]), ValueError,
          "system[0] (item 1) is inf"),
         (lambda: charsim.bootstrap_interval([0.5], resamples=0), ValueError,
