@@ -7,7 +7,9 @@ items of two systems, scores them and draws 1,000 paired bootstrap resamples:
     sacrebleu ted.ref.txt -i ted.sys1.txt ted.sys2.txt -m chrf --paired-bs -f text
 
 (sacreBLEU's default JSON output crashes with --paired-bs, hence ``-f text``.) Prints the median
-times and the median of the per-repeat ratios; target: charsim ≤ 1.0 × sacreBLEU, in CPython.
+times and the median of the per-repeat ratios, of the wall-clock time and of the processor time
+(user + system, which a busy shared machine disturbs less); target: charsim ≤ 1.0 × sacreBLEU, in
+CPython.
 Then the resampling alone on the item scores, in CPython and inside Pyodide (Node, npm pyodide,
 the same code): paired bootstrap (1,000 resamples) and approximate randomization (10,000 trials).
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -70,19 +73,26 @@ def main() -> None:
     scores = _item_scores()  # also checks the TED files
     env = {**os.environ, "PYTHONPATH": str(ROOT)}  # the charsim of this checkout
 
+    processor = {name: [] for name in COMMANDS}
+
     def command(name: str):
         def run(_) -> None:
+            before = _children_time()
             done = subprocess.run(list(map(str, COMMANDS[name])), env=env, capture_output=True)
+            processor[name].append(_children_time() - before)
             if done.returncode:
                 raise SystemExit(f"{name} failed:\n{done.stderr.decode(errors='replace')}")
 
         return run
 
-    totals = side_by_side({name: command(name) for name in COMMANDS}, [None], args.repeat, 1)
-    print(f"whole commands on the TED files, {args.repeat} runs each, in turn")
+    wall = side_by_side({name: command(name) for name in COMMANDS}, [None], args.repeat, 1)
+    print(f"whole commands on the TED files, {args.repeat} runs each, in turn (medians)")
     for name in COMMANDS:
-        print(f"{name:<9} --paired-bs {statistics.median(totals[name]):6.2f} s  (median)")
-    print(ratio_line("ratio charsim / sacreBLEU", totals["charsim"], totals["sacreBLEU"], 1.0))
+        print(f"{name:<9} --paired-bs  wall {statistics.median(wall[name]):5.2f} s   "
+              f"processor {statistics.median(processor[name]):5.2f} s")  # fmt: skip
+    for label, times in (("wall", wall), ("processor", processor)):
+        line = ratio_line("charsim / sacreBLEU", times["charsim"], times["sacreBLEU"], 1.0)
+        print(f"{label:<9} {line}")
     script = SCRIPT.format(scores=json.dumps(scores), repeat=3)
     cpython = _run_here(script)
     pyodide = None if args.no_pyodide else _run_in_pyodide(script)
@@ -93,6 +103,12 @@ def main() -> None:
             same = "same numbers" if pyodide[1][name] == cpython[1][name] else "NOT the same"
             line += f"   Pyodide (Node) {pyodide[0][name]:6.3f} s, {same}"
         print(line)
+
+
+def _children_time() -> float:
+    """Processor seconds (user + system) used so far by finished child processes."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _item_scores() -> list[list[float]]:
