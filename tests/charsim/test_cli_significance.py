@@ -5,24 +5,18 @@ import io
 import json
 import random
 import sys
-from pathlib import Path
 
 import pytest
 
 import charsim
 from charsim.cli import main
 
-TED = Path(__file__).resolve().parents[3] / "shared" / "data" / "ted-en"
+from .test_cli import TED, run
+
 _WORDS = "the cat sat on a mat with hat and its dog ran far".split()
 REFERENCES = [" ".join(random.Random(i).choices(_WORDS, k=3 + i % 7)) for i in range(40)]
 BASELINE = [" ".join(r.split()[::2]) for r in REFERENCES]  # every other word
 BETTER = [" ".join(r.split()[:-1]) for r in REFERENCES]  # all words but the last
-
-
-def run(capsys, *args):
-    status = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.fixture
