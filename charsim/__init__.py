@@ -11,6 +11,7 @@ Section numbers (§) refer to the defining article.
     Fraction(100, 201)
 """
 
+from .buckets import Bucket, LengthBuckets, length_buckets
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, WEIGHTS, Config
 from .coverage import coverage
 from .decision import Decision
@@ -21,10 +22,18 @@ from .preprocess import NORMALIZATION_FORMS, Preprocessing, fold_whitespace_quot
 from .reference import ReferenceSet
 from .scores import score, score_base, score_max, summarize
 from .signature import VARIANTS, signature
+from .significance import (
+    Interval,
+    PairedResult,
+    bootstrap_interval,
+    paired_bootstrap,
+    paired_randomization,
+)
 from .stats import ItemSummary
 from .version import __version__
 
 __all__ = [
+    "Bucket",
     "DEFAULT_MAX_ORDER",
     "DEFAULT_WEIGHTS",
     "NORMALIZATION_FORMS",
@@ -33,19 +42,26 @@ __all__ = [
     "Config",
     "Decision",
     "Explanation",
+    "Interval",
     "ItemSummary",
+    "LengthBuckets",
     "Match",
     "NGram",
     "OrderDetail",
+    "PairedResult",
     "Preprocessing",
     "ReferenceDetail",
     "ReferenceSet",
     "UndefinedScoreError",
     "__version__",
+    "bootstrap_interval",
     "coverage",
     "explain",
     "fold_whitespace_quotes",
+    "length_buckets",
     "ngram_count",
+    "paired_bootstrap",
+    "paired_randomization",
     "score",
     "score_base",
     "score_max",

@@ -9,17 +9,20 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
+from . import cli_significance
 from .compare import compare
 from .config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
-from .corpus import items_as_systems, score_systems
+from .corpus import common_nrefs, items_as_systems, score_systems
 from .explain import explain
 from .formats import FORMATS
 from .output import ItemExplanation, Report, render_report
 from .preprocess import NORMALIZATION_FORMS
 from .sacrebleu_metrics import SACREBLEU_METRICS, MetricResult, corpus_scores, require_sacrebleu
-from .signature import VARIANTS
+from .signature import VARIANTS, signature
+from .significance import DEFAULT_RANDOMIZATION_TRIALS, DEFAULT_RESAMPLES, DEFAULT_SEED
 from .textio import DataError, aligned_lines, counted, decode_lines, items_from_jsonl
 from .version import __version__
 
@@ -43,6 +46,7 @@ def _parser() -> argparse.ArgumentParser:
         "  charsim --jsonl items.jsonl --format json\n"
         "  charsim -i sys.txt -r ref.txt --metrics charsim,chrf,chrf++,bleu,ter\n"
         "  charsim -i sys.txt -r ref.txt --explain 17 --format markdown\n"
+        "  charsim -i base.txt sys.txt -r ref.txt --paired-bs    # is sys.txt really better?\n"
         "  charsim article    # recompute every number printed in the article",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -101,6 +105,48 @@ def _parser() -> argparse.ArgumentParser:
         help="fold every text's whitespace (no-break and other spaces to one U+0020, ends "
         "stripped) and curly quotes (to ASCII ' and \") last (recorded as fold:space+quote)",
     )
+    tests = parser.add_argument_group(
+        "confidence intervals and paired significance tests (sacreBLEU's options; the first -i "
+        "system is the baseline)"
+    )
+    tests.add_argument(
+        "--confidence",
+        action="store_true",
+        help="each system's 95 %% confidence interval, by bootstrap resampling",
+    )
+    tests.add_argument(
+        "--confidence-n",
+        type=_positive,
+        metavar="N",
+        help=f"bootstrap resamples for --confidence ({DEFAULT_RESAMPLES:,})",
+    )
+    paired = tests.add_mutually_exclusive_group()
+    paired.add_argument(
+        "--paired-bs",
+        action="store_true",
+        help="paired bootstrap resampling against the baseline: a p-value per "
+        "system, and every system's interval",
+    )
+    paired.add_argument(
+        "--paired-ar",
+        action="store_true",
+        help="paired approximate randomization against the baseline: a p-value per system",
+    )
+    tests.add_argument(
+        "--paired-bs-n",
+        type=_positive,
+        metavar="N",
+        help=f"resamples for --paired-bs ({DEFAULT_RESAMPLES:,})",
+    )
+    tests.add_argument(
+        "--paired-ar-n",
+        type=_positive,
+        metavar="N",
+        help=f"trials for --paired-ar ({DEFAULT_RANDOMIZATION_TRIALS:,})",
+    )
+    tests.add_argument("--seed", type=_seed, metavar="N",
+                       help=f"seed of the resampling ({DEFAULT_SEED}; recorded in the "
+                       "signature)")  # fmt: skip
     output = parser.add_argument_group("output")
     output.add_argument("--sentence-level", action="store_true",
                         help="also print item scores (sentence BLEU with effective order, as "
@@ -154,6 +200,22 @@ def _metric_list(text: str) -> tuple[str, ...]:
     return names
 
 
+def _positive(text: str) -> int:
+    """``--confidence-n`` and the like: a whole number >= 1."""
+    value = _whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value}: at least 1 resample or trial is needed")
+    return value
+
+
+def _seed(text: str) -> int:
+    """``--seed``: a whole number >= 0."""
+    value = _whole_number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value}: a seed is a whole number >= 0")
+    return value
+
+
 def _item_number(text: str) -> int:
     """``--explain``: a whole number >= 1."""
     value = _whole_number(text)
@@ -198,7 +260,7 @@ def _load(args: argparse.Namespace) -> tuple[list[str], list[Sequence[str]], lis
     return [name for name, _ in systems], candidates, reference_sets
 
 
-def _progress(total: int, enabled: bool):
+def _progress(total: int, enabled: bool, unit: str = "item"):
     if not enabled or total < 1000:
         return None, lambda: None
     try:
@@ -206,7 +268,7 @@ def _progress(total: int, enabled: bool):
     except ImportError:  # tqdm is optional: no progress bar without it
         return None, lambda: None
     # disable=None: no bar when stderr is not a terminal (a log file, a pipe), as tqdm advises
-    bar = tqdm(total=total, unit="item", file=sys.stderr, leave=False, disable=None)
+    bar = tqdm(total=total, unit=unit, file=sys.stderr, leave=False, disable=None)
     return (lambda done: bar.update(done - bar.n)), bar.close
 
 
@@ -229,9 +291,9 @@ def _score(args, systems, references, options) -> tuple[dict[str, MetricResult],
             close()
         name = "derived variant" if Config(args.max_order, args.weights).derived_note else None
         name = name or _METRIC_NAMES[args.variant]
+        keep = args.sentence_level or cli_significance.asked(args)  # resampling needs the scores
         per_metric[metric] = [
-            MetricResult("charsim", name, r.score, r.signature,
-                         r.scores if args.sentence_level else None,
+            MetricResult("charsim", name, r.score, r.signature, r.scores if keep else None,
                          r.signature if args.sentence_level else None)
             for r in results
         ]  # fmt: skip
@@ -261,6 +323,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return article_main(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
+    problem = cli_significance.problem(args, 1 if args.jsonl else len(args.input))
+    if problem:
+        parser.error(problem)
     options = {"max_order": args.max_order, "weights": args.weights,
                "normalize": args.normalize, "casefold": args.lowercase,
                "fold_whitespace_quotes": args.fold_whitespace_quotes}  # fmt: skip
@@ -275,12 +340,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError(f"--explain {args.explain} is out of range: {names[0]} holds {holds} "
                              f"(choose 1 to {len(references)})")  # fmt: skip
         results = _score(args, systems, references, options)
+        significance = None
+        if cli_significance.asked(args):
+            significance = cli_significance.compute(
+                args,
+                [result["charsim"].scores for result in results],
+                lambda total: _progress(total, not args.no_progress, "resample"),
+            )
     except (DataError, ValueError, ImportError) as error:
         print(f"charsim: error: {error}", file=sys.stderr)
         return 1
     explanations = ()
     if args.explain is not None:
         explanations = _explain(names, systems, references, args.explain - 1, options)
+    if significance is not None:  # the charsim signature records the resampling
+        sig = signature(args.variant, nrefs=common_nrefs(references), **options,
+                        **significance.signature_fields)  # fmt: skip
+        results = tuple({**r, "charsim": replace(r["charsim"], signature=sig)} for r in results)
     report = Report(
         names=tuple(names),
         n_items=len(references),
@@ -290,6 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sentence_level=args.sentence_level,
         item=args.explain,
         explanations=explanations,
+        significance=significance,
     )
     if hasattr(sys.stdout, "reconfigure"):  # a terminal that cannot show a character: \u escapes
         sys.stdout.reconfigure(errors="backslashreplace")

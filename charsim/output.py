@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from . import cli_significance
 from .explain import Explanation
 from .export import comparison_blocks, explanation_blocks, explanation_data
 from .formats import Heading, Paragraph, Table, render
@@ -53,6 +54,8 @@ class Report:
         sentence_level: print item scores too.
         item: the item explained (``--explain N``), or None.
         explanations: one :class:`ItemExplanation` per system when ``item`` is set.
+        significance: charsim's intervals and paired tests
+            (:class:`~charsim.cli_significance.Significance`), or None; only in charsim's layout.
     """
 
     names: tuple[str, ...]
@@ -63,6 +66,7 @@ class Report:
     sentence_level: bool
     item: int | None = None
     explanations: tuple[ItemExplanation, ...] = ()
+    significance: cli_significance.Significance | None = None
 
 
 def render_report(report: Report, fmt: str) -> str:
@@ -81,8 +85,9 @@ def _json(report: Report) -> str:
         shared = {}
     else:  # charsim's layout: one signature for every system
         fields = [{"score": res["charsim"].score,
-                   **({"scores": list(res["charsim"].scores)} if report.sentence_level else {})}
-                  for res in report.results]  # fmt: skip
+                   **({"scores": list(res["charsim"].scores)} if report.sentence_level else {}),
+                   **cli_significance.json_fields(report.significance, s)}
+                  for s, res in enumerate(report.results)]  # fmt: skip
         shared = {"signature": report.results[0]["charsim"].signature}
     if len(fields) == 1:
         body = {**fields[0], **shared, "n_items": report.n_items}
@@ -117,16 +122,23 @@ def _charsim_layout(report: Report, fmt: str) -> str:
             rows += ["\t".join([str(i + 1), *(f"{r.scores[i]:.6f}" for r in results)])
                      for i in range(n_items)]  # fmt: skip
         rows.append("\t".join(["mean", *(f"{r.score:.6f}" for r in results)]))
+        rows += cli_significance.tsv_rows(report.significance, len(results))
         rows.append(f"#signature\t{signature}")
         return "\n".join(rows) + "\n"
     rows = []
     if report.sentence_level:
         rows += ["  ".join([f"{i + 1:>6}", *(f"{r.scores[i]:.4f}" for r in results)])
                  for i in range(n_items)]  # fmt: skip
-    width = max(map(len, report.names))
-    for name, result in zip(report.names, results, strict=True):
+    names, significance = report.names, report.significance
+    if significance is not None and significance.paired:  # sacreBLEU names the baseline so
+        names = (f"Baseline: {names[0]}", *names[1:])
+    width = max(map(len, names))
+    for s, (name, result) in enumerate(zip(names, results, strict=True)):
         label = f"{name:<{width}}  " if len(results) > 1 else ""
-        rows.append(f"{label}{result.name} = {result.score:.4f}  ({counted(n_items, 'item')})")
+        cells = cli_significance.text_cells(significance, s)
+        rows.append(f"{label}{result.name} = {result.score:.4f}{cells}  "
+                    f"({counted(n_items, 'item')})")  # fmt: skip
+    rows += cli_significance.legend(significance, report.names)
     rows += [*([report.derived_note] if report.derived_note else []), signature]
     return "\n".join(rows) + "\n"
 

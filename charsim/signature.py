@@ -1,8 +1,9 @@
 """A sacreBLEU-style signature that records how a number was computed.
 
 Example: ``charsim|variant:mean|cap:32|w:1/n|norm:none|version:0.1.0``. Preprocessing fields
-appear when used (``case:fold``, ``fold:space+quote``), ``nrefs`` when known; the version is
-last.
+appear when used (``case:fold``, ``fold:space+quote``), ``nrefs`` when known, then the
+resampling of significance tests and intervals as sacreBLEU spells it (``bs:1000|seed:12345``,
+``ar:10000``); the version is last.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ VARIANTS = ("mean", "base", "max")
 """``mean``: the main definition (§3.1); ``base``: §2.4; ``max``: max over references (§3.3)."""
 
 
+_COUNTS = {"nrefs": "references per item", "bootstrap": "resamples", "randomization": "trials"}
+_FIELDS = {"nrefs": "nrefs", "bootstrap": "bs", "randomization": "ar", "seed": "seed"}
+
+
 def signature(
     variant: str = "mean",
     *,
@@ -26,6 +31,9 @@ def signature(
     casefold: bool = False,
     fold_whitespace_quotes: bool = False,
     nrefs: int | None = None,
+    bootstrap: int | None = None,
+    randomization: int | None = None,
+    seed: int | None = None,
 ) -> str:
     """Return the signature string of a charsim computation.
 
@@ -38,19 +46,29 @@ def signature(
         fold_whitespace_quotes: whether whitespace/quote folding was applied.
         nrefs: the number of references per item (an int >= 1) when it is the same for all
             items, else None (the field is left out).
+        bootstrap: bootstrap resamples behind the reported intervals or paired bootstrap test
+            (``bs:``), if any.
+        randomization: trials of the paired approximate randomization test (``ar:``), if any.
+        seed: the seed of that resampling (``seed:``; required with ``bootstrap`` or
+            ``randomization``, see :mod:`charsim.significance`).
 
     Raises:
-        TypeError: ``nrefs`` is neither None nor an int, or a mistyped setting (see ``Config``,
-            ``Preprocessing``).
-        ValueError: an unknown variant, ``nrefs < 1``, or an invalid setting.
+        TypeError: ``nrefs``, ``bootstrap``, ``randomization`` or ``seed`` is neither None nor
+            an int, or a mistyped setting (see ``Config``, ``Preprocessing``).
+        ValueError: an unknown variant, ``nrefs``, ``bootstrap`` or ``randomization`` below 1,
+            a seed without resampling or resampling without a seed, or an invalid setting.
     """
     if variant not in VARIANTS:
         raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
-    if nrefs is not None:
-        if isinstance(nrefs, bool) or not isinstance(nrefs, int):
-            raise TypeError(f"nrefs must be None or an int, got {type(nrefs).__name__}")
-        if nrefs < 1:
-            raise ValueError(f"nrefs must be at least 1 (references per item), got {nrefs}")
+    numbers = {"nrefs": nrefs, "bootstrap": bootstrap, "randomization": randomization,
+               "seed": seed}  # fmt: skip
+    for name, value in numbers.items():
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TypeError(f"{name} must be None or an int, got {type(value).__name__}")
+        if value is not None and name in _COUNTS and value < 1:
+            raise ValueError(f"{name} must be at least 1 ({_COUNTS[name]}), got {value}")
+    if (seed is None) != (bootstrap is None and randomization is None):
+        raise ValueError("seed is required with bootstrap or randomization, and only with them")
     config = Config(max_order, weights)
     prep = Preprocessing(normalize, casefold, fold_whitespace_quotes)
     fields = [
@@ -60,8 +78,7 @@ def signature(
         "w:1/n" if config.weights == "harmonic" else "w:uniform",
         *prep.fields,
     ]
-    if nrefs is not None:
-        fields.append(f"nrefs:{nrefs}")
+    fields += [f"{_FIELDS[name]}:{value}" for name, value in numbers.items() if value is not None]
     fields.append(f"version:{__version__}")
     return "|".join(fields)
 

@@ -143,9 +143,28 @@ def test_gain_of_one_more_match():
         ({"weights": "1/n"}, ValueError, "weights must be one of ('harmonic', 'uniform')"),
         ({"normalize": "nfc"}, ValueError, "normalize must be None or one of"),
         ({"casefold": "yes"}, TypeError, "casefold must be a bool, got str"),
+        (
+            {"bootstrap": 0, "seed": 1},
+            ValueError,
+            "bootstrap must be at least 1 (resamples), got 0",
+        ),
+        ({"randomization": 2.0, "seed": 1}, TypeError, "randomization must be None or an int"),
+        ({"bootstrap": 10, "seed": "1"}, TypeError, "seed must be None or an int, got str"),
+        ({"bootstrap": 10}, ValueError, "seed is required with bootstrap or randomization"),
+        ({"seed": 12345}, ValueError, "seed is required with bootstrap or randomization, and only"),
     ],
 )
 def test_signature_refuses_bad_arguments_by_name(settings, error, message):
     with pytest.raises(error) as raised:
         charsim.signature(**settings)
     assert str(raised.value).startswith(message)
+
+
+def test_signature_records_the_resampling_as_sacrebleu_spells_it():
+    """sacreBLEU: ``nrefs:1|bs:1000|seed:12345|...``; the version stays last."""
+    assert charsim.signature(nrefs=1, bootstrap=1000, seed=12345) == (
+        "charsim|variant:mean|cap:32|w:1/n|norm:none|nrefs:1|bs:1000|seed:12345|version:0.1.0"
+    )
+    assert charsim.signature(bootstrap=1000, randomization=10000, seed=0).endswith(
+        "|norm:none|bs:1000|ar:10000|seed:0|version:0.1.0"
+    )

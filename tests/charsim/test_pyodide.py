@@ -1,8 +1,10 @@
 """The unchanged core runs inside Pyodide (npm pyodide@0.27.7 under Node, offline)."""
 
 import json
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import charsim
@@ -37,3 +39,9 @@ def test_table_7_4_inside_pyodide():
     assert result["undefined"] == "UndefinedScoreError"
     assert result["coverage"] == [0, 2, 2, 0]  # ca (2) of ⊳xcab⊲ against ⊳cat⊲
     assert result["f_beta"] == "2/3"  # §5.5: P = 1, R = 1/2, β = 1
+    # the resampling draws the same numbers as in CPython, bit for bit
+    here = subprocess.run(
+        [sys.executable, str(ROOT / "tests" / "pyodide" / "check_core.py")],
+        capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert result["significance"] == json.loads(here.stdout)["significance"]

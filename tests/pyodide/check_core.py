@@ -27,6 +27,26 @@ try:
     undefined = "no error"
 except charsim.UndefinedScoreError as error:
     undefined = type(error).__name__
+
+
+def significance() -> list:
+    """Paired tests and an interval on fixed item scores (test_pyodide compares with CPython)."""
+    base = [row[0] for row in rows] * 5
+    system = [row[1] for row in rows] * 5
+    bootstrap = charsim.paired_bootstrap(base, system, resamples=200, seed=3)
+    randomization = charsim.paired_randomization(base, system, trials=500, seed=3)
+    interval = charsim.bootstrap_interval(system, resamples=300)
+    return [
+        [
+            bootstrap.p_value,
+            list(bootstrap.differences),
+            list(vars(bootstrap.system_interval).values()),
+        ],
+        [randomization.p_value, list(randomization.differences)],
+        list(vars(interval).values()),
+    ]
+
+
 print(
     json.dumps(
         {
@@ -37,6 +57,7 @@ print(
             "undefined": undefined,
             "coverage": list(charsim.coverage(charsim.explain("xcab", ["cat"]))),
             "f_beta": str(f_beta(1, Fraction(1, 2), 1)),
+            "significance": significance(),
         }
     )
 )

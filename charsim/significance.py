@@ -1,0 +1,356 @@
+"""Confidence intervals and paired significance tests on per-item scores (sacreBLEU's conventions).
+
+charsim's corpus score is the mean of its item scores, so a resample is a mean over resampled
+items and no n-gram is ever recounted. The methods follow ``sacrebleu/significance.py`` (2.6.0):
+
+* :func:`bootstrap_interval`: the bootstrap confidence interval of a system's mean; the bounds
+  are the resampled means at ranks ``⌊n·(1 − level)/2⌋`` and ``n − 1`` minus that rank (sorted;
+  ``n // 40`` at 95 %), the centre ``μ`` their mean, as sacreBLEU's ``estimate_ci``;
+* :func:`paired_bootstrap`: paired bootstrap resampling (Koehn 2004): both systems are resampled
+  on the same items; the null distribution is ``|Δ*| − mean(|Δ*|)`` over the resampled
+  differences ``Δ*``;
+* :func:`paired_randomization`: paired approximate randomization: each item's two scores are
+  swapped with probability 1/2; the statistic is ``|Δ*|``.
+
+Both tests give ``p = (c + 1) / (n + 1)`` for ``c`` of ``n`` resamples or trials whose statistic
+is **at least** the observed ``|Δ|``. This is the one deliberate difference from sacreBLEU, which
+counts only those strictly greater: there a system compared with an identical copy gets
+``p = 1/(n + 1)`` (``(p = 0.0010)*``, "significant"); here it gets ``p = 1``.
+
+Determinism: every function draws from its own ``random.Random(seed)`` (default
+:data:`DEFAULT_SEED`, 12345 as in sacreBLEU). Resample ``j`` of ``N`` items is the ``j``-th
+``choices(range(N), k=N)`` of that generator; trial ``j`` swaps item ``i`` when bit ``i`` of the
+``j``-th ``getrandbits(N)`` is set. Sums are exact (each float score is an exact integer multiple
+of a power of two), so equal differences tie exactly and the results are the same on every
+platform, CPython and Pyodide alike.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Real
+from operator import getitem
+
+from .textio import counted
+
+__all__ = [
+    "DEFAULT_CONFIDENCE_LEVEL",
+    "DEFAULT_RANDOMIZATION_TRIALS",
+    "DEFAULT_RESAMPLES",
+    "DEFAULT_SEED",
+    "METHODS",
+    "Interval",
+    "PairedResult",
+    "bootstrap_interval",
+    "paired_bootstrap",
+    "paired_randomization",
+]
+
+DEFAULT_SEED = 12345
+"""The seed of every resampling unless another is given (sacreBLEU's ``SACREBLEU_SEED``)."""
+DEFAULT_RESAMPLES = 1000
+"""Bootstrap resamples, for intervals and the paired bootstrap (sacreBLEU's default)."""
+DEFAULT_RANDOMIZATION_TRIALS = 10_000
+"""Trials of paired approximate randomization (sacreBLEU's default)."""
+DEFAULT_CONFIDENCE_LEVEL = 0.95
+"""The coverage of an interval: 95 %."""
+METHODS = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
+"""The paired tests, by the name the signature gives them."""
+
+_PROGRESS_EVERY = 100  # resamples or trials between two progress calls
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A bootstrap confidence interval of a mean (or of a difference of two means).
+
+    Attributes:
+        low: the lower bound (a resampled mean, see the module docstring).
+        high: the upper bound.
+        mean: ``μ``, the mean of the resampled means (sacreBLEU's "true mean" estimate).
+        level: the intended coverage, e.g. 0.95.
+    """
+
+    low: float
+    high: float
+    mean: float
+    level: float
+
+    @property
+    def half_width(self) -> float:
+        """``(high − low) / 2``: the ``±`` that sacreBLEU prints after ``μ``."""
+        return (self.high - self.low) / 2
+
+
+@dataclass(frozen=True)
+class PairedResult:
+    """A system compared with a baseline on the same items.
+
+    Attributes:
+        method: ``"bs"`` (paired bootstrap) or ``"ar"`` (approximate randomization), see
+            :data:`METHODS`.
+        samples: the number of resamples (bs) or trials (ar).
+        seed: the seed of the generator.
+        difference: ``Δ``, the system's mean minus the baseline's (observed).
+        p_value: ``(c + 1) / (n + 1)``: how often chance alone gives a difference at least as
+            large as ``|Δ|`` (module docstring).
+        differences: the difference of the two means in each resample (bs: the bootstrap
+            distribution of ``Δ``) or trial (ar: the distribution under the null hypothesis).
+        difference_interval: bs only: the interval of ``Δ`` (None for ar).
+        baseline_interval: bs only: the baseline's interval from the same resamples.
+        system_interval: bs only: the system's interval from the same resamples.
+    """
+
+    method: str
+    samples: int
+    seed: int
+    difference: float
+    p_value: float
+    differences: tuple[float, ...]
+    difference_interval: Interval | None = None
+    baseline_interval: Interval | None = None
+    system_interval: Interval | None = None
+
+
+def bootstrap_interval(
+    scores: Sequence[float],
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    level: float = DEFAULT_CONFIDENCE_LEVEL,
+    seed: int = DEFAULT_SEED,
+    progress: Callable[[int], None] | None = None,
+) -> Interval:
+    """The bootstrap confidence interval of the mean of ``scores``.
+
+    Args:
+        scores: one score per item (real numbers, used as floats; e.g. a
+            :class:`~charsim.corpus.CorpusResult`'s ``scores``).
+        resamples: how many resamples of all the items, with replacement (>= 1).
+        level: the coverage, strictly between 0 and 1.
+        seed: the generator's seed.
+        progress: called now and then with the number of resamples done.
+
+    Returns:
+        The interval; the same ``seed`` and ``resamples`` give the same resamples as
+        :func:`paired_bootstrap`, so its ``system_interval`` equals this interval.
+
+    Raises:
+        TypeError: a score is not a real number, or a setting has the wrong type.
+        ValueError: no scores, a score that is NaN or infinite (the message names the item),
+            ``resamples < 1``, ``seed < 0``, or ``level`` outside (0, 1).
+    """
+    _check_settings(resamples, seed)
+    _check_level(level)
+    (column,), scale = _exact_columns([("scores", scores)])
+    (sums,) = _resampled_sums([column], resamples, seed, progress)
+    return _interval(sums, len(column) * scale, level)
+
+
+def paired_bootstrap(
+    baseline: Sequence[float],
+    system: Sequence[float],
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    level: float = DEFAULT_CONFIDENCE_LEVEL,
+    seed: int = DEFAULT_SEED,
+    progress: Callable[[int], None] | None = None,
+) -> PairedResult:
+    """Paired bootstrap resampling (Koehn 2004) of a system against a baseline.
+
+    Each resample draws ``N`` items with replacement and takes both systems' means over them.
+    The p-value is that of sacreBLEU's ``_paired_bs_test``, centring included, except that ties
+    count (``>=``): two identical systems get ``p = 1``, not ``1/(n + 1)``.
+
+    Args:
+        baseline: the baseline's item scores.
+        system: the system's item scores, item for item (same length).
+        resamples: how many resamples (>= 1).
+        level: the coverage of the intervals, strictly between 0 and 1.
+        seed: the generator's seed.
+        progress: called now and then with the number of resamples done.
+
+    Returns:
+        The p-value, the observed difference (system − baseline), its interval, its bootstrap
+        distribution and both systems' intervals.
+
+    Raises:
+        TypeError, ValueError: as :func:`bootstrap_interval`, and for systems of different
+            lengths.
+    """
+    _check_settings(resamples, seed)
+    _check_level(level)
+    columns, scale = _exact_columns([("baseline", baseline), ("system", system)])
+    base_sums, system_sums = _resampled_sums(columns, resamples, seed, progress)
+    denominator = len(columns[0]) * scale
+    observed = sum(columns[1]) - sum(columns[0])
+    deltas = [s - b for b, s in zip(base_sums, system_sums, strict=True)]
+    sizes = [abs(delta) for delta in deltas]
+    # |Δ*| − mean(|Δ*|) >= |Δ|, multiplied by n to stay in integers
+    bound, total = resamples * abs(observed), sum(sizes)
+    count = sum(resamples * size - total >= bound for size in sizes)
+    return PairedResult(
+        "bs",
+        resamples,
+        seed,
+        observed / denominator,
+        (count + 1) / (resamples + 1),
+        tuple(delta / denominator for delta in deltas),
+        difference_interval=_interval(deltas, denominator, level),
+        baseline_interval=_interval(base_sums, denominator, level),
+        system_interval=_interval(system_sums, denominator, level),
+    )
+
+
+def paired_randomization(
+    baseline: Sequence[float],
+    system: Sequence[float],
+    *,
+    trials: int = DEFAULT_RANDOMIZATION_TRIALS,
+    seed: int = DEFAULT_SEED,
+    progress: Callable[[int], None] | None = None,
+) -> PairedResult:
+    """Paired approximate randomization of a system against a baseline.
+
+    Each trial swaps every item's two scores with probability 1/2 and takes the difference of
+    the two shuffled means. The p-value is that of sacreBLEU's ``_paired_ar_test`` except that
+    ties count (``>=``): identical systems, or systems that differ on one item only, get
+    ``p = 1``, not ``1/(n + 1)``.
+
+    Args:
+        baseline: the baseline's item scores.
+        system: the system's item scores, item for item (same length).
+        trials: how many trials (>= 1).
+        seed: the generator's seed.
+        progress: called now and then with the number of trials done.
+
+    Returns:
+        The p-value, the observed difference (system − baseline) and its distribution over the
+        trials (no intervals).
+
+    Raises:
+        TypeError, ValueError: as :func:`paired_bootstrap` (``trials`` for ``resamples``).
+    """
+    _check_settings(trials, seed, samples_name="trials")
+    (base, other), scale = _exact_columns([("baseline", baseline), ("system", system)])
+    n = len(base)
+    deltas = [s - b for b, s in zip(base, other, strict=True)]
+    observed = sum(deltas)
+    # the sum of the swapped items' differences, 8 items per byte of the trial's random bits
+    tables = [_subset_sums(deltas[k : k + 8]) for k in range(0, n, 8)]
+    rng, width = random.Random(seed), len(tables)
+    shuffled = []
+    for trial in range(trials):
+        bits = rng.getrandbits(n).to_bytes(width, "little")
+        shuffled.append(observed - 2 * sum(map(getitem, tables, bits)))
+        _report(progress, trial + 1, trials)
+    bound = abs(observed)
+    count = sum(abs(delta) >= bound for delta in shuffled)
+    denominator = n * scale
+    return PairedResult(
+        "ar",
+        trials,
+        seed,
+        observed / denominator,
+        (count + 1) / (trials + 1),
+        tuple(delta / denominator for delta in shuffled),
+    )
+
+
+def _check_settings(samples: int, seed: int, samples_name: str = "resamples") -> None:
+    for name, value in ((samples_name, samples), ("seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    if samples < 1:
+        raise ValueError(f"{samples_name} must be at least 1, got {samples}")
+    if seed < 0:
+        raise ValueError(f"seed must be at least 0, got {seed}")
+
+
+def _check_level(level: float) -> None:
+    if isinstance(level, bool) or not isinstance(level, Real):
+        raise TypeError(f"level must be a number, got {type(level).__name__}")
+    if not 0 < level < 1:
+        raise ValueError(f"level must be strictly between 0 and 1 (0.95 for 95 %), got {level}")
+
+
+def _exact_columns(named: list[tuple[str, Sequence[float]]]) -> tuple[list[list[int]], int]:
+    """Each column of scores as exact integers ``score · scale`` over one common ``scale`` (a
+    power of two: every float is an integer over a power of two)."""
+    ratios = []
+    for name, scores in named:
+        if isinstance(scores, str | bytes) or not isinstance(scores, Sequence):
+            raise TypeError(f"{name} must be a sequence of numbers, got {type(scores).__name__}")
+        if not scores:
+            raise ValueError(f"{name} holds no scores: nothing to resample")
+        if len(scores) != len(named[0][1]):
+            raise ValueError(
+                f"{name} has {counted(len(scores), 'score')} but {named[0][0]} has "
+                f"{counted(len(named[0][1]), 'score')}; a paired test needs one score per item "
+                "from each"
+            )
+        ratios.append([_ratio(value, name, i) for i, value in enumerate(scores)])
+    scale = max(denominator for column in ratios for _, denominator in column)
+    return [[num * (scale // den) for num, den in column] for column in ratios], scale
+
+
+def _ratio(value: float, name: str, index: int) -> tuple[int, int]:
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(f"{name}[{index}] (item {index + 1}) must be a number, "
+                        f"got {type(value).__name__}")  # fmt: skip
+    value = float(value)
+    if not math.isfinite(value):
+        raise ValueError(f"{name}[{index}] (item {index + 1}) is {value}: scores must be finite")
+    return value.as_integer_ratio()
+
+
+def _resampled_sums(columns: list[list[int]], resamples: int, seed: int, progress) -> list[list]:
+    """For each column, its sum over the items of each resample (all columns on the same items).
+
+    The columns are packed side by side into one integer per item (each shifted to be >= 0, in
+    fields wide enough for a sum of ``N`` items), so one ``sum`` serves every column.
+    """
+    n = len(columns[0])
+    lows = [min(column) for column in columns]
+    shifted = [[value - low for value in column] for column, low in zip(columns, lows, strict=True)]
+    width = max(max(column) * n for column in shifted).bit_length() or 1
+    items = zip(*shifted, strict=True)
+    packed = [sum(value << (width * c) for c, value in enumerate(item)) for item in items]
+    mask, rng = (1 << width) - 1, random.Random(seed)
+    totals = []
+    for resample in range(resamples):
+        totals.append(sum(rng.choices(packed, k=n)))
+        _report(progress, resample + 1, resamples)
+    return [
+        [((total >> (width * c)) & mask) + n * low for total in totals]
+        for c, low in enumerate(lows)
+    ]
+
+
+def _subset_sums(values: list[int]) -> list[int]:
+    """``table[b]`` = the sum of ``values[j]`` over the bits ``j`` set in ``b``."""
+    table = [0]
+    for value in values:
+        table += [partial + value for partial in table]
+    return table
+
+
+def _interval(sums: list[int], denominator: int, level: float) -> Interval:
+    """The interval of the means ``sums / denominator`` (sacreBLEU's ``estimate_ci`` ranks)."""
+    ordered = sorted(sums)
+    n = len(ordered)
+    tail = math.floor(n * (1 - Fraction(str(level))) / 2)
+    return Interval(
+        ordered[tail] / denominator,
+        ordered[n - 1 - tail] / denominator,
+        sum(ordered) / (n * denominator),
+        level,
+    )
+
+
+def _report(progress: Callable[[int], None] | None, done: int, total: int) -> None:
+    if progress is not None and (done % _PROGRESS_EVERY == 0 or done == total):
+        progress(done)

@@ -1,0 +1,215 @@
+"""The command line's --confidence, --paired-bs, --paired-ar and --seed: output shapes, the same
+numbers as the core, and clear errors."""
+
+import io
+import json
+import random
+import sys
+
+import pytest
+
+import charsim
+from charsim.cli import main
+
+from .test_cli import TED, run
+
+_WORDS = "the cat sat on a mat with hat and its dog ran far".split()
+REFERENCES = [" ".join(random.Random(i).choices(_WORDS, k=3 + i % 7)) for i in range(40)]
+BASELINE = [" ".join(r.split()[::2]) for r in REFERENCES]  # every other word
+BETTER = [" ".join(r.split()[:-1]) for r in REFERENCES]  # all words but the last
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    """(reference file, baseline file, better system file, a copy of the baseline)."""
+    paths = []
+    for name, lines in [("ref", REFERENCES), ("base", BASELINE), ("better", BETTER),
+                        ("copy", BASELINE)]:  # fmt: skip
+        path = tmp_path / f"{name}.txt"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def _scores(lines):
+    return [charsim.score(candidate, [reference]) for candidate, reference in
+            zip(lines, REFERENCES, strict=True)]  # fmt: skip
+
+
+def test_paired_bootstrap_json_has_the_cores_numbers(corpus, capsys):
+    ref, base, better, _ = corpus
+    status, out, _ = run(capsys, "-i", base, better, "-r", ref, "--paired-bs", "--format", "json")
+    assert status == 0
+    body = json.loads(out)
+    expected = charsim.paired_bootstrap(_scores(BASELINE), _scores(BETTER))
+    first, second = body["systems"]
+    assert set(first) == {"name", "score", "ci", "ci_mean"}  # the baseline: no p-value
+    assert first["ci"] == [expected.baseline_interval.low, expected.baseline_interval.high]
+    assert second["ci"] == [expected.system_interval.low, expected.system_interval.high]
+    assert second["ci_mean"] == expected.system_interval.mean
+    assert (second["method"], second["p_value"]) == ("bs", expected.p_value) == ("bs", 1 / 1001)
+    assert second["difference"] == expected.difference > 0
+    interval = expected.difference_interval
+    assert second["difference_ci"] == [interval.low, interval.high]
+    assert body["signature"] == charsim.signature(nrefs=1, bootstrap=1000, seed=12345)
+
+
+def test_paired_randomization_json_and_text(corpus, capsys):
+    ref, base, better, _ = corpus
+    args = ["-i", base, better, "-r", ref, "--paired-ar", "--paired-ar-n", "2000"]
+    status, out, _ = run(capsys, *args, "--format", "json")
+    second = json.loads(out)["systems"][1]
+    expected = charsim.paired_randomization(_scores(BASELINE), _scores(BETTER), trials=2000)
+    assert (second["method"], second["p_value"]) == ("ar", expected.p_value)
+    assert "ci" not in second and "difference_ci" not in second
+    assert json.loads(out)["signature"].endswith("|nrefs:1|ar:2000|seed:12345|version:0.1.0")
+    status, out, _ = run(capsys, *args)
+    lines = out.splitlines()
+    assert lines[0].startswith(f"Baseline: {base}  charsim = ")
+    assert lines[1].endswith(f"  (p = {expected.p_value:.4f})*  (40 items)")
+    assert lines[2] == f"Δ = {better} − baseline = {expected.difference:+.4f}"
+    assert lines[3].startswith("p: paired approximate randomization, 2,000 trials; * p < 0.05")
+    assert "not proof of better translations" in lines[4]
+
+
+def test_a_system_against_its_copy_gets_p_1_unmarked(corpus, capsys):
+    ref, base, _, copy = corpus
+    for option in ("--paired-bs", "--paired-ar"):
+        status, out, _ = run(capsys, "-i", base, copy, "-r", ref, option)
+        assert status == 0
+        assert out.splitlines()[1].endswith("(p = 1.0000)  (40 items)")  # no '*'
+    status, out, _ = run(capsys, "-i", base, copy, "-r", ref, "--paired-bs", "--format", "json")
+    second = json.loads(out)["systems"][1]
+    assert (second["p_value"], second["difference"], second["difference_ci"]) == (1.0, 0.0, [0, 0])
+
+
+def test_the_text_output_follows_sacrebleu(corpus, capsys):
+    ref, base, better, _ = corpus
+    status, out, _ = run(capsys, "-i", base, better, "-r", ref, "--paired-bs")
+    expected = charsim.paired_bootstrap(_scores(BASELINE), _scores(BETTER))
+    b, s, d = expected.baseline_interval, expected.system_interval, expected.difference_interval
+    mean_b, mean_s = sum(_scores(BASELINE)) / 40, sum(_scores(BETTER)) / 40
+    width = len(f"Baseline: {base}")
+    assert out.splitlines() == [
+        f"{'Baseline: ' + str(base):<{width}}  charsim = {mean_b:.4f} (μ = {b.mean:.4f} ± "
+        f"{b.half_width:.4f})  (40 items)",
+        f"{str(better):<{width}}  charsim = {mean_s:.4f} (μ = {s.mean:.4f} ± {s.half_width:.4f})"
+        "  (p = 0.0010)*  (40 items)",
+        f"Δ = {better} − baseline = {expected.difference:+.4f} (95 % CI {d.low:+.4f} to "
+        f"{d.high:+.4f})",
+        "μ ± 95 % CI: the mean of the 1,000 bootstrap resamples ± half the width of their "
+        "central 95 %.",
+        "p: paired bootstrap resampling, 1,000 resamples; * p < 0.05: unlikely to be chance alone",
+        "   (a difference in charsim, not proof of better translations).",
+        charsim.signature(nrefs=1, bootstrap=1000, seed=12345),
+    ]
+
+
+def test_confidence_for_one_system_and_its_resamples(corpus, capsys):
+    ref, base, _, _ = corpus
+    status, out, _ = run(capsys, "-i", base, "-r", ref, "--confidence", "--confidence-n", "200",
+                         "--format", "json")  # fmt: skip
+    body = json.loads(out)
+    interval = charsim.bootstrap_interval(_scores(BASELINE), resamples=200)
+    assert (body["ci"], body["ci_mean"]) == ([interval.low, interval.high], interval.mean)
+    assert "|bs:200|seed:12345|" in body["signature"] and "p_value" not in body
+    status, out, _ = run(capsys, "-i", base, "-r", ref, "--confidence")
+    assert out.splitlines()[0].startswith("charsim = ") and " (μ = " in out.splitlines()[0]
+
+
+def test_confidence_with_approximate_randomization_gives_both(corpus, capsys):
+    ref, base, better, _ = corpus
+    status, out, _ = run(capsys, "-i", base, better, "-r", ref, "--confidence", "--paired-ar",
+                         "--paired-ar-n", "500", "--format", "json")  # fmt: skip
+    body = json.loads(out)
+    assert [set(s) - {"name", "score"} for s in body["systems"]] == [
+        {"ci", "ci_mean"}, {"ci", "ci_mean", "method", "p_value", "difference"}
+    ]  # fmt: skip
+    assert "|nrefs:1|bs:1000|ar:500|seed:12345|" in body["signature"]
+
+
+def test_tsv_rows_are_named_as_the_json_keys(corpus, capsys):
+    ref, base, better, _ = corpus
+    status, out, _ = run(capsys, "-i", base, better, "-r", ref, "--paired-bs", "--format", "tsv")
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert [row[0] for row in rows] == ["mean", "ci_low", "ci_high", "ci_mean", "method",
+                                        "p_value", "difference", "difference_ci_low",
+                                        "difference_ci_high", "#signature"]  # fmt: skip
+    assert rows[4] == ["method", "", "bs"] and rows[5] == ["p_value", "", "0.000999"]
+    assert all(len(row) == 3 for row in rows[:-1])
+
+
+def test_the_seed_is_used_and_recorded(corpus, capsys):
+    ref, base, better, _ = corpus
+    args = ["-i", base, better, "-r", ref, "--paired-bs", "--format", "json"]
+    default, again = run(capsys, *args)[1], run(capsys, *args)[1]
+    other = run(capsys, *args, "--seed", "7")[1]
+    assert default == again
+    assert json.loads(other)["systems"][1]["ci"] != json.loads(default)["systems"][1]["ci"]
+    assert "|bs:1000|seed:7|" in json.loads(other)["signature"]
+
+
+@pytest.mark.parametrize(
+    ("options", "systems", "message"),
+    [
+        (["--paired-bs"], 1, "--paired-bs compares systems: give two or more with -i BASELINE"),
+        (["--paired-ar"], 1, "--paired-ar compares systems"),
+        (["--paired-bs", "--paired-ar"], 2, "argument --paired-ar: not allowed with argument "
+         "--paired-bs"),
+        (["--paired-bs", "--confidence"], 2, "--paired-bs already gives every system's interval"),
+        (["--paired-bs-n", "0", "--paired-bs"], 2,
+         "argument --paired-bs-n: 0: at least 1 resample or trial is needed"),
+        (["--confidence-n", "-3", "--confidence"], 1, "argument --confidence-n: -3: at least 1"),
+        (["--paired-ar-n", "many", "--paired-ar"], 2, "'many' is not a whole number"),
+        (["--seed", "-1", "--confidence"], 1, "argument --seed: -1: a seed is a whole number >= 0"),
+        (["--seed", "3"], 1, "--seed has no effect without --confidence, --paired-bs or"),
+        (["--confidence-n", "50"], 1, "--confidence-n has no effect without --confidence"),
+        (["--paired-bs-n", "50", "--paired-ar"], 2, "--paired-bs-n has no effect without "
+         "--paired-bs"),
+        (["--paired-bs", "--metrics", "charsim,chrf"], 2,
+         "--paired-bs resamples charsim's item scores only: leave out --metrics"),
+        (["--confidence", "--format", "latex"], 1,
+         "--confidence prints as text, json or tsv, not latex"),
+    ],
+)  # fmt: skip
+def test_bad_options_are_usage_errors(corpus, capsys, options, systems, message):
+    ref, base, better, _ = corpus
+    with pytest.raises(SystemExit) as exit_:
+        main(["-i", str(base), *([str(better)] if systems == 2 else []), "-r", str(ref),
+              *options])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert (exit_.value.code, out) == (2, "")
+    assert message in err
+
+
+def test_json_lines_hold_one_system_only(tmp_path, capsys):
+    data = tmp_path / "d.jsonl"
+    data.write_text('{"candidate": "a", "references": ["a"]}\n', encoding="utf-8")
+    with pytest.raises(SystemExit):
+        main(["--jsonl", str(data), "--paired-bs"])
+    assert "--paired-bs compares systems" in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_resampling_shows_progress_on_a_terminal(corpus, capsys, monkeypatch):
+    pytest.importorskip("tqdm")
+    ref, base, better, _ = corpus
+    stderr = _Terminal()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    status, out, _ = run(capsys, "-i", base, better, "-r", ref, "--paired-ar")
+    assert status == 0 and "0/10000 [" in stderr.getvalue() and "resample" in stderr.getvalue()
+
+
+@pytest.mark.skipif(not TED.is_dir(), reason="needs ../shared/data/ted-en")
+def test_ted_sys2_is_significantly_below_sys1(capsys):
+    files = [TED / "ted.sys1.txt", TED / "ted.sys2.txt", "-r", TED / "ted.ref.txt"]
+    status, out, _ = run(capsys, "-i", *files, "--paired-bs", "--format", "json", "--no-progress")
+    first, second = json.loads(out)["systems"]
+    assert [round(x, 4) for x in first["ci"]] == [0.4459, 0.4574]
+    assert [round(x, 4) for x in second["ci"]] == [0.4367, 0.4488]
+    assert [round(x, 4) for x in second["difference_ci"]] == [-0.0134, -0.0046]
+    assert second["p_value"] == 1 / 1001  # no resample gets as far from the null
