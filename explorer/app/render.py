@@ -9,6 +9,7 @@ catalog's ``render.*`` in the language of the ``text`` given (English by default
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from fractions import Fraction
 from html import escape
@@ -54,6 +55,7 @@ def _boundary(kind: str, hit: str | None, text: UIText) -> str:
     )
 
 
+@functools.lru_cache(maxsize=4096)  # a text repeats its characters, and at order 1 their notes
 def _char(char: str, hit: str | None) -> str:
     shown = _VISIBLE.get(char)
     classes = ["cs-char"]

@@ -8,17 +8,22 @@ placeholder until the runtime calls :func:`build_next` (``explorer.runtime.worke
 after the first view (pandas, for the tables); a module that needs them must be imported inside
 ``build``, not at the top of a module.
 
-Anywhere else (``panel serve``, tests) ``later(build)`` is simply ``build()``.
+The same goes for updates: a view wrapped in :func:`soon` redraws after the current step of
+Python, so that the score card's change reaches the page first (one patch per step).
+
+Anywhere else (``panel serve``, tests) ``later(build)`` is simply ``build()`` and ``soon(update)``
+is ``update``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import Callable
 
 import panel as pn
 
-__all__ = ["build_later", "build_next", "later"]
+__all__ = ["build_later", "build_next", "later", "soon"]
 
 _PENDING: list[tuple[pn.Column, Callable[[], pn.viewable.Viewable], bool]] = []
 
@@ -53,3 +58,25 @@ def build_later() -> None:
     """Build every staged part, in the order of the calls."""
     while build_next():
         pass
+
+
+def soon(update: Callable[..., None]) -> Callable[..., None]:
+    """``update`` as a watcher that runs after the current step of Python in the browser
+    (once, however many events came meanwhile, with the state as it is then); ``update``
+    itself anywhere else."""
+    if sys.platform != "emscripten":
+        return update
+    pending = False
+
+    def run() -> None:
+        nonlocal pending
+        pending = False
+        update()
+
+    def schedule(*_events) -> None:
+        nonlocal pending
+        if not pending:
+            pending = True
+            asyncio.get_event_loop().call_soon(run)
+
+    return schedule

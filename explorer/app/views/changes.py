@@ -9,6 +9,7 @@ import panel as pn
 from panel.viewable import Viewer
 
 from charsim import Explanation, NGram
+from explorer.runtime.staged import soon
 
 from ..cards import alert
 from ..i18n import UIText
@@ -90,7 +91,7 @@ class ChangesView(Viewer):
         self._headings = {key: pn.pane.Markdown() for key in ("coverage", "gains")}
         self._gains = html_pane()
         self._coverage = html_pane()
-        state.param.watch(self._update, ["explanation", "message"])
+        state.param.watch(soon(self._update), ["explanation", "message"])
         self.text.param.watch(self._relabel, "language")
         self._relabel()
 

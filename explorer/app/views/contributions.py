@@ -10,6 +10,7 @@ from bokeh.plotting import figure
 from panel.viewable import Viewer
 
 from charsim import Explanation
+from explorer.runtime.staged import soon
 
 from ..i18n import UIText
 from ..render import fraction
@@ -63,7 +64,7 @@ class ContributionsView(Viewer):
         self._chart = chart
         self._source.selected.on_change("indices", self._picked)
         self._caption = html_pane()
-        state.param.watch(self._update, ["explanation"])
+        state.param.watch(soon(self._update), ["explanation"])
         self.text.param.watch(self._relabel, "language")
         self._relabel()
 

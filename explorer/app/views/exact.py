@@ -7,6 +7,7 @@ from html import escape
 from panel.viewable import Viewer
 
 from charsim import Explanation
+from explorer.runtime.staged import soon
 
 from ..i18n import UIText
 from ..render import fraction
@@ -70,7 +71,7 @@ class ExactView(Viewer):
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
         self._html = html_pane()
-        state.param.watch(self._update, ["explanation"])
+        state.param.watch(soon(self._update), ["explanation"])
         self.text.param.watch(self._update, "language")
         self._update()
 

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import sys
-from collections.abc import Callable
-
 import panel as pn
 from panel.viewable import Viewer
 
@@ -17,32 +13,16 @@ from .common import html_pane
 
 __all__ = ["InputsView"]
 
-TYPING_DELAY = 0.06 if sys.platform == "emscripten" else 0.0
-"""Seconds of quiet typing before the browser recomputes (0: at once, e.g. under panel serve)."""
-
-
 MAX_TEXT = 10_000_000
 """Characters a text area accepts: far above what is scored live, so a paste is never cut."""
 
 
-class _Debounced:
-    """Call ``apply(value)`` once typing has paused for ``delay`` seconds (latest value wins)."""
-
-    def __init__(self, apply: Callable[[str], None], delay: float) -> None:
-        self._apply, self._delay, self._handle = apply, delay, None
-
-    def __call__(self, event) -> None:
-        if self._delay <= 0:
-            self._apply(event.new)
-            return
-        if self._handle is not None:
-            self._handle.cancel()
-        loop = asyncio.get_event_loop()
-        self._handle = loop.call_later(self._delay, self._apply, event.new)
-
-
 def _text_area(state: ExplorerState, name: str, **params) -> pn.widgets.TextAreaInput:
-    """A text area bound both ways to ``state.<name>``, live while typing (debounced).
+    """A text area bound both ways to ``state.<name>``, live while typing.
+
+    Every keystroke reaches the state: in the browser Python runs in a worker, and the page
+    sends it the newest text once it has taken the previous one, so a burst of typing costs at
+    most one computation more than its last text.
 
     A change typed here is never sent back to the browser: by the time it arrived, the user
     might have typed on, and the text area would lose those keystrokes. A change from elsewhere
@@ -54,7 +34,7 @@ def _text_area(state: ExplorerState, name: str, **params) -> pn.widgets.TextArea
         value=text, value_input=text, max_length=MAX_TEXT,
         sizing_mode="stretch_width", **params,
     )  # fmt: skip
-    widget.param.watch(_Debounced(lambda v: setattr(state, name, v), TYPING_DELAY), "value_input")
+    widget.param.watch(lambda event: setattr(state, name, event.new), "value_input")
 
     def show(event) -> None:
         if event.new != widget.value_input:

@@ -9,6 +9,7 @@ import panel as pn
 from panel.viewable import Viewer
 
 from charsim import Explanation, OrderDetail
+from explorer.runtime.staged import soon
 
 from ..cards import alert
 from ..i18n import UIText
@@ -93,7 +94,7 @@ class MatchesView(Viewer):
             sizing_mode="stretch_width", max_height=320, layout="fit_data_table",
             formatters=_BOUNDARY_FORMATTERS,
         )  # fmt: skip
-        state.param.watch(self._update, ["explanation", "order"])
+        state.param.watch(soon(self._update), ["explanation", "order"])
         self.text.param.watch(self._update, "language")
         self._update()
 

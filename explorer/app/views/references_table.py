@@ -7,6 +7,7 @@ import panel as pn
 from panel.viewable import Viewer
 
 from charsim import Explanation
+from explorer.runtime.staged import soon
 
 from ..i18n import UIText
 from ..render import fraction
@@ -50,7 +51,7 @@ class ReferencesView(Viewer):
                                         "s_i": {"type": "money", "precision": 4}},
         )  # fmt: skip
         self._note = pn.pane.Markdown()
-        state.param.watch(self._update, ["explanation"])
+        state.param.watch(soon(self._update), ["explanation"])
         self.text.param.watch(self._relabel, "language")
         self._update()
         self._relabel()
