@@ -46,23 +46,6 @@ self.onmessage = ({ data }) => {
   }
 };
 
-// Python's changes go to the page as one patch per step of Python (Panel sends one per change,
-// some twenty for a keystroke, and BokehJS lays the page out again for each patch).
-let outgoing = null;
-
-function sendPatch(patch, buffers) {
-  if (!outgoing) {
-    outgoing = { events: [], buffers: new Map() };
-    queueMicrotask(() => {
-      const { events, buffers: all } = outgoing;
-      outgoing = null;
-      post({ type: "patch", patch: { events }, buffers: all });
-    });
-  }
-  outgoing.events.push(...patch.events);
-  for (const [id, buffer] of buffers) outgoing.buffers.set(id, buffer);
-}
-
 function scored(message) {
   const view = session.score(message.inputs);
   if (view) post({ type: "scored", seq: message.seq, ...view });
@@ -135,7 +118,7 @@ async function boot({ config, query, pageURL }) {
   while (session.import_next()) await pause();
   post({ type: "render", ...session.build() });
   await new Promise((resolve) => (pageRendered = resolve));
-  session.link(sendPatch);
+  session.link((patch, buffers) => post({ type: "patch", patch, buffers }));
 
   show("Building the rest of the app");
   while (session.build_next(false)) await pause();

@@ -91,6 +91,13 @@ def poll(
         time.sleep(interval)
 
 
+def type_over_candidate(page, text: str, delay: float = 0) -> None:
+    """Click the candidate box, select all and type ``text`` (``delay`` ms between keys)."""
+    page.locator(CANDIDATE).click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text, delay=delay)
+
+
 @pytest.fixture
 def wait_until(guard: Guard) -> Callable[..., object]:
     """``poll`` bound to this test's ``guard``: ``wait_until(condition, timeout=..., ...)``."""
