@@ -510,16 +510,18 @@ def add_bytecode(wheels: list[Path], app: dict[str, bytes]) -> dict[str, bytes]:
     return compiled[-1]
 
 
-def copy_examples(out: Path, shared: Path) -> list[str]:
-    """Copy each built-in batch example (data and licence; not in the repository) from the
-    shared data folder next to the Pyodide wheelhouse (``<shared>/../data/<folder>/``) into
-    ``site/examples/<key>/``; return the copied paths."""
+def copy_examples(out: Path, root: Path = ROOT) -> list[str]:
+    """Copy each built-in batch example (data and licence) from its folder in the repository
+    ``root`` into ``site/examples/<key>/``; return the copied paths."""
     copied = []
     for example in BATCH_EXAMPLES.values():
-        source = shared.parent / "data" / example.folder
+        source = root / example.folder
         for name in example.files:
             if not (source / name).is_file():
-                raise BuildError(f"{source / name} is missing (the batch example {example.key})")
+                raise BuildError(
+                    f"{source / name} is missing (the batch example {example.key}, which ships "
+                    f"with the repository): restore it with `git checkout -- {example.folder}`"
+                )
             target = out / example.url(name)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source / name, target)
@@ -701,7 +703,7 @@ def build(
     step(11, total, "Copy the app modules into app.zip and the batch examples")
     shipped = app_archive(out, app)
     print(f"      {len(shipped)} files: {', '.join(shipped)}")
-    print(f"      batch examples: {', '.join(copy_examples(out, shared))}")
+    print(f"      batch examples: {', '.join(copy_examples(out))}")
 
     step(12, total, "Render the HTML shell")
     scripts, styles = page_assets(pins)
