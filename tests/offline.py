@@ -58,6 +58,9 @@ class _Handler(serve.SiteHandler):
         self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)
+        """Log nothing: the tests read ``requests``."""
+
 
 @contextmanager
 def without_team_folder(tmp: Path, url: str) -> Iterator[Path]:
