@@ -193,8 +193,8 @@ def failed(dest: Path, url: str, error: Exception, entry: dict) -> BuildError:
         f"  URL:      {url}\n"
         f"  expected: sha256 {entry['sha256']}\n"
         "  what to do: check the connection (a proxy is read from $https_proxy) and build again; "
-        "without internet, copy Pyodide's compiled wheels (README: the explorer without "
-        "internet) into a folder and pass it with --pyodide-wheels DIR"
+        "without one, put Pyodide's compiled wheels in a folder and pass it with "
+        '--pyodide-wheels DIR (README: "Without the Pyodide CDN")'
     )
 
 
