@@ -51,13 +51,13 @@ function scored(message) {
   if (view) post({ type: "scored", seq: message.seq, ...view });
 }
 
-// Local wheels stay on this site even when Pyodide itself comes from the CDN: point their lock
-// entries at absolute URLs of this site and hand Pyodide the rewritten lock file.
+// When Pyodide itself comes from the CDN, it resolves the lock's relative file names against
+// the CDN: make those of this site's own wheels absolute (the compiled packages' entries are
+// already the CDN's absolute URLs, which new URL() keeps) and hand Pyodide the rewritten lock.
 async function lockFileURL(config, url) {
   if (config.pyodideSource !== "cdn") return url;
   const lock = await (await fetch(url)).json();
-  for (const name of config.localWheels) {
-    const entry = lock.packages[name];
+  for (const entry of Object.values(lock.packages)) {
     entry.file_name = new URL(entry.file_name, url).href;
   }
   return URL.createObjectURL(new Blob([JSON.stringify(lock)], { type: "application/json" }));
