@@ -4,6 +4,8 @@ import json
 import os
 import random
 import re
+import subprocess
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -191,6 +193,19 @@ def test_json_lines_on_the_command_line_with_jobs(capsys, jsonl):
     assert status == 0 and json.loads(out)["n_items"] == len(ADVERSARIAL)
 
 
+def test_other_metrics_beside_charsim_with_jobs(capsys, jsonl):
+    """sacreBLEU's metrics get the texts held whole; charsim's column is the same with --jobs."""
+    pytest.importorskip("sacrebleu")
+    path = jsonl(_records([item for item in ADVERSARIAL if item[0] != HUGE]))
+    args = ["--jsonl", path, "--metrics", "charsim,chrf", "--sentence-level", "--format", "json",
+            "--explain", "4"]  # fmt: skip
+    outputs = {_run(capsys, *args, "--jobs", jobs) for jobs in ("1", "2")}
+    ((status, out, _),) = outputs
+    result = json.loads(out)
+    assert status == 0 and list(result["metrics"]) == ["charsim", "chrf"]
+    assert result["explain"]["text"][str(path)].startswith(f"candidate  {ADVERSARIAL[4][0]!r}")
+
+
 @pytest.mark.parametrize(
     ("value", "message"),
     [
@@ -221,3 +236,34 @@ def test_a_dead_worker_process_is_a_clear_error_on_the_command_line(capsys, json
     status, out, err = _run(capsys, "--jsonl", jsonl(_records(ADVERSARIAL)), "--jobs", "2")
     assert (status, out) == (1, "")
     assert re.match(r"charsim: error: items 1–\d+ could not be scored: BrokenProcessPool: ", err)
+
+
+def _recipe() -> str:
+    """The README's Dask recipe: the Python block that starts with ``# score_on_dask.py``."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```python\n(# score_on_dask\.py.*?)```", readme, flags=re.DOTALL)
+    return block
+
+
+@needs_ted
+def test_the_readme_dask_recipe_runs_and_agrees(tmp_path):
+    """Word for word, in a fresh process that starts its own LocalCluster."""
+    pytest.importorskip("distributed")
+    for name, ted in (("sys.txt", "ted.sys1.txt"), ("ref.txt", "ted.ref.txt")):
+        lines = (TED / ted).read_text(encoding="utf-8").split("\n")[:600]  # 600 of the lines
+        (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    stream = aligned_files([tmp_path / "sys.txt"], [tmp_path / "ref.txt"])
+    rows = list(stream.rows)
+    (tmp_path / "items.jsonl").write_text(
+        "".join(json.dumps({"candidate": c, "references": r}) + "\n" for (c,), r in rows), "utf-8"
+    )
+    (tmp_path / "score_on_dask.py").write_text(_recipe(), encoding="utf-8")
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
+    done = subprocess.run([sys.executable, "score_on_dask.py"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (result,) = score_rows(rows, systems=1)
+    assert done.stdout.splitlines() == [f"{result.score} {result.signature}"] * 2
