@@ -20,9 +20,10 @@ from .parts import CorpusResult, combine_parts, score_part
 __all__ = ["CHUNK_SIZE", "CorpusResult", "common_nrefs", "score_rows", "score_systems"]
 
 CHUNK_SIZE = 1000
-"""Items per chunk by default: a few tenths of a second of work on TED sentence pairs, of which
-the round trip to a process pool takes about 1 % and to a local Dask cluster about 4 % (both
-under 5 %, ``benchmarks/chunk_overhead.py``; Dask's round trip is 5–20 ms)."""
+"""Items per chunk by default (the command line's): some tenths of a second of work on TED
+sentence pairs, of which a round trip to a process pool takes about 1 %. Dask's round trip
+(12–40 ms on a busy 2-core machine) takes 4 % of it; the README's Dask recipe sends 4,000 items
+a chunk, 2–3 % (``benchmarks/chunk_overhead.py``)."""
 
 
 def score_rows(
