@@ -17,7 +17,8 @@ sys.path.insert(0, str(ROOT))
 
 import charsim  # noqa: E402
 
-TED = Path(os.environ.get("CHARSIM_TED", ROOT.parent / "shared" / "data" / "ted-en"))
+TED = Path(os.environ.get("CHARSIM_TED", ROOT / "data" / "ted-en"))
+"""The TED files: the copy that ships in the repository, or ``$CHARSIM_TED``."""
 
 
 def ted_pairs(system: str = "sys1") -> tuple[list[str], list[str]]:
@@ -31,7 +32,8 @@ def ted_pairs(system: str = "sys1") -> tuple[list[str], list[str]]:
     def lines(name: str) -> list[str]:
         path = TED / f"ted.{name}.txt"
         if not path.is_file():
-            raise SystemExit(f"{path} not found: set CHARSIM_TED to the folder of the TED files")
+            where = "$CHARSIM_TED" if "CHARSIM_TED" in os.environ else "the repository's data/"
+            raise SystemExit(f"{path} not found (the TED files are read from {where})")
         try:
             return path.read_text(encoding="utf-8").split("\n")[:-1]
         except UnicodeDecodeError as error:

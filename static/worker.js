@@ -46,35 +46,18 @@ self.onmessage = ({ data }) => {
   }
 };
 
-// Python's changes go to the page as one patch per step of Python (Panel sends one per change,
-// some twenty for a keystroke, and BokehJS lays the page out again for each patch).
-let outgoing = null;
-
-function sendPatch(patch, buffers) {
-  if (!outgoing) {
-    outgoing = { events: [], buffers: new Map() };
-    queueMicrotask(() => {
-      const { events, buffers: all } = outgoing;
-      outgoing = null;
-      post({ type: "patch", patch: { events }, buffers: all });
-    });
-  }
-  outgoing.events.push(...patch.events);
-  for (const [id, buffer] of buffers) outgoing.buffers.set(id, buffer);
-}
-
 function scored(message) {
   const view = session.score(message.inputs);
   if (view) post({ type: "scored", seq: message.seq, ...view });
 }
 
-// Local wheels stay on this site even when Pyodide itself comes from the CDN: point their lock
-// entries at absolute URLs of this site and hand Pyodide the rewritten lock file.
+// When Pyodide itself comes from the CDN, it resolves the lock's relative file names against
+// the CDN: make those of this site's own wheels absolute (the compiled packages' entries are
+// already the CDN's absolute URLs, which new URL() keeps) and hand Pyodide the rewritten lock.
 async function lockFileURL(config, url) {
   if (config.pyodideSource !== "cdn") return url;
   const lock = await (await fetch(url)).json();
-  for (const name of config.localWheels) {
-    const entry = lock.packages[name];
+  for (const entry of Object.values(lock.packages)) {
     entry.file_name = new URL(entry.file_name, url).href;
   }
   return URL.createObjectURL(new Blob([JSON.stringify(lock)], { type: "application/json" }));
@@ -135,7 +118,7 @@ async function boot({ config, query, pageURL }) {
   while (session.import_next()) await pause();
   post({ type: "render", ...session.build() });
   await new Promise((resolve) => (pageRendered = resolve));
-  session.link(sendPatch);
+  session.link((patch, buffers) => post({ type: "patch", patch, buffers }));
 
   show("Building the rest of the app");
   while (session.build_next(false)) await pause();

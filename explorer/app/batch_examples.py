@@ -1,8 +1,8 @@
 """Built-in batch examples: data sets the site serves itself, so batch mode works in one click.
 
-The data is not in the repository: ``python -m explorer build`` copies each example's files (and
-its licence) from the shared data folder into ``site/examples/<key>/``, and the page fetches them
-from the same origin. Standard library only (the build imports this module too).
+The data ships with the repository, each example in its folder beside its licence (``data/``):
+``python -m explorer build`` copies the files into ``site/examples/<key>/``, and the page fetches
+them from the same origin. Standard library only (the build imports this module too).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ class BatchExample:
         key: its name in links and in the site (``examples/<key>/``); the button text and a
             sentence on where the data comes from are the catalog's ``batch_example.<key>.label``
             and ``.note`` (:mod:`explorer.app.i18n`).
-        folder: its folder under the shared data folder (``../shared/data/<folder>``).
+        folder: its folder in the repository, relative to its root (``data/ted-en``).
         systems: the system files (one or two).
         references: the reference files.
         licence: the licence file shipped next to the data.
@@ -50,7 +50,7 @@ class BatchExample:
 BATCH_EXAMPLES = {
     "ted": BatchExample(
         key="ted",
-        folder="ted-en",
+        folder="data/ted-en",
         systems=("ted.sys1.txt", "ted.sys2.txt"),
         references=("ted.ref.txt",),
         licence="LICENSE.compare-mt",

@@ -19,6 +19,7 @@ comparison is missing is a :class:`~explorer.app.i18n.Message` (catalog ``compar
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import param
@@ -62,10 +63,15 @@ class CompareState(param.Parameterized):
         class_=Message, default=None, constant=True, doc="Why there is no length model."
     )
 
-    def __init__(self, item: ExplorerState, **params) -> None:
+    def __init__(
+        self, item: ExplorerState, deferred: Callable[[Callable], Callable] = lambda f: f,
+        **params,
+    ) -> None:  # fmt: skip
+        """Follow ``item``; ``deferred`` wraps the watcher of its explanation (the browser
+        runtime's :func:`~explorer.runtime.staged.soon` recomputes after the score card)."""
         super().__init__(**params)
         self.item = item
-        item.param.watch(self._recompute, ["explanation"])
+        item.param.watch(deferred(self._recompute), ["explanation"])
         self.param.watch(self._recompute, ["beta"])
         self._recompute()
 

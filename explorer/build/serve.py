@@ -17,7 +17,7 @@ from pathlib import Path
 from explorer.build import site
 
 #: Inputs of the build: the site is stale when any of them is newer than its index.html.
-BUILD_INPUTS = ["static", "explorer", "charsim", "pyproject.toml", "package-lock.json"]
+BUILD_INPUTS = ["static", "explorer", "charsim", "data", "pyproject.toml", "package-lock.json"]
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):

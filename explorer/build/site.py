@@ -3,7 +3,8 @@
 One fail-fast script in numbered steps; every step either succeeds or stops the build with a
 message. Inputs are ``static/pins.toml`` (the only pins file), ``static/`` (HTML shell, loader,
 CSS), the ``explorer`` package (app modules), the repository itself (the ``charsim`` wheel),
-``node_modules/pyodide`` (npm ``pyodide``) and the shared Pyodide wheelhouse. Output layout::
+``node_modules/pyodide`` (npm ``pyodide``) and Pyodide's compiled wheels (found or downloaded by
+:mod:`explorer.build.compiled`; none with ``--pyodide-source cdn``). Output layout::
 
     site/index.html, page.js, worker.js       the shell: the page (live view, then the app) and
     site/style.css, explorer.css              the Web Worker that runs Python for it
@@ -23,7 +24,6 @@ import base64
 import gzip
 import hashlib
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -37,17 +37,16 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 from explorer.app.batch_examples import BATCH_EXAMPLES
+from explorer.build import compiled
+from explorer.build.common import ROOT, BuildError, sha256
 
-PACKAGE = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "explorer"
 """The ``explorer`` package: the app and the in-browser runtime ship; this build folder does not."""
-ROOT = PACKAGE.parent
 STATIC = ROOT / "static"
 PINS_FILE = STATIC / "pins.toml"
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
 DEFAULT_OUT = ROOT / "site"
-SHARED_ENV = "CHARSIM_PYODIDE_WHEELS"
-DEFAULT_SHARED = ROOT.parent / "shared" / "pyodide-0.27.7"
 
 #: Pyodide core files copied into site/pyodide/ (local mode).
 PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
@@ -117,29 +116,38 @@ URL_ALLOW = [
 ]
 
 
-class BuildError(RuntimeError):
-    """A build step failed; the message says which input to fix."""
-
-
 @dataclass
 class Package:
-    """One entry of the site's pyodide-lock.json plus the wheel file behind it."""
+    """One entry of the site's pyodide-lock.json plus the wheel file behind it.
+
+    ``path`` is the wheel in ``site/pyodide/``, or None for a wheel the site does not serve
+    (Pyodide's compiled packages with ``--pyodide-source cdn``): the lock then names ``url``
+    and the official ``digest``. Files of the site are hashed when the lock is written (after
+    the build has added their bytecode).
+    """
 
     name: str
     version: str
-    path: Path
+    path: Path | None
     depends: list[str] = field(default_factory=list)
     imports: list[str] = field(default_factory=list)
     package_type: str = "package"
+    url: str = ""
+    digest: str = ""
+
+    @property
+    def file_name(self) -> str:
+        """The lock's ``file_name``: the site's file (relative) or the absolute ``url``."""
+        return self.url or self.path.name
 
     def lock_entry(self) -> dict:
         """The entry in Pyodide's lock-file format."""
         return {
             "name": self.name,
             "version": self.version,
-            "file_name": self.path.name,
+            "file_name": self.file_name,
             "install_dir": "site",
-            "sha256": sha256(self.path),
+            "sha256": self.digest or sha256(self.path),
             "package_type": self.package_type,
             "imports": self.imports,
             "depends": self.depends,
@@ -150,15 +158,6 @@ class Package:
 def step(number: int, total: int, text: str) -> None:
     """Print a numbered step header."""
     print(f"[{number}/{total}] {text}", flush=True)
-
-
-def sha256(path: Path) -> str:
-    """Hex SHA-256 of a file."""
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def normalize(name: str) -> str:
@@ -373,27 +372,33 @@ def pure_wheel_from_sdist(pin: dict, sdist: Path, dest_dir: Path) -> Path:
     return dest
 
 
-def shared_wheels(pins: dict, npm_lock: dict, shared: Path, dest_dir: Path) -> list[Package]:
-    """Copy Pyodide's compiled packages from the shared folder, verified against the lock."""
-    packages = []
-    for name in pins["pyodide"]["compiled"]:
-        entry = npm_lock["packages"][normalize(name)]
-        source = shared / entry["file_name"]
-        if not source.is_file():
-            raise BuildError(f"{source} is missing (set --pyodide-wheels or ${SHARED_ENV})")
-        verify(source, entry["sha256"])
-        shutil.copyfile(source, dest_dir / source.name)
-        packages.append(
-            Package(
-                name=normalize(name),
-                version=entry["version"],
-                path=dest_dir / source.name,
-                depends=list(entry["depends"]),
-                imports=list(entry["imports"]),
-                package_type=entry["package_type"],
-            )
+def compiled_packages(
+    pins: dict, npm_lock: dict, pyodide_source: str, given: Path | None, dest_dir: Path
+) -> list[Package]:
+    """Pyodide's compiled packages as the site's lock lists them: verified copies in
+    ``dest_dir`` (``local``; see :mod:`explorer.build.compiled`), or the official files' CDN
+    URLs and hashes (``cdn``: nothing is read or downloaded)."""
+    entries = [npm_lock["packages"][normalize(name)] for name in pins["pyodide"]["compiled"]]
+    if pyodide_source == "cdn":
+        paths = [None] * len(entries)
+    else:
+        paths = []
+        for source in compiled.provide(entries, pins["pyodide"], given):
+            shutil.copyfile(source, dest_dir / source.name)
+            paths.append(dest_dir / source.name)
+    return [
+        Package(
+            name=entry["name"],
+            version=entry["version"],
+            path=path,
+            depends=list(entry["depends"]),
+            imports=list(entry["imports"]),
+            package_type=entry["package_type"],
+            url="" if path else pins["pyodide"]["cdn_url"] + entry["file_name"],
+            digest=entry["sha256"],
         )
-    return packages
+        for entry, path in zip(entries, paths, strict=True)
+    ]
 
 
 def charsim_wheel(dest_dir: Path) -> Package:
@@ -510,16 +515,18 @@ def add_bytecode(wheels: list[Path], app: dict[str, bytes]) -> dict[str, bytes]:
     return compiled[-1]
 
 
-def copy_examples(out: Path, shared: Path) -> list[str]:
-    """Copy each built-in batch example (data and licence; not in the repository) from the
-    shared data folder next to the Pyodide wheelhouse (``<shared>/../data/<folder>/``) into
-    ``site/examples/<key>/``; return the copied paths."""
+def copy_examples(out: Path, root: Path = ROOT) -> list[str]:
+    """Copy each built-in batch example (data and licence) from its folder in the repository
+    ``root`` into ``site/examples/<key>/``; return the copied paths."""
     copied = []
     for example in BATCH_EXAMPLES.values():
-        source = shared.parent / "data" / example.folder
+        source = root / example.folder
         for name in example.files:
             if not (source / name).is_file():
-                raise BuildError(f"{source / name} is missing (the batch example {example.key})")
+                raise BuildError(
+                    f"{source / name} is missing (the batch example {example.key}, which ships "
+                    f"with the repository): restore it with `git checkout -- {example.folder}`"
+                )
             target = out / example.url(name)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source / name, target)
@@ -612,12 +619,23 @@ def transfer_size(path: Path) -> int:
 
 
 def build(
-    out: Path = DEFAULT_OUT, pyodide_source: str = "local", shared: Path | None = None
+    out: Path = DEFAULT_OUT, pyodide_source: str = "local", wheels: Path | None = None
 ) -> Path:
-    """Build the site into ``out`` (replacing it) and return ``out``."""
+    """Build the site into ``out`` (replacing it) and return ``out``.
+
+    Args:
+        out: the site's folder.
+        pyodide_source: ``local`` (the site serves Pyodide and every wheel) or ``cdn`` (Pyodide
+            and its compiled packages come from the pinned CDN at run time).
+        wheels: a folder of Pyodide's compiled wheels (``--pyodide-wheels``), looked in first.
+
+    Raises:
+        BuildError: a step failed (the message says which input to fix).
+    """
     total = 13
     out = out.resolve()
-    shared = Path(shared or os.environ.get(SHARED_ENV) or DEFAULT_SHARED)
+    if pyodide_source not in ("local", "cdn"):
+        raise BuildError(f"unknown --pyodide-source {pyodide_source!r}")
 
     step(1, total, f"Resolve pins ({PINS_FILE.relative_to(ROOT)})")
     pins = load_pins()
@@ -656,8 +674,12 @@ def build(
             imports=imports,
         )
 
-    step(5, total, f"Copy Pyodide compiled wheels from {shared} (sha256 = official lock)")
-    for package in shared_wheels(pins, npm_lock, shared, wheels_dir):
+    names = ", ".join(pins["pyodide"]["compiled"])
+    if pyodide_source == "cdn":
+        step(5, total, f"Point the lock at the CDN for Pyodide's compiled packages ({names})")
+    else:
+        step(5, total, f"Find or download Pyodide's compiled wheels ({names}), verify sha256")
+    for package in compiled_packages(pins, npm_lock, pyodide_source, wheels, wheels_dir):
         packages[package.name] = package
 
     step(6, total, "Build the charsim wheel from the repository")
@@ -685,12 +707,8 @@ def build(
         for name in PYODIDE_CORE:
             shutil.copyfile(NPM_PYODIDE / name, wheels_dir / name)
         index_url = "pyodide/"
-    elif pyodide_source == "cdn":
-        for name in compiled:
-            packages[name].path.unlink()
-        index_url = pins["pyodide"]["cdn_url"]
     else:
-        raise BuildError(f"unknown --pyodide-source {pyodide_source!r}")
+        index_url = pins["pyodide"]["cdn_url"]
 
     step(10, total, "Copy Bokeh/Panel JS and CSS out of the verified wheels")
     for pin in pins.get("wheel", []):
@@ -701,7 +719,7 @@ def build(
     step(11, total, "Copy the app modules into app.zip and the batch examples")
     shipped = app_archive(out, app)
     print(f"      {len(shipped)} files: {', '.join(shipped)}")
-    print(f"      batch examples: {', '.join(copy_examples(out, shared))}")
+    print(f"      batch examples: {', '.join(copy_examples(out))}")
 
     step(12, total, "Render the HTML shell")
     scripts, styles = page_assets(pins)
@@ -710,12 +728,10 @@ def build(
         "pyodideJs": index_url + "pyodide.js",
         "indexURL": index_url,
         "lockFileURL": "pyodide/pyodide-lock.json",
-        # Local wheels in cdn mode: the worker rewrites their file_name to this site's URL.
-        "localWheels": sorted(n for n in packages if packages[n].path.exists()),
         "corePackages": core,
         "packages": order,
         "laterPackages": later,
-        "packageFiles": {packages[n].path.name: n for n in core + order + later},
+        "packageFiles": {packages[n].file_name.rsplit("/", 1)[-1]: n for n in core + order + later},
         "appArchive": "app.zip",
         "worker": "worker.js",
         "panelCdnRoot": "panel/",
@@ -727,7 +743,12 @@ def build(
 
     step(13, total, "Check for foreign URLs, pre-compress and measure the site")
     cdn_host = re.sub(r"^https?://([^/]+)/.*$", r"\1", pins["pyodide"]["cdn_url"])
-    allowed = [("index.html", cdn_host, "--pyodide-source cdn")] if pyodide_source == "cdn" else []
+    allowed = []
+    if pyodide_source == "cdn":
+        allowed = [
+            ("index.html", cdn_host, "--pyodide-source cdn: Pyodide's core"),
+            ("pyodide/pyodide-lock.json", cdn_host, "--pyodide-source cdn: compiled packages"),
+        ]
     problems = foreign_urls(out, allowed)
     if problems:
         raise BuildError("foreign URLs in the site:\n  " + "\n  ".join(problems))
@@ -737,7 +758,7 @@ def build(
     if pyodide_source == "local":
         shell += [wheels_dir / n for n in PYODIDE_CORE]
     live = shell + [packages[n].path for n in core]
-    rest = [packages[n].path for n in order + later if packages[n].path.exists()]
+    rest = [packages[n].path for n in order + later if packages[n].path]
     rest += [out / path for path in scripts + styles]
     sent_live = sum(map(transfer_size, live))
     sent_rest = sum(map(transfer_size, rest))
@@ -775,7 +796,9 @@ def main(argv: list[str] | None = None) -> int:
         "--pyodide-wheels",
         type=Path,
         default=None,
-        help=f"shared Pyodide wheelhouse (default ${SHARED_ENV} or ../shared/pyodide-0.27.7)",
+        metavar="DIR",
+        help=f"a folder of Pyodide's compiled wheels, looked in first (or ${compiled.WHEELS_ENV}); "
+        "then ../shared/pyodide-<version>, .cache/pyodide-<version>/, else they are downloaded",
     )
     args = parser.parse_args(argv)
     try:

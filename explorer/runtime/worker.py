@@ -11,8 +11,7 @@ One :class:`Session` per page, in three phases:
    :meth:`~Session.receive`). Panel, Bokeh and numpy are imported one module at a time (the
    page's requests are answered in between), and the app is built on the *same* state, so
    nothing the user typed is sent again. BokehJS renders it on the page; from then on page and
-   worker exchange Bokeh patches: Panel's ``pyodide-worker`` protocol, Python's document linked
-   by ``panel.io.pyodide._link_docs_worker``.
+   worker exchange Bokeh patches, as in Panel's ``pyodide-worker`` protocol.
 3. **Staged** (:meth:`~Session.build_next`): the parts staged with
    :func:`explorer.runtime.staged.later`, one per call, the tables once pandas is installed.
 """
@@ -78,6 +77,7 @@ class Session:
         self._query = ""  # what the app still has to open (an item link)
         self._imports = list(APP_IMPORTS)
         self._doc = None
+        self._flush = lambda: None
 
     # -- live -----------------------------------------------------------------------------
 
@@ -155,16 +155,55 @@ class Session:
         self._post(_to_js({"type": "address", "query": query}))
 
     def link(self, send_patch) -> None:
-        """Send every change of the app's document to the page from now on
-        (``send_patch(patch, buffers, msg_id)``), starting with those held since the build."""
-        from panel.io.pyodide import _link_docs_worker
+        """Send the changes of the app's document to the page from now on, starting with those
+        held since the build: all those of one step of Python as one patch,
+        ``send_patch(patch, buffers)``.
 
-        _link_docs_worker(self._doc, send_patch, setter="js")
+        Panel's ``_link_docs_worker`` (Panel's ``pyodide-worker`` protocol, which this follows)
+        serializes and sends each change on its own: a keystroke changes some twenty models,
+        each serialization walks every model of the document (about 100 ms a keystroke in the
+        browser), and BokehJS lays the page out again for every patch. Changes still held are
+        sent before a patch of the page is applied (:meth:`receive`): applying it marks every
+        model new to the page as known to it, so a model held back would reach the page as a
+        bare reference ("reference … isn't known").
+        """
+        import asyncio
+        import functools
+
+        import js
+        from bokeh.events import DocumentReady
+        from panel.io.pyodide import _dict_converter, _process_document_events
+        from panel.io.state import state
+        from pyodide.ffi import to_js
+
+        doc, pending = self._doc, []
+
+        def flush() -> None:
+            if not pending:
+                return
+            patch, buffers = _process_document_events(doc, pending[:])
+            pending.clear()
+            buffers = js.Map.new(js.Object.entries(to_js(buffers)))
+            send_patch(to_js(patch, dict_converter=_dict_converter), buffers)
+
+        def collect(event) -> None:
+            if getattr(event, "setter", None) == "js":
+                return  # the page's own change, applied by receive()
+            if not pending:
+                asyncio.get_event_loop().call_soon(flush)
+            pending.append(event)
+
+        self._flush = flush
+        doc.on_change(collect)
+        doc.unhold()
+        doc.on_event("document_ready", functools.partial(state._schedule_on_load, doc))
+        doc.callbacks.trigger_event(DocumentReady())
 
     def receive(self, patch) -> None:
         """Apply a patch of the page's document (what the user did) to the app's."""
         from panel.io.pyodide import _convert_json_patch
 
+        self._flush()
         self._doc.apply_json_patch(_convert_json_patch(patch), setter="js")
 
     # -- staged ---------------------------------------------------------------------------

@@ -1,14 +1,14 @@
 """Length buckets: edges, the reference length with several references, counts and means."""
 
 import math
-from pathlib import Path
 
 import pytest
 
 import charsim
 from charsim.corpus import score_systems
 
-TED = Path(__file__).resolve().parents[3] / "shared" / "data" / "ted-en"
+from ..data import TED
+
 LENGTH_LABELS = ["[0, 25)", "[25, 50)", "[50, 100)", "[100, 150)", "[150, 200)", "[200, ∞)"]
 RATIO_LABELS = ["[0, 0.5)", "[0.5, 0.8)", "[0.8, 0.9)", "[0.9, 1)", "1", "(1, 1.1]",
                 "(1.1, 1.25]", "(1.25, 2]", "(2, ∞)"]  # fmt: skip
@@ -122,7 +122,6 @@ def test_bad_input_names_the_item_and_system(arguments, error, message):
     assert message in str(raised.value)
 
 
-@pytest.mark.skipif(not TED.is_dir(), reason="needs ../shared/data/ted-en")
 def test_ted_buckets_hold_every_item_and_average_back_to_the_mean():
     def lines(name):
         return (TED / f"ted.{name}.txt").read_text(encoding="utf-8").split("\n")[:-1]

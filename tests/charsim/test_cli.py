@@ -13,7 +13,7 @@ import pytest
 import charsim
 from charsim.cli import main
 
-TED = Path(__file__).resolve().parents[3] / "shared" / "data" / "ted-en"
+from ..data import TED
 
 
 def run(capsys, *args):
@@ -154,7 +154,6 @@ def test_module_entry_point_reads_stdin():
     assert json.loads(done.stdout)["score"] == 100 / 201
 
 
-@pytest.mark.skipif(not TED.is_dir(), reason="needs ../shared/data/ted-en")
 def test_ted_files(capsys):
     ref = TED / "ted.ref.txt"
     status, out, _ = run(capsys, "-i", TED / "ted.sys1.txt", TED / "ted.sys2.txt", "-r", ref,

@@ -13,7 +13,8 @@ import charsim
 from charsim.cli import main
 from charsim.formats import markdown_escape
 
-TED = Path(__file__).resolve().parents[3] / "shared" / "data" / "ted-en"
+from ..data import TED
+
 ALL = "charsim,chrf,chrf++,bleu,ter"
 CORPUS = {"chrf": CHRF, "chrf++": lambda: CHRF(word_order=2), "bleu": BLEU, "ter": TER}
 SENTENCE = {**CORPUS, "bleu": lambda: BLEU(effective_order=True)}

@@ -11,7 +11,8 @@ import pytest
 import charsim
 from charsim.cli import main
 
-from .test_cli import TED, run
+from ..data import TED
+from .test_cli import run
 
 _WORDS = "the cat sat on a mat with hat and its dog ran far".split()
 REFERENCES = [" ".join(random.Random(i).choices(_WORDS, k=3 + i % 7)) for i in range(40)]
@@ -204,7 +205,6 @@ def test_resampling_shows_progress_on_a_terminal(corpus, capsys, monkeypatch):
     assert status == 0 and "0/10000 [" in stderr.getvalue() and "resample" in stderr.getvalue()
 
 
-@pytest.mark.skipif(not TED.is_dir(), reason="needs ../shared/data/ted-en")
 def test_ted_sys2_is_significantly_below_sys1(capsys):
     files = [TED / "ted.sys1.txt", TED / "ted.sys2.txt", "-r", TED / "ted.ref.txt"]
     status, out, _ = run(capsys, "-i", *files, "--paired-bs", "--format", "json", "--no-progress")

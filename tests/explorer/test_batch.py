@@ -27,14 +27,15 @@ from explorer.app.views.batch_summary import BatchSummaryView, summary_html
 from explorer.app.views.common import item_table
 from explorer.build import site
 
-TED = site.DEFAULT_SHARED.parent / "data" / BATCH_EXAMPLES["ted"].folder
+from ..data import TED
+
 SYSTEMS = [("a.txt", b"the cat\nca\n"), ("b.txt", b"the cat sat\ncat\n")]
 REFERENCES = [("ref.txt", b"the cat\ncat\n")]
 PAYLOAD = "<img src=x onerror=alert(1)>"
 
 
 async def _read_ted(url: str) -> bytes:
-    """A stand-in for the browser's fetch: the shared TED folder the build copies from."""
+    """A stand-in for the browser's fetch: the repository's TED folder the build copies from."""
     return (TED / url.rsplit("/", 1)[-1]).read_bytes()
 
 
@@ -186,7 +187,6 @@ def test_opening_an_item_fills_the_single_item_page():
     assert explorer.explanation.score == charsim.explain("the cat sat", ["the cat"]).score
 
 
-@pytest.mark.skipif(not TED.is_dir(), reason=f"{TED} not available")
 def test_ted_example_matches_the_command_line():
     example = BATCH_EXAMPLES["ted"]
     state = BatchState()
@@ -383,18 +383,23 @@ def test_histogram_bins():
     assert data["left"][0] == 0 and data["right"][-1] == 1
 
 
-def test_build_copies_the_examples_with_their_licence(tmp_path):
-    shared = tmp_path / "shared" / "pyodide"
-    source = shared.parent / "data" / BATCH_EXAMPLES["ted"].folder
+def test_build_copies_the_examples_with_their_licence_from_the_repository(tmp_path):
+    example = BATCH_EXAMPLES["ted"]
+    assert site.ROOT / example.folder == TED  # the one folder the tests and benchmarks read
+    copied = site.copy_examples(tmp_path / "site")
+    assert copied == [f"examples/ted/{name}" for name in example.files]
+    assert "examples/ted/LICENSE.compare-mt" in copied
+    for name in example.files:
+        assert (tmp_path / "site" / example.url(name)).read_bytes() == (TED / name).read_bytes()
+
+
+def test_a_missing_example_file_stops_the_build_naming_it(tmp_path):
+    source = tmp_path / "checkout" / BATCH_EXAMPLES["ted"].folder
     source.mkdir(parents=True)
     for name in BATCH_EXAMPLES["ted"].files[:-1]:
         (source / name).write_text("x\n")
-    with pytest.raises(site.BuildError, match="LICENSE.compare-mt is missing"):
-        site.copy_examples(tmp_path / "site", shared)
-    (source / "LICENSE.compare-mt").write_text("BSD")
-    copied = site.copy_examples(tmp_path / "site", shared)
-    assert "examples/ted/LICENSE.compare-mt" in copied
-    assert (tmp_path / "site" / "examples" / "ted" / "ted.ref.txt").read_text() == "x\n"
+    with pytest.raises(site.BuildError, match=r"ted-en/LICENSE.compare-mt is missing \(the batch"):
+        site.copy_examples(tmp_path / "site", tmp_path / "checkout")
 
 
 def test_summary_view_built_after_scoring_shows_full_progress():

@@ -1,7 +1,8 @@
 """Fixtures of the browser (UI) tests of the offline explorer site.
 
 * ``site_url`` (session): builds the site once into a temporary folder and serves it on
-  127.0.0.1 (free port) from a background thread.
+  127.0.0.1 (free port) from a background thread (``test_fresh_build.py`` and
+  ``test_cdn_build.py`` replace it with builds of their own).
 * ``app_page``: a pytest-playwright ``page`` in Chromium (``/usr/bin/chromium``, or
   ``$CHARSIM_CHROMIUM``) whose every request to a host other than 127.0.0.1 is aborted and
   recorded, and on which every console error, Python traceback (Pyodide logs them as warnings)
@@ -89,6 +90,13 @@ def poll(
         if time.monotonic() > deadline:
             pytest.fail(f"timed out after {timeout:.0f} s waiting for {message}", pytrace=False)
         time.sleep(interval)
+
+
+def type_over_candidate(page, text: str, delay: float = 0) -> None:
+    """Click the candidate box, select all and type ``text`` (``delay`` ms between keys)."""
+    page.locator(CANDIDATE).click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text, delay=delay)
 
 
 @pytest.fixture

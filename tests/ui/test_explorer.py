@@ -13,7 +13,7 @@ import pytest
 import charsim
 from explorer.app.link import LinkState, encode_link
 
-from .conftest import APP_TIMEOUT, CANDIDATE, REFERENCES, poll
+from .conftest import APP_TIMEOUT, CANDIDATE, REFERENCES, poll, type_over_candidate
 
 PAYLOADS = [
     "<img src=x onerror=\"document.title='pwned'\">",
@@ -107,12 +107,9 @@ def test_fast_typing_right_after_loading_keeps_every_keystroke(app, wait_until):
     """Regression: Python sent each typed text back to the text area, and when it arrived after
     the next keystroke it replaced it: "the quick…" became "te quick…"."""
     typed = "the quick brown fox jumps"
-    area = app.locator(CANDIDATE)
-    area.click()
-    app.keyboard.press("Control+A")
-    app.keyboard.type(typed, delay=30)
+    type_over_candidate(app, typed, delay=30)
     _wait_score(app, wait_until, charsim.score(typed, ["cat"]))
-    assert area.input_value() == typed
+    assert app.locator(CANDIDATE).input_value() == typed
 
 
 @pytest.mark.parametrize("load", [1, 2])
@@ -120,16 +117,13 @@ def test_a_fast_burst_right_after_loading_ends_on_the_score_of_the_typed_text(
     app, wait_until, load
 ):
     """Regression: after a fresh page's first burst of typing with no delay between keys, the
-    score described an older, shorter text (Panel's page -> Python link replayed deferred
-    changes after the newest one; explorer.runtime.browser.link_documents). Two fresh pages,
-    since the old code failed on most, not all, of them."""
+    score described an older, shorter text (Panel's ``_link_docs`` replayed deferred changes
+    after the newest one; the page and the worker now keep their documents in step
+    themselves). Two fresh pages, since the old code failed on most, not all, of them."""
     typed = "the quick brown fox jumps over the lazy dog again"
-    area = app.locator(CANDIDATE)
-    area.click()
-    app.keyboard.press("Control+A")
-    app.keyboard.type(typed, delay=0)
+    type_over_candidate(app, typed)
     _wait_score(app, wait_until, charsim.score(typed, ["cat"]))
-    assert area.input_value() == typed
+    assert app.locator(CANDIDATE).input_value() == typed
 
 
 def test_decision_flips_between_recall_and_precision(app, wait_until):

@@ -12,7 +12,7 @@ import time
 
 import charsim
 
-from .conftest import APP_TIMEOUT, CANDIDATE, REFERENCES, SCORE, poll
+from .conftest import APP_TIMEOUT, CANDIDATE, REFERENCES, SCORE, poll, type_over_candidate
 
 LIVE = "document.documentElement.dataset.explorerLive === '1'"
 STATE = "document.documentElement.dataset.explorerState"
@@ -23,13 +23,6 @@ def _open_live(page, guard, url):
     page.goto(url, wait_until="domcontentloaded")  # not "load": the app's JS may be held
     poll(lambda: page.evaluate(LIVE), timeout=APP_TIMEOUT, message="the live view", guard=guard)
     return page
-
-
-def _burst(page, text):
-    """Select the candidate and type ``text`` with no delay between the keys."""
-    page.locator(CANDIDATE).click()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(text, delay=0)
 
 
 def _wait_score(page, wait_until, value, timeout=60):
@@ -46,7 +39,7 @@ def test_a_burst_typed_as_soon_as_the_page_accepts_input_ends_on_its_score(
     _open_live(app_page, guard, site_url)
     assert app_page.evaluate(STATE) == "loading"  # the app itself is still on its way
     typed = "the quick brown fox jumps over the lazy dog"
-    _burst(app_page, typed)
+    type_over_candidate(app_page, typed)
     _wait_score(app_page, wait_until, charsim.score(typed, ["cat"]))
     assert app_page.locator(CANDIDATE).input_value() == typed
 
@@ -63,7 +56,7 @@ def test_bursts_typed_while_the_app_loads_each_end_on_their_score(
     while True:
         ready = app_page.evaluate(STATE) == "ready"
         typed = " ".join(rng.choice(["cat", "sat", "mat", "hat", "a", "the"]) for _ in range(9))
-        _burst(app_page, typed)
+        type_over_candidate(app_page, typed)
         _wait_score(app_page, wait_until, charsim.score(typed, ["cat"]))
         assert app_page.locator(CANDIDATE).input_value() == typed
         bursts += 1
@@ -87,7 +80,7 @@ def test_what_was_typed_before_the_app_took_over_is_kept_with_settings_and_caret
     for _ in range(4):
         cap.press("ArrowLeft")  # 32 -> 28
     app_page.locator('label[for="live-weights-uniform"]').click()
-    _burst(app_page, "the cat sat")
+    type_over_candidate(app_page, "the cat sat")
     for _ in range(3):
         app_page.keyboard.press("ArrowLeft")  # the caret before "sat"
     options = {"max_order": 28, "weights": "uniform"}

@@ -8,7 +8,7 @@ from functools import partial
 import panel as pn
 from panel.viewable import Viewer
 
-from explorer.runtime.staged import later
+from explorer.runtime.staged import later, soon
 
 from ..about_state import AboutState
 from ..compare_state import CompareState
@@ -32,7 +32,7 @@ class AboutView(Viewer):
         super().__init__(**params)
         self.state, self.text = state or AboutState(), text or UIText()
         self._caps = CapSensitivityView(self.state, item, self.text)
-        self.compare = CompareState(item)
+        self.compare = CompareState(item, deferred=soon)
         views = {
             "fbeta": about_fbeta.FBetaView(self.compare, self.text),
             "length": LengthModelView(self.state, self.text),

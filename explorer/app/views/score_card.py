@@ -7,6 +7,8 @@ from bokeh.models import ColumnDataSource, LabelSet, Range1d
 from bokeh.plotting import figure
 from panel.viewable import Viewer
 
+from explorer.runtime.staged import soon
+
 from ..cards import card_html
 from ..i18n import UIText
 from ..state import ExplorerState
@@ -34,14 +36,23 @@ class ScoreCardView(Viewer):
                                   x_offset=4, y_offset=-6, text_font_size="11px"))  # fmt: skip
         self._figure = chart
         self._chart = pn.pane.Bokeh(chart, sizing_mode="stretch_width")
-        state.param.watch(self._update, ["explanation", "message"])
+        # The numbers at once, the chart after them (runtime.staged.soon): the page shows the
+        # score before it redraws the chart.
+        state.param.watch(self._update_card, ["explanation", "message"])
+        state.param.watch(soon(self._update_chart), ["explanation", "message"])
         self.text.param.watch(self._update, "language")
         self._update()
 
     def _update(self, *_events) -> None:
-        e, text = self.state.explanation, self.text
-        self._figure.title.text = text("score.chart_title")
-        self._html.object = card_html(self.state, text)
+        self._update_card()
+        self._update_chart()
+
+    def _update_card(self, *_events) -> None:
+        self._html.object = card_html(self.state, self.text)
+
+    def _update_chart(self, *_events) -> None:
+        e = self.state.explanation
+        self._figure.title.text = self.text("score.chart_title")
         if e is None:
             self._source.data = {"what": [], "length": [], "label": []}
             self._chart.visible = False

@@ -1,0 +1,66 @@
+"""Whole builds on a machine without the team's ``../shared`` folder, a server on 127.0.0.1
+standing in for the official Pyodide distribution (the browser opens such a build in
+``tests/ui/test_fresh_build.py``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from explorer.app.batch_examples import BATCH_EXAMPLES
+from explorer.build import site
+
+from ..data import TED
+from ..offline import FileServer, compiled_entries, without_team_folder
+
+
+@pytest.fixture
+def server(tmp_path):
+    """An empty folder served on 127.0.0.1, recording requests."""
+    (tmp_path / "served").mkdir()
+    served = FileServer(tmp_path / "served")
+    yield served
+    served.close()
+
+
+def test_cdn_build_needs_no_compiled_wheel_and_its_lock_names_the_cdn(tmp_path, server):
+    pins, entries = compiled_entries()
+    with without_team_folder(tmp_path, server.url) as cache:
+        out = site.build(tmp_path / "site", "cdn")
+    assert server.requests == [] and not cache.exists()  # nothing looked up, nothing fetched
+    lock = json.loads((out / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for entry in entries:
+        listed = lock["packages"][entry["name"]]
+        assert listed["file_name"] == pins["cdn_url"] + entry["file_name"]
+        assert listed["sha256"] == entry["sha256"]
+        assert not (out / "pyodide" / entry["file_name"]).exists()
+    ours = {name for name, e in lock["packages"].items() if not e["file_name"].startswith("http")}
+    assert ours == set(lock["packages"]) - {e["name"] for e in entries}
+    assert all((out / "pyodide" / lock["packages"][name]["file_name"]).is_file() for name in ours)
+    assert "charsim" in ours and not (out / "pyodide" / "pyodide.asm.wasm").exists()
+    example = BATCH_EXAMPLES["ted"]
+    for name in example.files:
+        assert (out / example.url(name)).read_bytes() == (TED / name).read_bytes()
+
+
+def test_a_corrupted_wheel_from_the_server_fails_the_build_with_both_hashes(
+    tmp_path, server, capsys
+):
+    _, (numpy, *_) = compiled_entries()
+    (server.folder / numpy["file_name"]).write_bytes(b"not numpy")
+    with without_team_folder(tmp_path, server.url) as cache:
+        status = site.main(["--out", str(tmp_path / "site")])
+    captured = capsys.readouterr()
+    assert status == 1
+    assert f"downloading 6 files from {server.url}" in captured.out
+    assert captured.err.startswith(
+        f"build failed: {numpy['file_name']} is not Pyodide's file: its SHA-256 differs from "
+        "node_modules/pyodide/pyodide-lock.json\n"
+    )
+    assert f"  expected: sha256 {numpy['sha256']}\n" in captured.err
+    actual = "4699f7896b36cb3f69f319c183bd948bb6debea599652acd3edc897bd2ef0bbb"  # sha256sum
+    assert f"  actual:   sha256 {actual}\n" in captured.err
+    assert f"  URL:      {server.url}{numpy['file_name']}\n" in captured.err
+    assert server.requests == [f"/{numpy['file_name']}"]
+    assert list((cache / "pyodide-0.27.7").iterdir()) == []  # the bad file is not kept

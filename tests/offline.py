@@ -1,0 +1,89 @@
+"""Stand-ins for the internet in the build's tests: file servers on 127.0.0.1, a machine without
+the team's ``../shared`` folder, and the official compiled wheels to serve.
+
+The project's machines reach PyPI and npm but not the Pyodide CDN, so a test that exercises the
+build's download serves copies of the official files from a local server, named by the
+test-only ``$CHARSIM_TEST_PYODIDE_URL``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from explorer.build import compiled, serve, site
+
+
+class FileServer:
+    """A folder served on 127.0.0.1 (any free port) that records the paths requested.
+
+    Attributes:
+        folder: what it serves.
+        url: its base URL, ending in ``/``.
+        requests: the paths of the GET requests so far, in order.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder, self.requests = folder, []
+        handler = functools.partial(_Handler, self.requests, directory=str(folder))
+        self._server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}/"
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        """Stop serving."""
+        self._server.shutdown()
+        self._server.server_close()
+
+
+class _Handler(serve.SiteHandler):
+    """The site's handler, recording each request and allowing any origin (as a CDN does)."""
+
+    def __init__(self, requests: list[str], *args, **kwargs) -> None:
+        self.requests = requests
+        super().__init__(*args, **kwargs)
+
+    def do_GET(self) -> None:
+        self.requests.append(self.path)
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)
+        """Log nothing: the tests read ``requests``."""
+
+
+@contextmanager
+def without_team_folder(tmp: Path, url: str) -> Iterator[Path]:
+    """A machine without ``../shared``: no team folder, an empty build cache (yielded), no
+    ``$CHARSIM_PYODIDE_WHEELS``, and downloads from ``url``."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(compiled, "TEAM_FOLDER", tmp / "no-shared")
+        patch.setattr(compiled, "CACHE", tmp / "cache")
+        patch.delenv(compiled.WHEELS_ENV, raising=False)
+        patch.setenv(compiled.URL_ENV, url)
+        yield tmp / "cache"
+
+
+def compiled_entries() -> tuple[dict, list[dict]]:
+    """The pins' ``[pyodide]`` table and the npm lock's entries of its compiled packages."""
+    pins = site.load_pins()["pyodide"]
+    lock = site.load_npm_lock(pins["version"])
+    return pins, [lock["packages"][site.normalize(name)] for name in pins["compiled"]]
+
+
+def official_wheels(dest: Path) -> list[Path]:
+    """Copy the official compiled wheels into ``dest``, got as the build gets them (from the
+    team's folder or the cache here, downloaded from Pyodide's CDN elsewhere)."""
+    pins, entries = compiled_entries()
+    dest.mkdir(parents=True, exist_ok=True)
+    return [Path(shutil.copy(path, dest)) for path in compiled.provide(entries, pins)]
