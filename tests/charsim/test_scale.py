@@ -8,7 +8,6 @@ import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
-from pathlib import Path
 
 import pytest
 
@@ -21,9 +20,8 @@ from charsim.filestream import aligned_files, jsonl_file
 from charsim.parts import combine_parts, score_part
 from charsim.textio import DataError
 
-ROOT = Path(__file__).resolve().parents[2]
-TED = ROOT.parent / "shared" / "data" / "ted-en"
-needs_ted = pytest.mark.skipif(not TED.is_dir(), reason=f"needs {TED}")
+from ..data import ROOT, TED
+
 VARIANTS = {"mean": charsim.score, "base": charsim.score_base, "max": charsim.score_max}
 
 
@@ -64,7 +62,6 @@ def _everywhere(executors, read, **options):
     return outcomes
 
 
-@needs_ted
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_ted_files_score_the_same_everywhere(executors, variant):
     """System 1 (the command line test below scores both systems)."""
@@ -176,7 +173,6 @@ def _run(capsys, *args):
     return status, out, err
 
 
-@needs_ted
 def test_the_command_line_prints_the_same_bytes_with_any_jobs(capsys):
     ted = [TED / "ted.sys1.txt", TED / "ted.sys2.txt", "-r", TED / "ted.ref.txt"]
     outputs = {_run(capsys, "-i", *ted, "--format", "json", "--sentence-level", "--jobs", jobs)
@@ -245,7 +241,6 @@ def _recipe() -> str:
     return block
 
 
-@needs_ted
 def test_the_readme_dask_recipe_runs_and_agrees(tmp_path):
     """Word for word, in a fresh process that starts its own LocalCluster."""
     pytest.importorskip("distributed")
