@@ -10,13 +10,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
-import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 from . import cli_significance
+from .cli_args import available_cores, jobs, name_list, whole_number
 from .compare import compare
 from .config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
 from .corpus import CHUNK_SIZE, CorpusResult, score_rows
@@ -37,6 +37,22 @@ __all__ = ["main"]
 METRICS = ("charsim", *SACREBLEU_METRICS)
 """The names ``--metrics`` accepts."""
 _METRIC_NAMES = {"mean": "charsim", "base": "charsim_base", "max": "charsim_max"}  # text output
+
+
+_order_cap = whole_number(
+    1,
+    f"{{value}} is outside the allowed range 1..{MAX_ORDER_LIMIT} (32 is charsim)",
+    MAX_ORDER_LIMIT,
+)
+"""``--max-order``."""
+_resamples = whole_number(1, "{value}: at least 1 resample or trial is needed")
+"""``--confidence-n`` and the like."""
+_seed = whole_number(0, "{value}: a seed is a whole number >= 0")
+"""``--seed``."""
+_item_number = whole_number(1, "{value}: items are numbered from 1")
+"""``--explain``."""
+_metric_list = name_list(METRICS, "metric")
+"""``--metrics``."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -121,7 +137,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     tests.add_argument(
         "--confidence-n",
-        type=_positive,
+        type=_resamples,
         metavar="N",
         help=f"bootstrap resamples for --confidence ({DEFAULT_RESAMPLES:,})",
     )
@@ -139,13 +155,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     tests.add_argument(
         "--paired-bs-n",
-        type=_positive,
+        type=_resamples,
         metavar="N",
         help=f"resamples for --paired-bs ({DEFAULT_RESAMPLES:,})",
     )
     tests.add_argument(
         "--paired-ar-n",
-        type=_positive,
+        type=_resamples,
         metavar="N",
         help=f"trials for --paired-ar ({DEFAULT_RANDOMIZATION_TRIALS:,})",
     )
@@ -172,91 +188,11 @@ def _parser() -> argparse.ArgumentParser:
                         "only when stderr is a terminal and tqdm is installed; it counts "
                         f"chunks of {CHUNK_SIZE:,} items)")  # fmt: skip
     run = parser.add_argument_group("run")
-    run.add_argument("--jobs", type=_jobs, default=1, metavar="N",
-                     help=f"score charsim on N processes (0 = one per core, {_cores()} here; "
-                     "default 1); the output is the same")  # fmt: skip
+    run.add_argument("--jobs", type=jobs, default=1, metavar="N",
+                     help="score charsim on N processes (0 = one per core, "
+                     f"{available_cores()} here; default 1); the output is the same")  # fmt: skip
     parser.add_argument("--version", action="version", version=f"charsim {__version__}")
     return parser
-
-
-def _whole_number(text: str) -> int:
-    """An option's value as an int (argparse reports the error)."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
-def _order_cap(text: str) -> int:
-    """``--max-order``: a whole number in ``1..MAX_ORDER_LIMIT``."""
-    value = _whole_number(text)
-    if not 1 <= value <= MAX_ORDER_LIMIT:
-        raise argparse.ArgumentTypeError(
-            f"{value} is outside the allowed range 1..{MAX_ORDER_LIMIT} (32 is charsim)"
-        )
-    return value
-
-
-def _metric_list(text: str) -> tuple[str, ...]:
-    """``--metrics``: known names, comma-separated, each once."""
-    names = tuple(name.strip().lower() for name in text.split(","))
-    for name in names:
-        if name not in METRICS:
-            raise argparse.ArgumentTypeError(
-                f"{name!r} is not a metric (choose from {', '.join(METRICS)})"
-            )
-        if names.count(name) > 1:
-            raise argparse.ArgumentTypeError(f"{name!r} is listed twice")
-    return names
-
-
-def _positive(text: str) -> int:
-    """``--confidence-n`` and the like: a whole number >= 1."""
-    value = _whole_number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value}: at least 1 resample or trial is needed")
-    return value
-
-
-def _seed(text: str) -> int:
-    """``--seed``: a whole number >= 0."""
-    value = _whole_number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value}: a seed is a whole number >= 0")
-    return value
-
-
-def _cores() -> int:
-    """The cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
-
-
-JOBS_PER_CORE = 4
-"""``--jobs`` above this many processes per core is refused: it only adds memory."""
-
-
-def _jobs(text: str) -> int:
-    """``--jobs``: 0 (one process per core) up to :data:`JOBS_PER_CORE` per core."""
-    value = _whole_number(text)
-    cores = _cores()
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value}: give 1 or more processes, or 0 for all cores")
-    if value > JOBS_PER_CORE * cores:
-        raise argparse.ArgumentTypeError(
-            f"{value} is more than {JOBS_PER_CORE} processes per core ({counted(cores, 'core')} "
-            "here); 0 uses all cores"
-        )
-    return value or cores
-
-
-def _item_number(text: str) -> int:
-    """``--explain``: a whole number >= 1."""
-    value = _whole_number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value}: items are numbered from 1")
-    return value
 
 
 def _load(args: argparse.Namespace) -> ItemStream:
