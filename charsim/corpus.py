@@ -22,7 +22,7 @@ __all__ = ["CHUNK_SIZE", "CorpusResult", "common_nrefs", "score_rows", "score_sy
 CHUNK_SIZE = 1000
 """Items per chunk by default (the command line's): some tenths of a second of work on TED
 sentence pairs, of which a round trip to a process pool takes about 1 %. Dask's round trip
-(12–40 ms on a busy 2-core machine) takes 4 % of it; the README's Dask recipe sends 4,000 items
+(12–40 ms on a busy 2-core machine) takes 4–8 % of it; the README's Dask recipe sends 4,000 items
 a chunk, 2–3 % (``benchmarks/chunk_overhead.py``)."""
 
 
