@@ -6,8 +6,9 @@ An input change is answered in two steps: first ``summary``, every number of the
 (``charsim.explain(..., matches=False)``, a third of the time of the full one for a
 1,000-character candidate and four references), which the score card shows; then
 ``explanation`` with the shared n-grams listed, for the views that show them. The second step
-runs through ``deferred`` (in the browser: after the score has gone to the page; anywhere else at
-once), with the inputs as they are then, so a burst of typing costs one full explanation.
+runs through ``deferred`` (in the browser: once typing pauses, so the next keystroke's score does
+not wait for it; anywhere else at once), with the inputs as they are then, so a burst of typing
+costs one full explanation.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class ExplorerState(param.Parameterized):
                  **params) -> None:  # fmt: skip
         """Args:
         deferred: wraps the step that lists the shared n-grams into a call that runs it later
-            (``explorer.runtime.staged.soon`` in the browser); None runs it at once.
+            (``explorer.runtime.staged.after_pause`` in the browser); None runs it at once.
         **params: initial values of the parameters.
         """
         self._matches_due = False

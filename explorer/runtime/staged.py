@@ -9,7 +9,9 @@ after the first view (pandas, for the tables); a module that needs them must be 
 ``build``, not at the top of a module.
 
 The same goes for updates: a view wrapped in :func:`soon` redraws after the current step of
-Python, so that the score card's change reaches the page first (one patch per step).
+Python, so that the score card's change reaches the page first (one patch per step), and work
+wrapped in :func:`after_pause` waits until typing pauses, so that the next keystroke's score
+does not wait for it.
 
 Anywhere else (``panel serve``, tests) ``later(build)`` is simply ``build()`` and ``soon(update)``
 is ``update``. Panel is imported only by :func:`later`, so the live phase can use :func:`soon`
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import panel as pn
 
-__all__ = ["build_later", "build_next", "later", "soon"]
+__all__ = ["PAUSE", "after_pause", "build_later", "build_next", "later", "soon"]
 
 _PENDING: list[tuple[pn.Column, Callable[[], pn.viewable.Viewable], bool]] = []
 
@@ -83,5 +85,26 @@ def soon(update: Callable[..., None]) -> Callable[..., None]:
         if not pending:
             pending = True
             asyncio.get_event_loop().call_soon(run)
+
+    return schedule
+
+
+PAUSE = 0.25
+"""Seconds without a new call after which :func:`after_pause` runs its work: longer than the
+time between two keystrokes of fast typing, short enough to feel immediate once typing stops."""
+
+
+def after_pause(work: Callable[[], None], seconds: float = PAUSE) -> Callable[..., None]:
+    """``work`` as a call that runs it in the browser once no call has come for ``seconds``
+    (once for a whole burst, with the state as it is then); ``work`` itself anywhere else."""
+    if sys.platform != "emscripten":
+        return work
+    handle = None
+
+    def schedule(*_events) -> None:
+        nonlocal handle
+        if handle is not None:
+            handle.cancel()
+        handle = asyncio.get_event_loop().call_later(seconds, work)
 
     return schedule

@@ -27,7 +27,7 @@ from explorer.app.item_link import decode_item_link
 from explorer.app.link import address_query
 from explorer.app.state import ExplorerState
 
-from .staged import soon
+from .staged import after_pause
 
 __all__ = ["APP_IMPORTS", "INPUTS", "STAGED_IMPORTS", "Session"]
 
@@ -75,7 +75,7 @@ class Session:
 
     def __init__(self, post, page_resources) -> None:
         self._post, self._page_resources = post, set(page_resources.to_py())
-        self.state, self.text = ExplorerState(deferred=soon), UIText()
+        self.state, self.text = ExplorerState(deferred=after_pause), UIText()
         self._query = ""  # what the app still has to open (an item link)
         self._imports = list(APP_IMPORTS)
         self._doc = None
