@@ -4,15 +4,26 @@ superseded by newer input."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
+from bokeh.models import Span
 
 import charsim
 from explorer.app import batch_significance
+from explorer.app.batch_examples import BATCH_EXAMPLES
 from explorer.app.batch_significance import SignificanceState
 from explorer.app.batch_state import BatchState
+from explorer.app.i18n import UIText
+from explorer.app.views.batch_significance import (
+    SignificanceView,
+    command_line,
+    distribution_data,
+    significance_html,
+)
 
 from ..data import TED
+from .test_batch import _read_ted
 
 
 def _lines(name: str, count: int = 120) -> bytes:
@@ -111,3 +122,71 @@ def test_settings_out_of_range_are_refused(setting):
     state = SignificanceState(BatchState())
     with pytest.raises(ValueError):
         state.param.update(**setting)
+
+
+# -- the view ---------------------------------------------------------------------------------
+
+
+def _value(html: str, testid: str) -> float:
+    """The full float a cell of ``significance_html`` holds in its ``data-value``."""
+    return float(re.search(f'data-testid="{testid}" data-value="([^"]+)"', html)[1])
+
+
+def test_the_view_shows_the_cores_numbers_and_the_command_that_gives_them():
+    batch = _scored()
+    state = SignificanceState(batch, resamples=200)
+    expected = charsim.paired_bootstrap(*_scores(batch), resamples=200)
+    html = significance_html(state, UIText())
+    assert _value(html, "significance-difference") == expected.difference
+    assert _value(html, "significance-difference-low") == expected.difference_interval.low
+    assert _value(html, "significance-difference-high") == expected.difference_interval.high
+    assert _value(html, "significance-p") == expected.p_value
+    assert _value(html, "significance-mean-2") == expected.system_interval.mean
+    assert _value(html, "significance-interval-1-low") == expected.baseline_interval.low
+    assert "p ≥ 0.05: chance alone could well give" in html  # 120 items: p = 0.16
+    assert "not that the translations are better" in html
+    assert command_line(state) == "charsim … --paired-bs --paired-bs-n 200 --seed 12345"
+    state.param.update(method="ar", trials=300, seed=5)
+    assert command_line(state) == (
+        "charsim … --paired-ar --paired-ar-n 300 --confidence --confidence-n 200 --seed 5"
+    )
+    japanese = significance_html(state, UIText(language="ja"))
+    assert "p値：ペア近似ランダム化検定、試行300回" in japanese
+
+
+def test_the_ted_example_names_its_files_in_the_command():
+    state = SignificanceState(BatchState())
+    asyncio.run(state.batch.load_example(BATCH_EXAMPLES["ted"], _read_ted))
+    assert command_line(state) == (
+        "charsim -i data/ted-en/ted.sys1.txt data/ted-en/ted.sys2.txt -r data/ted-en/ted.ref.txt "
+        "--paired-bs --paired-bs-n 1000 --seed 12345"
+    )
+
+
+def test_the_distribution_chart_keeps_0_in_view_and_marks_the_observed_difference():
+    batch = _scored()
+    state = SignificanceState(batch, resamples=100)
+    view = SignificanceView(state, UIText())
+    source = view._chart.select_one({"name": "significance-distribution"})
+    assert sum(source.data["count"]) == 100
+    assert source.data["left"][0] == min(state.result.bootstrap.differences)
+    assert source.data["right"][-1] == max(state.result.bootstrap.differences)
+    zero, observed = (span for span in view._chart.center if isinstance(span, Span))
+    assert zero.location == 0 and observed.location == state.result.bootstrap.difference
+    assert view._chart.x_range.start < 0 < view._chart.x_range.end
+    assert batch.load_files(SYSTEMS[:1], REFERENCES)
+    asyncio.run(batch.score())  # one system: its interval, no chart, no choice of test
+    assert not view._chart_pane.visible and not view._method.visible
+    assert "95 % interval of the mean" in view._numbers.object
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        ([], {"left": [], "right": [], "count": []}),
+        ([0.25, 0.25], {"left": [0.25], "right": [0.25], "count": [2]}),
+        ([0.0, 0.5, 1.0, 0.75], {"left": [0.0, 0.5], "right": [0.5, 1.0], "count": [1, 3]}),
+    ],
+)
+def test_distribution_data_bins_from_the_least_to_the_greatest(values, expected):
+    assert distribution_data(values, bins=2) == expected
