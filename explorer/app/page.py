@@ -151,6 +151,13 @@ def _batch_tables(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     )
 
 
+def _buckets(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
+    # Imported here: it needs pandas, installed after the first view (explorer.runtime.staged).
+    from explorer.app.views.batch_buckets import BucketsView
+
+    return BucketsView(batch, text)
+
+
 def _significance(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     return pn.Column(
         _heading(text, "batch.significance.heading"),
@@ -165,6 +172,8 @@ def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
             BatchHistogramView(batch, text),
         ),
         later(partial(_significance, batch, text)),
+        _heading(text, "batch.buckets.heading"),
+        later(partial(_buckets, batch, text), tables=True),
         _heading(text, "heading.items"),
         later(partial(_batch_tables, batch, text), tables=True),
         sizing_mode="stretch_width",
