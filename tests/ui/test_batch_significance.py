@@ -11,6 +11,7 @@ from explorer.app.batch_data import batch_from_files
 from explorer.app.batch_examples import BATCH_EXAMPLES
 
 from ..data import TED
+from .conftest import CANDIDATE, REFERENCES, SCORE, type_over_candidate
 from .test_batch import SCORING_TIMEOUT, _batch_tab
 
 RESAMPLING_TIMEOUT = 60  # 1,000 resamples take ~1 s in the browser, 10,000 trials ~0.5 s
@@ -33,7 +34,7 @@ def _value(page, testid: str) -> float:
 def _wait_signature(page, wait_until, signature: str) -> None:
     shown = page.locator('[data-testid="significance-signature"]')
     wait_until(
-        lambda: shown.count() and shown.inner_text() == signature,
+        lambda: signature in shown.all_inner_texts(),  # no wait: the pane may be redrawn
         timeout=SCORING_TIMEOUT + RESAMPLING_TIMEOUT, message=f"the signature {signature}",
     )  # fmt: skip
 
@@ -62,3 +63,25 @@ def test_the_ted_examples_paired_tests_equal_the_command_lines(app, wait_until):
     randomization = charsim.paired_randomization(*_ted_scores())  # --paired-ar
     assert _value(app, "significance-p") == randomization.p_value == 1 / 10_001
     assert _value(app, "significance-difference") == randomization.difference
+
+
+def test_typing_is_scored_between_the_slices_of_a_long_resampling(app, wait_until):
+    _batch_tab(app)
+    app.get_by_role("button", name="Try it: TED talks, 2 systems").click()
+    _wait_signature(app, wait_until, charsim.signature(nrefs=1, bootstrap=1000, seed=12345))
+    resamples = app.locator(".cs-significance-resamples input")
+    resamples.fill("20000")  # about 15 s of resampling in the browser
+    resamples.press("Enter")
+    progress = app.locator('[data-testid="significance-progress"]')
+    wait_until(lambda: progress.count() > 0, timeout=20, message="the resampling to start")
+    app.get_by_text("Single item", exact=True).click()
+    typed = "the cat sat on the mat"
+    type_over_candidate(app, typed)
+    references = app.locator(REFERENCES).input_value().splitlines()
+    expected, score = f"{charsim.score(typed, references):.4f}", app.locator(SCORE)
+    wait_until(lambda: score.inner_text() == expected, timeout=20, message=f"score {expected}")
+    assert app.locator(CANDIDATE).input_value() == typed
+    assert progress.count() > 0, "the resampling was over before the typed text was scored"
+    wait_until(lambda: progress.count() == 0, timeout=RESAMPLING_TIMEOUT, message="the end")
+    shown = app.locator('[data-testid="significance-signature"]').inner_text()
+    assert shown == charsim.signature(nrefs=1, bootstrap=20_000, seed=12345)

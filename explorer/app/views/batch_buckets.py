@@ -26,6 +26,8 @@ BUCKETINGS = ("by_reference_length", "by_length_ratio")
 """The two bucketings (attributes of :class:`charsim.LengthBuckets`; catalog
 ``batch.buckets.by.<name>``)."""
 _SYSTEMS = "AB"
+_EMPTY = charsim.length_buckets([[]], [[]], [])
+"""No items: every bucket, empty (the chart's factors before scoring)."""
 
 
 def length_buckets_of(state: BatchState) -> charsim.LengthBuckets | None:
@@ -73,6 +75,15 @@ def bar_data(buckets: charsim.LengthBuckets | None, name: str) -> dict[str, list
     return data
 
 
+def _factors(buckets: charsim.LengthBuckets, name: str) -> list[tuple[str, str]]:
+    """The chart's two-level factors: (bucket label, system letter), empty buckets included."""
+    return [
+        (bucket.label, letter)
+        for bucket in getattr(buckets, name)
+        for letter in _SYSTEMS[: len(bucket.counts)]
+    ]
+
+
 class BucketsView(Viewer):
     """The bucketing choice, the grouped bar chart of its means, and the table of both."""
 
@@ -83,7 +94,7 @@ class BucketsView(Viewer):
         self._source = ColumnDataSource(bar_data(None, BUCKETINGS[0]), name="buckets-bars")
         chart = figure(
             height=280, sizing_mode="stretch_width", toolbar_location=None,
-            x_range=FactorRange(), y_range=(0, 1),
+            x_range=FactorRange(factors=_factors(_EMPTY, BUCKETINGS[0])), y_range=(0, 1),
             tools=[HoverTool(tooltips=[("", "@x"), ("charsim", "@mean{0.0000}"),
                                        ("#", "@items")])],
         )  # fmt: skip
@@ -133,12 +144,9 @@ class BucketsView(Viewer):
     def _draw(self, *_events) -> None:
         name, buckets = self._choice.value, self._buckets
         relabel_figure(self._chart, {}, self.text, f"batch.buckets.chart.{name}")
+        # the factors first: bars on factors the range does not have yet fail in BokehJS
+        self._chart.x_range.factors = _factors(buckets or _EMPTY, name)
         self._source.data = data = bar_data(buckets, name)
-        self._chart.x_range.factors = [
-            (bucket.label, letter)
-            for bucket in (getattr(buckets, name) if buckets else ())
-            for letter in _SYSTEMS[: len(bucket.counts)]
-        ]
         names = self.state.batch.names if buckets else ()
         self._chart.legend[0].items = [
             LegendItem(label=f"{letter}: {system}", renderers=[self._bars],

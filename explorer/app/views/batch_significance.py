@@ -136,8 +136,10 @@ class SignificanceView(Viewer):
         self._resamples = pn.widgets.IntInput.from_param(state.param.resamples, step=100)
         self._trials = pn.widgets.IntInput.from_param(state.param.trials, step=1000)
         self._seed = pn.widgets.IntInput.from_param(state.param.seed)
-        for widget in (self._resamples, self._trials, self._seed):
-            widget.param.update(width=170, description=None)
+        for key in ("resamples", "trials", "seed"):  # the class is a hook for tests
+            getattr(self, f"_{key}").param.update(
+                width=170, description=None, css_classes=[f"cs-significance-{key}"]
+            )
         self._progress = pn.indicators.Progress(
             value=0, max=1, visible=False, sizing_mode="stretch_width"
         )
