@@ -26,6 +26,7 @@ from .significance import (
 from .textio import counted
 
 __all__ = [
+    "SIGNIFICANT",
     "Significance",
     "asked",
     "compute",

@@ -17,6 +17,13 @@ is **at least** the observed ``|Δ|``. This is the one deliberate difference fro
 counts only those strictly greater: there a system compared with an identical copy gets
 ``p = 1/(n + 1)`` (``(p = 0.0010)*``, "significant"); here it gets ``p = 1``.
 
+Long runs, stepwise: :func:`bootstrap_interval_steps`, :func:`paired_bootstrap_steps` and
+:func:`paired_randomization_steps` are the same computations as generators that yield the
+number of resamples or trials done every ``every`` of them and return the result (``yield
+from`` gives it, or ``StopIteration.value``), so a caller can pause between steps: the explorer
+runs them in the browser's worker a slice at a time, and the functions above are these
+generators run to the end with ``progress`` called at each step.
+
 Determinism: every function draws from its own ``random.Random(seed)`` (default
 :data:`DEFAULT_SEED`, 12345 as in sacreBLEU). Resample ``j`` of ``N`` items is the ``j``-th
 ``choices(range(N), k=N)`` of that generator; trial ``j`` swaps item ``i`` when bit ``i`` of the
@@ -29,7 +36,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Real
@@ -43,11 +50,15 @@ __all__ = [
     "DEFAULT_RESAMPLES",
     "DEFAULT_SEED",
     "METHODS",
+    "PROGRESS_EVERY",
     "Interval",
     "PairedResult",
     "bootstrap_interval",
+    "bootstrap_interval_steps",
     "paired_bootstrap",
+    "paired_bootstrap_steps",
     "paired_randomization",
+    "paired_randomization_steps",
 ]
 
 DEFAULT_SEED = 12345
@@ -61,7 +72,8 @@ DEFAULT_CONFIDENCE_LEVEL = 0.95
 METHODS = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
 """The paired tests, by the name the signature gives them."""
 
-_PROGRESS_EVERY = 100  # resamples or trials between two progress calls
+PROGRESS_EVERY = 100
+"""Resamples or trials between two progress calls (and two steps of the ``*_steps`` forms)."""
 
 
 @dataclass(frozen=True)
@@ -143,10 +155,41 @@ def bootstrap_interval(
         ValueError: no scores, a score that is NaN or infinite (the message names the item),
             ``resamples < 1``, ``seed < 0``, or ``level`` outside (0, 1).
     """
+    steps = bootstrap_interval_steps(scores, resamples=resamples, level=level, seed=seed)
+    return _finish(steps, progress)
+
+
+def bootstrap_interval_steps(
+    scores: Sequence[float],
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    level: float = DEFAULT_CONFIDENCE_LEVEL,
+    seed: int = DEFAULT_SEED,
+    every: int = PROGRESS_EVERY,
+) -> Generator[int, None, Interval]:
+    """:func:`bootstrap_interval`, stepwise: the same resamples and the same interval.
+
+    Args:
+        scores, resamples, level, seed: as :func:`bootstrap_interval`.
+        every: resamples between two steps (>= 1).
+
+    Returns:
+        A generator that yields the number of resamples done after every ``every`` of them
+        and after the last, and returns the :class:`Interval`.
+
+    Raises:
+        TypeError, ValueError: as :func:`bootstrap_interval` (and for ``every``), at once,
+            before the first step.
+    """
     _check_settings(resamples, seed)
     _check_level(level)
+    _check_every(every)
     (column,), scale = _exact_columns([("scores", scores)])
-    (sums,) = _resampled_sums([column], resamples, seed, progress)
+    return _interval_steps(column, scale, resamples, level, seed, every)
+
+
+def _interval_steps(column, scale, resamples, level, seed, every) -> Generator:
+    (sums,) = yield from _resampled_sums([column], resamples, seed, every)
     return _interval(sums, len(column) * scale, level)
 
 
@@ -181,10 +224,42 @@ def paired_bootstrap(
         TypeError, ValueError: as :func:`bootstrap_interval`, and for systems of different
             lengths.
     """
+    steps = paired_bootstrap_steps(baseline, system, resamples=resamples, level=level, seed=seed)
+    return _finish(steps, progress)
+
+
+def paired_bootstrap_steps(
+    baseline: Sequence[float],
+    system: Sequence[float],
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    level: float = DEFAULT_CONFIDENCE_LEVEL,
+    seed: int = DEFAULT_SEED,
+    every: int = PROGRESS_EVERY,
+) -> Generator[int, None, PairedResult]:
+    """:func:`paired_bootstrap`, stepwise: the same resamples and the same result.
+
+    Args:
+        baseline, system, resamples, level, seed: as :func:`paired_bootstrap`.
+        every: resamples between two steps (>= 1).
+
+    Returns:
+        A generator that yields the number of resamples done after every ``every`` of them
+        and after the last, and returns the :class:`PairedResult`.
+
+    Raises:
+        TypeError, ValueError: as :func:`paired_bootstrap` (and for ``every``), at once,
+            before the first step.
+    """
     _check_settings(resamples, seed)
     _check_level(level)
+    _check_every(every)
     columns, scale = _exact_columns([("baseline", baseline), ("system", system)])
-    base_sums, system_sums = _resampled_sums(columns, resamples, seed, progress)
+    return _paired_bootstrap_steps(columns, scale, resamples, level, seed, every)
+
+
+def _paired_bootstrap_steps(columns, scale, resamples, level, seed, every) -> Generator:
+    base_sums, system_sums = yield from _resampled_sums(columns, resamples, seed, every)
     denominator = len(columns[0]) * scale
     observed = sum(columns[1]) - sum(columns[0])
     deltas = [s - b for b, s in zip(base_sums, system_sums, strict=True)]
@@ -234,8 +309,39 @@ def paired_randomization(
     Raises:
         TypeError, ValueError: as :func:`paired_bootstrap` (``trials`` for ``resamples``).
     """
+    return _finish(paired_randomization_steps(baseline, system, trials=trials, seed=seed), progress)
+
+
+def paired_randomization_steps(
+    baseline: Sequence[float],
+    system: Sequence[float],
+    *,
+    trials: int = DEFAULT_RANDOMIZATION_TRIALS,
+    seed: int = DEFAULT_SEED,
+    every: int = PROGRESS_EVERY,
+) -> Generator[int, None, PairedResult]:
+    """:func:`paired_randomization`, stepwise: the same trials and the same result.
+
+    Args:
+        baseline, system, trials, seed: as :func:`paired_randomization`.
+        every: trials between two steps (>= 1).
+
+    Returns:
+        A generator that yields the number of trials done after every ``every`` of them and
+        after the last, and returns the :class:`PairedResult`.
+
+    Raises:
+        TypeError, ValueError: as :func:`paired_randomization` (and for ``every``), at once,
+            before the first step.
+    """
     _check_settings(trials, seed, samples_name="trials")
-    (base, other), scale = _exact_columns([("baseline", baseline), ("system", system)])
+    _check_every(every)
+    columns, scale = _exact_columns([("baseline", baseline), ("system", system)])
+    return _randomization_steps(columns, scale, trials, seed, every)
+
+
+def _randomization_steps(columns, scale, trials, seed, every) -> Generator:
+    base, other = columns
     n = len(base)
     deltas = [s - b for b, s in zip(base, other, strict=True)]
     observed = sum(deltas)
@@ -246,7 +352,8 @@ def paired_randomization(
     for trial in range(trials):
         bits = rng.getrandbits(n).to_bytes(width, "little")
         shuffled.append(observed - 2 * sum(map(getitem, tables, bits)))
-        _report(progress, trial + 1, trials)
+        if _step_done(trial + 1, trials, every):
+            yield trial + 1
     bound = abs(observed)
     count = sum(abs(delta) >= bound for delta in shuffled)
     denominator = n * scale
@@ -307,8 +414,9 @@ def _ratio(value: float, name: str, index: int) -> tuple[int, int]:
     return value.as_integer_ratio()
 
 
-def _resampled_sums(columns: list[list[int]], resamples: int, seed: int, progress) -> list[list]:
-    """For each column, its sum over the items of each resample (all columns on the same items).
+def _resampled_sums(columns: list[list[int]], resamples: int, seed: int, every: int):
+    """For each column, its sum over the items of each resample (all columns on the same items);
+    a generator yielding the resamples done every ``every``, returning the sums.
 
     The columns are packed side by side into one integer per item (each shifted to be >= 0, in
     fields wide enough for a sum of ``N`` items), so one ``sum`` serves every column.
@@ -323,7 +431,8 @@ def _resampled_sums(columns: list[list[int]], resamples: int, seed: int, progres
     totals = []
     for resample in range(resamples):
         totals.append(sum(rng.choices(packed, k=n)))
-        _report(progress, resample + 1, resamples)
+        if _step_done(resample + 1, resamples, every):
+            yield resample + 1
     return [
         [((total >> (width * c)) & mask) + n * low for total in totals]
         for c, low in enumerate(lows)
@@ -351,6 +460,23 @@ def _interval(sums: list[int], denominator: int, level: float) -> Interval:
     )
 
 
-def _report(progress: Callable[[int], None] | None, done: int, total: int) -> None:
-    if progress is not None and (done % _PROGRESS_EVERY == 0 or done == total):
-        progress(done)
+def _check_every(every: int) -> None:
+    if isinstance(every, bool) or not isinstance(every, int):
+        raise TypeError(f"every must be an int, got {type(every).__name__}")
+    if every < 1:
+        raise ValueError(f"every must be at least 1 (resamples or trials per step), got {every}")
+
+
+def _step_done(done: int, total: int, every: int) -> bool:
+    return done % every == 0 or done == total
+
+
+def _finish(steps: Generator, progress: Callable[[int], None] | None):
+    """Run ``steps`` to the end, calling ``progress`` with each step's count; the result."""
+    while True:
+        try:
+            done = next(steps)
+        except StopIteration as finished:
+            return finished.value
+        if progress is not None:
+            progress(done)

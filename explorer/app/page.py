@@ -15,6 +15,7 @@ from functools import partial
 
 import panel as pn
 
+from explorer.app.batch_significance import SignificanceState
 from explorer.app.batch_state import BatchState, OpenedItem
 from explorer.app.i18n import LANGUAGES, UIText
 from explorer.app.item_link import decode_item_link
@@ -23,6 +24,7 @@ from explorer.app.state import ExplorerState
 from explorer.app.views.about_page import AboutView
 from explorer.app.views.batch_histogram import BatchHistogramView
 from explorer.app.views.batch_inputs import BatchInputsView
+from explorer.app.views.batch_significance import SignificanceView
 from explorer.app.views.batch_summary import BatchSummaryView
 from explorer.app.views.changes import ChangesView
 from explorer.app.views.common import retitle
@@ -149,12 +151,29 @@ def _batch_tables(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     )
 
 
+def _buckets(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
+    # Imported here: it needs pandas, installed after the first view (explorer.runtime.staged).
+    from explorer.app.views.batch_buckets import BucketsView
+
+    return BucketsView(batch, text)
+
+
+def _significance(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
+    return pn.Column(
+        _heading(text, "batch.significance.heading"),
+        SignificanceView(SignificanceState(batch), text), sizing_mode="stretch_width",
+    )  # fmt: skip
+
+
 def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     return pn.Column(
         _two_columns(
             BatchInputsView(batch, text), BatchSummaryView(batch, text),
             BatchHistogramView(batch, text),
         ),
+        later(partial(_significance, batch, text)),
+        _heading(text, "batch.buckets.heading"),
+        later(partial(_buckets, batch, text), tables=True),
         _heading(text, "heading.items"),
         later(partial(_batch_tables, batch, text), tables=True),
         sizing_mode="stretch_width",

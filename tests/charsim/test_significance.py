@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import charsim
+from charsim import significance
 from charsim.significance import DEFAULT_SEED
 
 
@@ -197,4 +198,60 @@ def test_scores_can_be_ints_and_fractions():
 def test_bad_input_is_named(call, error, message):
     with pytest.raises(error) as raised:
         call()
+    assert message in str(raised.value)
+
+
+# --- stepwise ------------------------------------------------------------------------------
+
+
+def _run_steps(steps):
+    """The counts a stepwise computation yields, and what it returns."""
+    counts = []
+    while True:
+        try:
+            counts.append(next(steps))
+        except StopIteration as finished:
+            return counts, finished.value
+
+
+@pytest.mark.parametrize(
+    ("stepwise", "whole", "options", "counts"),
+    [
+        (significance.bootstrap_interval_steps, charsim.bootstrap_interval,
+         {"resamples": 250, "seed": 7}, [100, 200, 250]),
+        (significance.paired_bootstrap_steps, charsim.paired_bootstrap,
+         {"resamples": 60, "seed": 8}, [25, 50, 60]),
+        (significance.paired_randomization_steps, charsim.paired_randomization,
+         {"trials": 75, "seed": 9}, [25, 50, 75]),
+    ],
+)  # fmt: skip
+def test_the_stepwise_forms_yield_the_count_done_and_return_the_same_result(
+    stepwise, whole, options, counts
+):
+    columns = (
+        (BASELINE,) if stepwise is significance.bootstrap_interval_steps else (BASELINE, NOISY)
+    )
+    every = counts[1] - counts[0]
+    assert _run_steps(stepwise(*columns, every=every, **options)) == (
+        counts, whole(*columns, **options),
+    )  # fmt: skip
+    reported = []
+    whole(*columns, progress=reported.append, **options)
+    assert reported == list(range(100, counts[-1], 100)) + [counts[-1]]  # every PROGRESS_EVERY
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: significance.paired_bootstrap_steps([0.5], [0.5], every=0), ValueError,
+         "every must be at least 1 (resamples or trials per step), got 0"),
+        (lambda: significance.paired_randomization_steps([0.5], [0.5], every=2.0), TypeError,
+         "every must be an int, got float"),
+        (lambda: significance.bootstrap_interval_steps([]), ValueError,
+         "scores holds no scores"),
+    ],
+)  # fmt: skip
+def test_the_stepwise_forms_check_their_input_at_once(call, error, message):
+    with pytest.raises(error) as raised:
+        call()  # no step taken: the generator is not started
     assert message in str(raised.value)

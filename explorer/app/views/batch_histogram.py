@@ -13,11 +13,12 @@ from ..batch_state import BatchState
 from ..i18n import UIText
 from .common import relabel_figure
 
-__all__ = ["BINS", "BatchHistogramView", "histogram_data"]
+__all__ = ["BINS", "COLORS", "BatchHistogramView", "histogram_data"]
 
 BINS = 20
 """Bins of width 1/20 over [0, 1]; a score of exactly 1 falls in the last bin."""
-_COLORS = ("#4c78a8", "#f58518")
+COLORS = ("#4c78a8", "#f58518")
+"""The colours of system A and system B in the batch charts."""
 
 
 def histogram_data(scores: Sequence[float], bins: int = BINS) -> dict[str, list]:
@@ -45,7 +46,7 @@ class BatchHistogramView(Viewer):
         chart.y_range.start = 0
         chart.add_layout(Legend(location="top_left"))
         self._sources, self._means = [], []
-        for number, color in enumerate(_COLORS):
+        for number, color in enumerate(COLORS):
             source = ColumnDataSource(histogram_data([]), name=f"histogram-{number + 1}")
             bars = chart.quad(left="left", right="right", top="count", bottom=0, source=source,
                               color=color, alpha=0.55, line_color="white")  # fmt: skip
