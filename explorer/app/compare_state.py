@@ -5,13 +5,11 @@ comparison is missing is a :class:`~explorer.app.i18n.Message` (catalog ``compar
 
 * F_β against ``min(P, R)`` (§5.5): the item's own ``P`` and ``R`` (exact, from
   :func:`charsim.explain`) combined both ways, exact for the slider's rational β.
-* Length bias (§6.1–§6.3): sacreBLEU 2.6.0 does not load in the offline Pyodide 0.27.7 site
-  (``import sacrebleu`` runs ``sacrebleu.utils``, whose ``import portalocker`` needs ``fcntl``,
-  a module Pyodide lacks, and ``sacrebleu.dataset.wmt_xml``, whose ``import lxml.etree`` needs a
-  compiled package with no Pyodide build in ``../shared/pyodide-0.27.7`` nor on PyPI; ``regex``,
-  for its ``intl`` tokenizer, is missing too). So charsim, chrF_β and BLEU are the length model of
-  :mod:`charsim.models`, evaluated at the item's candidate length ``λ̂ = |t|``, its mean
-  reference length ``λ = (1/K) Σ_i |r_i|`` (characters) and its *observed match rate*
+* Length bias (§6.1–§6.3): charsim, chrF_β and BLEU as the length model of
+  :mod:`charsim.models`, a function of the candidate's length alone (sacreBLEU's actual scores of
+  the item are the single-item tab's comparison, :mod:`explorer.app.metrics_state`), evaluated at
+  the item's candidate length ``λ̂ = |t|``, its mean reference length
+  ``λ = (1/K) Σ_i |r_i|`` (characters) and its *observed match rate*
   ``p̂ = M̄ / min(L_t, L̄_r) = max(P, R)``: the weighted overlap as a share of the shorter
   side's weighted length, which is what the model's ``p`` is (the share of the shorter side's
   n-grams that match), with the orders weighted as charsim weighs them.

@@ -1,0 +1,65 @@
+"""State of the single item's "Compared with chrF, BLEU, TER" view (§5).
+
+No Panel import here: the view reads this object; tests drive it directly. It holds
+:func:`charsim.compare.compare` of the item's candidate and reference set (all K references, as
+sacreBLEU takes them) with the item's order cap and weights, or a
+:class:`~explorer.app.i18n.Message` saying why there is none. sacreBLEU is imported on first use
+(in the browser it is installed after the first view, with its stand-ins,
+:mod:`explorer.runtime.sacrebleu_standins`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import param
+
+from .i18n import Message
+from .state import ExplorerState
+
+__all__ = ["COMPARE_LIMIT", "MetricsState"]
+
+COMPARE_LIMIT = 500
+"""Most characters (candidate plus references) compared live. Sentence-level TER's search for
+shifts grows much faster than the text (in CPython about 0.25 s at 500 characters, 2.4 s at
+1,200, 9 s at 1,600; Pyodide is slower still), and the comparison would hold up the next score;
+charsim itself is scored up to :data:`~explorer.app.state.LIVE_LIMIT` characters."""
+
+
+class MetricsState(param.Parameterized):
+    """charsim beside sacreBLEU's chrF, chrF++, BLEU and TER on the single item."""
+
+    comparison = param.Parameter(
+        default=None, constant=True, doc="charsim.compare.Comparison of the item, or None."
+    )
+    message = param.ClassSelector(
+        class_=Message, default=None, constant=True, doc="Why there is no comparison, if none."
+    )
+
+    def __init__(
+        self, item: ExplorerState, deferred: Callable[[Callable], Callable] = lambda f: f,
+        **params,
+    ) -> None:  # fmt: skip
+        """Follow ``item``; ``deferred`` wraps the watcher of its explanation (the browser
+        runtime's :func:`~explorer.runtime.staged.soon` recomputes after the score card)."""
+        super().__init__(**params)
+        self.item = item
+        item.param.watch(deferred(self._recompute), ["explanation"])
+        self._recompute()
+
+    def _recompute(self, *_events) -> None:
+        from charsim.compare import compare
+
+        item, comparison, message = self.item, None, None
+        e = item.explanation
+        size = 0 if e is None else len(e.candidate) + sum(map(len, e.references))
+        if e is None:
+            message = item.message
+        elif size > COMPARE_LIMIT:
+            message = Message("metrics.too_long", {"size": size, "limit": COMPARE_LIMIT})
+        else:
+            comparison = compare(
+                e.candidate, list(e.references), max_order=item.max_order, weights=item.weights
+            )
+        with param.edit_constant(self):
+            self.param.update(comparison=comparison, message=message)

@@ -1,0 +1,39 @@
+"""The single item's "Compared with chrF, BLEU, TER" tab in headless Chromium: sacreBLEU runs in
+the browser (Pyodide, with the site's stand-ins) and gives CPython sacreBLEU's numbers."""
+
+from __future__ import annotations
+
+from sacrebleu.metrics import BLEU, CHRF, TER
+
+import charsim
+
+from .conftest import CANDIDATE, REFERENCES
+
+INPUTS = [
+    ("Thank you. (Applause)", ["Thank you.", "Thanks a lot."]),  # TED item 432 and a second
+    ("東京の天気は晴れです。", ["東京は晴れ。"]),  # CJK, no spaces
+]
+
+
+def _shown(app) -> dict[str, str]:
+    return app.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('[data-testid^="metric-"]')]
+            .map((cell) => [cell.dataset.testid.slice(7), cell.dataset.value]))"""
+    )
+
+
+def test_in_browser_scores_equal_cpython_sacrebleus_for_typed_inputs(app, wait_until):
+    app.get_by_text("Compared with chrF, BLEU, TER", exact=True).click()
+    for candidate, references in INPUTS:
+        app.locator(CANDIDATE).fill(candidate)
+        app.locator(REFERENCES).fill("\n".join(references))
+        expected = {
+            "charsim": repr(charsim.score(candidate, references)),
+            "chrf": repr(CHRF().sentence_score(candidate, references).score),
+            "chrf++": repr(CHRF(word_order=2).sentence_score(candidate, references).score),
+            "bleu": repr(BLEU(effective_order=True).sentence_score(candidate, references).score),
+            "ter": repr(TER().sentence_score(candidate, references).score),
+        }
+        wait_until(lambda e=expected: _shown(app) == e, timeout=60, message=f"{candidate}")
+    assert app.locator('[data-difference="best-reference"]').count() == 0  # one reference now
+    assert app.locator('[data-difference="f-beta-versus-min"]').count() == 1
