@@ -2,7 +2,9 @@
 
 No Panel import here: the view reads this object; tests drive it directly. It holds
 :func:`charsim.compare.compare` of the item's candidate and reference set (all K references, as
-sacreBLEU takes them) with the item's order cap and weights, or a
+sacreBLEU takes them) with the item's order cap and weights, and its
+:func:`charsim.fragility.fragility` (charsim and chrF raw and under NFC, NFKC, case folding and
+whitespace/quote folding), or a
 :class:`~explorer.app.i18n.Message` saying why there is none. sacreBLEU is imported on first use
 (in the browser it is installed after the first view, with its stand-ins,
 :mod:`explorer.runtime.sacrebleu_standins`).
@@ -32,6 +34,10 @@ class MetricsState(param.Parameterized):
     comparison = param.Parameter(
         default=None, constant=True, doc="charsim.compare.Comparison of the item, or None."
     )
+    fragility = param.Parameter(
+        default=None, constant=True,
+        doc="charsim.fragility.Fragility of the item (charsim and chrF), or None.",
+    )  # fmt: skip
     message = param.ClassSelector(
         class_=Message, default=None, constant=True, doc="Why there is no comparison, if none."
     )
@@ -49,8 +55,9 @@ class MetricsState(param.Parameterized):
 
     def _recompute(self, *_events) -> None:
         from charsim.compare import compare
+        from charsim.fragility import fragility
 
-        item, comparison, message = self.item, None, None
+        item, comparison, moved, message = self.item, None, None, None
         e = item.explanation
         size = 0 if e is None else len(e.candidate) + sum(map(len, e.references))
         if e is None:
@@ -58,8 +65,8 @@ class MetricsState(param.Parameterized):
         elif size > COMPARE_LIMIT:
             message = Message("metrics.too_long", {"size": size, "limit": COMPARE_LIMIT})
         else:
-            comparison = compare(
-                e.candidate, list(e.references), max_order=item.max_order, weights=item.weights
-            )
+            settings = {"max_order": item.max_order, "weights": item.weights}
+            comparison = compare(e.candidate, list(e.references), **settings)
+            moved = fragility(e.candidate, e.references, metrics=("charsim", "chrf"), **settings)
         with param.edit_constant(self):
-            self.param.update(comparison=comparison, message=message)
+            self.param.update(comparison=comparison, fragility=moved, message=message)

@@ -1,6 +1,7 @@
 """The single item beside chrF, chrF++, BLEU and TER (explorer/app/views/metrics.py), checked
 without a browser: its numbers are sacreBLEU's and those of independent counting."""
 
+import json
 import math
 import re
 from fractions import Fraction
@@ -8,11 +9,12 @@ from fractions import Fraction
 import pytest
 from sacrebleu.metrics import BLEU, CHRF, TER
 
+import charsim
 from charsim.differences import SECTIONS, SENTENCES
 from explorer.app.i18n import CATALOG, UIText, placeholders
 from explorer.app.metrics_state import COMPARE_LIMIT, MetricsState
 from explorer.app.state import ExplorerState
-from explorer.app.views.metrics import metrics_html
+from explorer.app.views.metrics import MetricsView, metrics_html
 
 EN, JA = UIText(), UIText(language="ja")
 TED_432 = ("Thank you. (Applause)", ["Thank you."])  # TED item 432 (1-based), system 1
@@ -101,3 +103,36 @@ def test_the_japanese_view_shows_the_japanese_sentences():
     item.set_inputs(*TED_432)
     html = metrics_html(MetricsState(item), JA)
     assert "chrFは平均適合率 0.387 と平均再現率 1.000" in html and "スコアとシグネチャ" in html
+
+
+def test_fragility_names_the_characters_each_setting_changed():
+    item = ExplorerState()
+    item.set_inputs("the\u00a0Cat", ["the cat"])
+    html = metrics_html(MetricsState(item), EN)
+    rows = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td><td>([^<]+)</td><td>([^<]+)</td>"
+                      r"<td>([^<]+)</td>", html.split("metrics-fragility")[1])  # fmt: skip
+    assert [row[0] for row in rows] == ["raw", "NFC", "NFKC", "casefold", "whitespace+quotes"]
+    raw, nfc, nfkc, casefold, _ = rows
+    assert raw[2] == nfc[2] == "+0.0000" and raw[3] == f"{CHRF().sentence_score(*_ITEM).score:.2f}"
+    assert nfkc[4] == "candidate: U+00A0 NO-BREAK SPACE → U+0020 SPACE"
+    assert casefold[4] == "candidate: U+0043 LATIN CAPITAL LETTER C → U+0063 LATIN SMALL LETTER C"
+    # NFKC leaves "the Cat" against "the cat": only the C differs
+    assert float(nfkc[1]) == pytest.approx(charsim.score("the Cat", ["the cat"]), abs=5e-5)
+
+
+_ITEM = ("the\u00a0Cat", ["the cat"])
+
+
+def test_the_downloads_hold_the_worked_example_with_exact_fractions():
+    item = ExplorerState()
+    item.set_inputs(*TED_432)
+    view = MetricsView(MetricsState(item))
+    data = json.loads(view._downloads["json"].callback().read())
+    assert data["score"]["exact"] == "5407442807/14416929705"
+    assert data["candidate"] == TED_432[0]
+    markdown = view._downloads["markdown"].callback().read().decode()
+    assert "5407442807/14416929705" in markdown and "chrF2" in markdown
+    assert "\\begin{tabular}" in view._downloads["latex"].callback().read().decode()
+    item.set_inputs("a" * COMPARE_LIMIT, ["b"])  # no comparison: the note says why
+    markdown = view._downloads["markdown"].callback().read().decode()
+    assert "computed live for texts up to 500 characters" in markdown

@@ -2,15 +2,20 @@
 
 The numbers are those of :func:`charsim.compare.compare` (sacreBLEU's own, with its defaults)
 and the sentences those of :mod:`charsim.differences`, in the catalog as
-``metrics.difference.<key>``; this module only lays them out.
+``metrics.difference.<key>``; the fragility table is :func:`charsim.fragility.fragility`'s and
+the downloads :mod:`charsim.export`'s (Markdown, LaTeX, JSON); this module only lays them out.
 """
 
 from __future__ import annotations
 
+import io
+import json
 from html import escape
 
+import panel as pn
 from panel.viewable import Viewer
 
+from charsim.export import explanation_data, explanation_document
 from explorer.runtime.staged import soon
 
 from ..cards import alert
@@ -151,6 +156,38 @@ def _differences(c, text: UIText) -> str:
     return _section(text, "differences", body)
 
 
+def _fragility(state: MetricsState, text: UIText) -> str:
+    f = state.fragility
+    rows = []
+    for setting in (f.raw, *f.settings):
+        changes = [
+            (
+                text("metrics.fragility.reference", number=change.text)
+                if change.text
+                else text("metrics.fragility.candidate")
+            )
+            + " "
+            + change.describe()
+            for change in setting.changes[:_CHANGES_SHOWN]
+        ]
+        if len(setting.changes) > _CHANGES_SHOWN:
+            changes.append(text("metrics.fragility.more", count=len(setting.changes)))
+        rows.append([
+            setting.setting, _number(setting.score), f"{float(f.delta(setting)):+.4f}",
+            f"{setting.chrf:.2f}", "; ".join(changes) or "—", setting.signature,
+        ])  # fmt: skip
+    header = [text(f"metrics.fragility.column.{k}") for k in
+              ("setting", "charsim", "delta", "chrf", "changed", "signature")]  # fmt: skip
+    return _section(
+        text, "fragility", _paragraph(text("metrics.fragility.intro")),
+        _table("metrics-fragility", header, rows),
+    )  # fmt: skip
+
+
+_CHANGES_SHOWN = 5
+"""Most changed characters listed per setting in the fragility table."""
+
+
 def metrics_html(state: MetricsState, text: UIText) -> str:
     """The comparison in the current language (escaped HTML), or the message why there is
     none."""
@@ -158,7 +195,8 @@ def metrics_html(state: MetricsState, text: UIText) -> str:
     if c is None:
         return alert(text.message(state.message), "info") if state.message else ""
     parts = (_scores, _differences, _orders, _length, _references)
-    return '<div data-testid="metrics">' + "".join(part(c, text) for part in parts) + "</div>"
+    html = "".join(part(c, text) for part in parts) + _fragility(state, text)
+    return f'<div data-testid="metrics">{html}</div>'
 
 
 class MetricsView(Viewer):
@@ -169,15 +207,49 @@ class MetricsView(Viewer):
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
         self._html = html_pane()
+        self._downloads = {
+            fmt: pn.widgets.FileDownload(
+                callback=self._export(fmt), filename=f"charsim-item.{suffix}", label=label,
+                embed=False,
+            )
+            for fmt, suffix, label in _EXPORTS
+        }  # fmt: skip
+        self._export_label = pn.pane.Markdown()
         state.param.watch(self._update, ["comparison", "message"])
         self.text.param.watch(self._update, "language")
         self._update()
 
+    def _export(self, fmt: str):
+        """The callback of one download: the worked example of the item in ``fmt``, with the
+        comparison, or with the message why there is none."""
+
+        def document() -> io.BytesIO:
+            c, message = self.state.comparison, self.state.message
+            e = c.explanation if c is not None else self.state.item.explanation
+            note = self.text.message(message) if message else ""
+            if fmt == "json":
+                data = json.dumps(explanation_data(e, c, note), ensure_ascii=False, indent=1)
+            else:
+                data = explanation_document(e, fmt, c, note)
+            return io.BytesIO(data.encode("utf-8"))
+
+        return document
+
     def _update(self, *_events) -> None:
         self._html.object = metrics_html(self.state, self.text)
+        self._export_label.object = self.text("metrics.export")
+        for download in self._downloads.values():
+            download.disabled = self.state.item.explanation is None
 
     def __panel__(self):
-        return self._html
+        return pn.Column(
+            pn.Row(self._export_label, *self._downloads.values()), self._html,
+            sizing_mode="stretch_width",
+        )  # fmt: skip
+
+
+_EXPORTS = (("markdown", "md", "Markdown"), ("latex", "tex", "LaTeX"), ("json", "json", "JSON"))
+"""Each download: the format of :mod:`charsim.export`, the file's suffix, the button's label."""
 
 
 def metrics_view(item, text: UIText) -> MetricsView:
