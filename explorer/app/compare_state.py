@@ -24,6 +24,7 @@ import param
 
 from charsim.models import bleu_model, charsim_model, chrf_model, f_beta
 
+from .follow import FollowsItem
 from .i18n import Message
 from .state import ExplorerState
 
@@ -43,7 +44,7 @@ CURVE_POINTS = 200
 (the model takes any positive length, so short inputs still get a smooth curve)."""
 
 
-class CompareState(param.Parameterized):
+class CompareState(FollowsItem):
     """F_β versus ``min(P, R)`` and the length model at the single item's lengths."""
 
     beta = param.Number(default=2.0, bounds=(0.1, 5.0), step=0.05, doc="β of F_β and chrF_β.")
@@ -65,13 +66,9 @@ class CompareState(param.Parameterized):
         self, item: ExplorerState, deferred: Callable[[Callable], Callable] = lambda f: f,
         **params,
     ) -> None:  # fmt: skip
-        """Follow ``item``; ``deferred`` wraps the watcher of its explanation (the browser
-        runtime's :func:`~explorer.runtime.staged.soon` recomputes after the score card)."""
-        super().__init__(**params)
-        self.item = item
-        item.param.watch(deferred(self._recompute), ["explanation"])
+        """Follow ``item`` (see :class:`~explorer.app.follow.FollowsItem`) and the slider's β."""
+        super().__init__(item, deferred, **params)
         self.param.watch(self._recompute, ["beta"])
-        self._recompute()
 
     @property
     def exact_beta(self) -> Fraction:

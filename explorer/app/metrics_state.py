@@ -12,12 +12,10 @@ whitespace/quote folding), or a
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import param
 
+from .follow import FollowsItem
 from .i18n import Message
-from .state import ExplorerState
 
 __all__ = ["COMPARE_LIMIT", "MetricsState"]
 
@@ -28,7 +26,7 @@ shifts grows much faster than the text (in CPython about 0.25 s at 500 character
 charsim itself is scored up to :data:`~explorer.app.state.LIVE_LIMIT` characters."""
 
 
-class MetricsState(param.Parameterized):
+class MetricsState(FollowsItem):
     """charsim beside sacreBLEU's chrF, chrF++, BLEU and TER on the single item."""
 
     comparison = param.Parameter(
@@ -41,17 +39,6 @@ class MetricsState(param.Parameterized):
     message = param.ClassSelector(
         class_=Message, default=None, constant=True, doc="Why there is no comparison, if none."
     )
-
-    def __init__(
-        self, item: ExplorerState, deferred: Callable[[Callable], Callable] = lambda f: f,
-        **params,
-    ) -> None:  # fmt: skip
-        """Follow ``item``; ``deferred`` wraps the watcher of its explanation (the browser
-        runtime's :func:`~explorer.runtime.staged.soon` recomputes after the score card)."""
-        super().__init__(**params)
-        self.item = item
-        item.param.watch(deferred(self._recompute), ["explanation"])
-        self._recompute()
 
     def _recompute(self, *_events) -> None:
         from charsim.compare import compare

@@ -16,10 +16,12 @@ INPUTS = [
 
 
 def _shown(app) -> dict[str, str]:
-    return app.evaluate(
-        """() => Object.fromEntries([...document.querySelectorAll('[data-testid^="metric-"]')]
-            .map((cell) => [cell.dataset.testid.slice(7), cell.dataset.value]))"""
-    )
+    """The score cells of the tab: metric name → the full float it shows (``data-value``)."""
+    cells = app.locator('[data-testid^="metric-"]')  # Playwright's locators enter shadow roots
+    return {
+        cells.nth(i).get_attribute("data-testid")[7:]: cells.nth(i).get_attribute("data-value")
+        for i in range(cells.count())
+    }
 
 
 def test_in_browser_scores_equal_cpython_sacrebleus_for_typed_inputs(app, wait_until):
