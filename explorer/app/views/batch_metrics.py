@@ -19,7 +19,7 @@ from panel.viewable import Viewer
 from ..batch_metrics_state import METRICS, NAMES, BatchMetricsState
 from ..batch_state import BatchState
 from ..i18n import UIText
-from .common import html_pane, item_table, relabel_figure
+from .common import html_pane, html_table, item_table, relabel_figure
 
 __all__ = ["BatchMetricsView", "agreement_html"]
 
@@ -30,14 +30,6 @@ _DECIMALS = {"charsim": 4, "chrf": 2, "bleu": 2, "charsim rank": 1, "chrF rank":
              "rank difference": 1}  # fmt: skip
 _COLUMNS = ["item", "system", *_DECIMALS, "candidate", "reference", "system_index"]
 _EMPTY = {"charsim": [], "chrf": [], "bleu": [], "item": [], "candidate": []}
-
-
-def _table(testid: str, header: list[str], rows: list[list[str]]) -> str:
-    head = "".join(f"<th>{escape(title)}</th>" for title in header)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in rows
-    )
-    return f'<table class="cs-exact" data-testid="{testid}"><tr>{head}</tr>{body}</table>'
 
 
 def _number(metric: str, value: float) -> str:
@@ -61,7 +53,7 @@ def agreement_html(state: BatchMetricsState, text: UIText) -> str:
             preferred.add(prefers)
             row += [f"{difference:+.4f}" if metric == "charsim" else f"{difference:+.2f}", prefers]
         rows.append(row)
-    parts = [_table("batch-metrics-means", header, rows)]
+    parts = [html_table("batch-metrics-means", header, rows)]
     if two:
         key = "batch.metrics.agree" if len(preferred) == 1 else "batch.metrics.disagree"
         parts.append(f"<p>{escape(text(key, a=names[0], b=names[1]))}</p>")
@@ -72,7 +64,7 @@ def agreement_html(state: BatchMetricsState, text: UIText) -> str:
         for number, name in enumerate(names)
     ]
     header = [text("batch.column.system"), *titles]
-    parts.append(_table("batch-metrics-correlations", header, correlations))
+    parts.append(html_table("batch-metrics-correlations", header, correlations))
     signatures = "".join(
         f"<li><code>{escape(NAMES[m])}: {escape(state.signatures[m])}</code></li>" for m in METRICS
     )

@@ -22,29 +22,13 @@ from ..cards import alert
 from ..i18n import UIText
 from ..metrics_state import MetricsState
 from ..render import fraction
-from .common import html_pane
+from .common import html_pane, html_table
 
 __all__ = ["MetricsView", "metrics_html", "metrics_view"]
 
 
 def _number(value, digits: int = 4) -> str:
     return "—" if value is None else f"{float(value):.{digits}f}"
-
-
-def _table(testid: str, header: list[str], rows: list[list[str]]) -> str:
-    """A ``cs-exact`` table, every cell escaped; a cell given as ``(text, testid, value)`` gets
-    that ``data-testid`` and the full ``data-value``."""
-
-    def cell(value) -> str:
-        if isinstance(value, tuple):
-            shown, cell_id, full = value
-            return f'<td data-testid="{escape(cell_id)}" data-value="{escape(full)}">' \
-                   f"{escape(shown)}</td>"  # fmt: skip
-        return f"<td>{escape(value)}</td>"
-
-    head = "".join(f"<th>{escape(title)}</th>" for title in header)
-    body = "".join("<tr>" + "".join(map(cell, row)) + "</tr>" for row in rows)
-    return f'<table class="cs-exact" data-testid="{testid}"><tr>{head}</tr>{body}</table>'
 
 
 def _section(text: UIText, key: str, *parts: str) -> str:
@@ -63,7 +47,7 @@ def _scores(c, text: UIText) -> str:
         for s in c.scores
     ]  # fmt: skip
     header = [text(f"metrics.column.{k}") for k in ("metric", "score", "scale", "signature")]
-    return _section(text, "scores", _table("metrics-scores", header, rows))
+    return _section(text, "scores", html_table("metrics-scores", header, rows))
 
 
 def _orders(c, text: UIText) -> str:
@@ -86,7 +70,7 @@ def _orders(c, text: UIText) -> str:
         ])  # fmt: skip
     header = ["n", "m̄_n", "ℓ_t,n", "ℓ̄_r,n", "w_n m̄_n / D", text("metrics.column.chrf_matches"),
               text("metrics.column.chrf_counts"), "chrF P_n", "chrF R_n"]  # fmt: skip
-    summary = _table(
+    summary = html_table(
         "metrics-summary",
         ["", "P", "R", text("metrics.column.combined")],
         [
@@ -98,7 +82,7 @@ def _orders(c, text: UIText) -> str:
     )  # fmt: skip
     return _section(
         text, "orders", _paragraph(text("metrics.orders_intro")),
-        _table("metrics-orders", header, rows), summary,
+        html_table("metrics-orders", header, rows), summary,
     )  # fmt: skip
 
 
@@ -120,7 +104,9 @@ def _length(c, text: UIText) -> str:
              unsmoothed=bleu.unsmoothed, bleu=c.score("bleu").score),
     ]  # fmt: skip
     header = ["n", text("metrics.column.bleu_matches"), text("metrics.column.bleu_precision")]
-    return _section(text, "length", *map(_paragraph, lines), _table("metrics-bleu", header, rows))
+    return _section(
+        text, "length", *map(_paragraph, lines), html_table("metrics-bleu", header, rows)
+    )
 
 
 def _references(c, text: UIText) -> str:
@@ -140,7 +126,7 @@ def _references(c, text: UIText) -> str:
     header = ["#", "charsim s_i", text("metrics.column.chrf_alone"),
               text("metrics.column.bleu_words"), text("metrics.column.ter_edits")]  # fmt: skip
     return _section(
-        text, "references", *map(_paragraph, lines), _table("metrics-references", header, rows)
+        text, "references", *map(_paragraph, lines), html_table("metrics-references", header, rows)
     )
 
 
@@ -180,7 +166,7 @@ def _fragility(state: MetricsState, text: UIText) -> str:
               ("setting", "charsim", "delta", "chrf", "changed", "signature")]  # fmt: skip
     return _section(
         text, "fragility", _paragraph(text("metrics.fragility.intro")),
-        _table("metrics-fragility", header, rows),
+        html_table("metrics-fragility", header, rows),
     )  # fmt: skip
 
 
