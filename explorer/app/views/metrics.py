@@ -112,7 +112,7 @@ def _length(c, text: UIText) -> str:
 def _references(c, text: UIText) -> str:
     e = c.explanation
     lines = [
-        text("metrics.references.charsim", k=e.k),
+        text("metrics.references.charsim", k=e.k) if e.k > 1 else text("metrics.references.one"),
         text("metrics.references.chrf", chosen=c.chrf.chosen_reference + 1),
         text("metrics.references.bleu", reference_words=c.bleu.reference_length),
         text("metrics.references.ter", chosen=c.ter.chosen_reference + 1,
