@@ -1,6 +1,6 @@
 """Executed inside Pyodide by tests/explorer/test_sacrebleu_pyodide.py: installs the explorer's
-stand-ins, imports sacreBLEU and prints, as JSON, what charsim.compare gives on the inputs read
-from stdin-like INPUTS (set by the test) and what the stand-ins raise."""
+stand-ins, imports sacreBLEU and prints, as JSON, what charsim.compare gives on ``INPUTS``
+(prepended by the test) and what the stand-ins raise."""
 
 import json
 import sys
