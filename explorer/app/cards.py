@@ -27,9 +27,9 @@ def alert(text: str, kind: str = "warning") -> str:
 def card_html(state: ExplorerState, text: UIText) -> str:
     """The score card of ``state`` in the current language: its scores, P, R, lengths and
     decision, or the message saying why there is no score."""
-    if state.explanation is None:
+    if state.summary is None:
         return alert(text.message(state.message), "info")
-    return _scores_html(state.explanation, text)
+    return _scores_html(state.summary, text)
 
 
 def references_summary_html(state: ExplorerState, text: UIText) -> str:
