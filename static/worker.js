@@ -91,6 +91,13 @@ async function install(pyodide, packages, config, label) {
   if (errors.length) throw new Error(errors.join("\n"));
 }
 
+// Unpack a zip of the app's modules (a pending fetch of `name`) into Pyodide's working folder.
+async function unpack(pyodide, pending, name) {
+  const response = await pending;
+  if (!response.ok) throw new Error(`could not fetch ${name}: ${response.status}`);
+  pyodide.unpackArchive(await response.arrayBuffer(), "zip");
+}
+
 async function boot({ config, query, pageURL }) {
   const url = (path) => new URL(path, pageURL).href;
   const archive = fetch(url(config.appArchive)); // downloads while Pyodide boots
@@ -105,9 +112,7 @@ async function boot({ config, query, pageURL }) {
   pyodide.setStderr({ batched: (text) => post({ type: "stderr", text }) });
 
   await install(pyodide, config.corePackages, config, "Installing charsim");
-  const response = await archive;
-  if (!response.ok) throw new Error(`could not fetch ${config.appArchive}: ${response.status}`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip");
+  await unpack(pyodide, archive, config.appArchive);
   const { Session } = pyodide.pyimport("explorer.runtime.worker");
   session = Session(post, config.pageResources.map(url));
   post({ type: "live", ...session.start(query) });
@@ -121,8 +126,10 @@ async function boot({ config, query, pageURL }) {
   session.link((patch, buffers) => post({ type: "patch", patch, buffers }));
 
   show("Building the rest of the app");
+  const laterArchive = fetch(url(config.laterArchive)); // the staged parts' modules
   while (session.build_next(false)) await pause();
   await install(pyodide, config.laterPackages, config, "Installing the tables' packages");
+  await unpack(pyodide, laterArchive, config.laterArchive);
   show("Building the tables");
   while (session.import_next()) await pause();
   while (session.build_next(true)) await pause();

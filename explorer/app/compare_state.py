@@ -5,13 +5,11 @@ comparison is missing is a :class:`~explorer.app.i18n.Message` (catalog ``compar
 
 * F_β against ``min(P, R)`` (§5.5): the item's own ``P`` and ``R`` (exact, from
   :func:`charsim.explain`) combined both ways, exact for the slider's rational β.
-* Length bias (§6.1–§6.3): sacreBLEU 2.6.0 does not load in the offline Pyodide 0.27.7 site
-  (``import sacrebleu`` runs ``sacrebleu.utils``, whose ``import portalocker`` needs ``fcntl``,
-  a module Pyodide lacks, and ``sacrebleu.dataset.wmt_xml``, whose ``import lxml.etree`` needs a
-  compiled package with no Pyodide build in ``../shared/pyodide-0.27.7`` nor on PyPI; ``regex``,
-  for its ``intl`` tokenizer, is missing too). So charsim, chrF_β and BLEU are the length model of
-  :mod:`charsim.models`, evaluated at the item's candidate length ``λ̂ = |t|``, its mean
-  reference length ``λ = (1/K) Σ_i |r_i|`` (characters) and its *observed match rate*
+* Length bias (§6.1–§6.3): charsim, chrF_β and BLEU as the length model of
+  :mod:`charsim.models`, a function of the candidate's length alone (sacreBLEU's actual scores of
+  the item are the single-item tab's comparison, :mod:`explorer.app.metrics_state`), evaluated at
+  the item's candidate length ``λ̂ = |t|``, its mean reference length
+  ``λ = (1/K) Σ_i |r_i|`` (characters) and its *observed match rate*
   ``p̂ = M̄ / min(L_t, L̄_r) = max(P, R)``: the weighted overlap as a share of the shorter
   side's weighted length, which is what the model's ``p`` is (the share of the shorter side's
   n-grams that match), with the orders weighted as charsim weighs them.
@@ -26,6 +24,7 @@ import param
 
 from charsim.models import bleu_model, charsim_model, chrf_model, f_beta
 
+from .follow import FollowsItem
 from .i18n import Message
 from .state import ExplorerState
 
@@ -45,7 +44,7 @@ CURVE_POINTS = 200
 (the model takes any positive length, so short inputs still get a smooth curve)."""
 
 
-class CompareState(param.Parameterized):
+class CompareState(FollowsItem):
     """F_β versus ``min(P, R)`` and the length model at the single item's lengths."""
 
     beta = param.Number(default=2.0, bounds=(0.1, 5.0), step=0.05, doc="β of F_β and chrF_β.")
@@ -67,13 +66,9 @@ class CompareState(param.Parameterized):
         self, item: ExplorerState, deferred: Callable[[Callable], Callable] = lambda f: f,
         **params,
     ) -> None:  # fmt: skip
-        """Follow ``item``; ``deferred`` wraps the watcher of its explanation (the browser
-        runtime's :func:`~explorer.runtime.staged.soon` recomputes after the score card)."""
-        super().__init__(**params)
-        self.item = item
-        item.param.watch(deferred(self._recompute), ["explanation"])
+        """Follow ``item`` (see :class:`~explorer.app.follow.FollowsItem`) and the slider's β."""
+        super().__init__(item, deferred, **params)
         self.param.watch(self._recompute, ["beta"])
-        self._recompute()
 
     @property
     def exact_beta(self) -> Fraction:

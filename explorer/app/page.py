@@ -40,7 +40,7 @@ __all__ = ["create_app"]
 _SINGLE_TAB, _BATCH_TAB, _ABOUT_TAB = 0, 1, 2
 _LINK_FIELDS = ["candidate", "references", "max_order", "weights", "order", "reference_format"]
 _TABS = ["tab.single", "tab.batch", "tab.about"]
-_DETAILS = ["tab.matches", "tab.changes", "tab.references", "tab.exact"]
+_DETAILS = ["tab.matches", "tab.changes", "tab.references", "tab.exact", "tab.metrics"]
 
 
 def _open_address(query: str, state: ExplorerState, batch: BatchState, text: UIText,
@@ -97,13 +97,15 @@ def _titled_tabs(keys: list[str], pages: list, text: UIText) -> pn.Tabs:
 
 
 def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
-    # Imported here: they need pandas, installed after the first view (explorer.runtime.staged).
+    # Imported here: they need pandas (and the comparison sacreBLEU), installed after the first
+    # view (explorer.runtime.staged).
     from explorer.app.views.matches import MatchesView
+    from explorer.app.views.metrics import metrics_view
     from explorer.app.views.references_table import ReferencesView
 
     pages = [
         MatchesView(state, text), ChangesView(state, text), ReferencesView(state, text),
-        ExactView(state, text),
+        ExactView(state, text), metrics_view(state, text),
     ]  # fmt: skip
     return _titled_tabs(_DETAILS, pages, text)
 
@@ -145,10 +147,12 @@ def _batch_tables(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     # Imported here: they need pandas, installed after the first view (explorer.runtime.staged).
     from explorer.app.views.batch_differences import DifferencesView
     from explorer.app.views.batch_items import ItemsView
+    from explorer.app.views.batch_metrics import BatchMetricsView
 
     return pn.Column(
-        ItemsView(batch, text), DifferencesView(batch, text), sizing_mode="stretch_width"
-    )
+        ItemsView(batch, text), DifferencesView(batch, text), BatchMetricsView(batch, text),
+        sizing_mode="stretch_width",
+    )  # fmt: skip
 
 
 def _buckets(batch: BatchState, text: UIText) -> pn.viewable.Viewable:

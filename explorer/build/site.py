@@ -10,7 +10,8 @@ CSS), the ``explorer`` package (app modules), the repository itself (the ``chars
     site/style.css, explorer.css              the Web Worker that runs Python for it
     site/pyodide/                              Pyodide core, every wheel, pyodide-lock.json
     site/bokeh/, site/panel/<v>/dist/          Bokeh/Panel JS and CSS (PANEL_CDN_ROOT=site/panel/)
-    site/app.zip                               the explorer app modules, unpacked in Pyodide
+    site/app.zip, app-later.zip                the explorer app modules, unpacked in Pyodide (the
+                                               second, for staged parts, after the first view)
     (every wheel the build makes and app.zip also hold the CPython 3.12 bytecode of their modules)
     site/examples/<key>/                       built-in batch examples (data + licence)
 
@@ -53,6 +54,14 @@ PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdl
 #: What of the explorer package runs in the browser (shipped in app.zip, Python or not): the
 #: app a user sees and the runtime that boots it; the site build and ``__main__`` stay here.
 SHIPPED = ["__init__.py", "app/", "runtime/"]
+#: App modules that only the parts staged for later import (explorer.runtime.staged): shipped
+#: in app-later.zip, which the worker fetches and unpacks once the app is on the page, so that
+#: the first score does not wait for them (tests/explorer/test_staged.py checks that nothing
+#: before the staged parts imports them).
+LATER_MODULES = [
+    "app/metrics_state.py", "app/batch_metrics_state.py", "app/views/metrics.py",
+    "app/views/batch_metrics.py", "runtime/sacrebleu_standins.py",
+]  # fmt: skip
 #: Node script that compiles Python to bytecode inside Pyodide (see ``bytecode``).
 COMPILE_PYC = Path(__file__).with_name("compile_pyc.mjs")
 #: Where Pyodide puts the files of installed wheels, and of app.zip (unpacked in its cwd).
@@ -464,10 +473,23 @@ def app_files() -> dict[str, bytes]:
     return files
 
 
+def source_of(member: str) -> str:
+    """The app file a member of the archives stands for: itself, or the ``.py`` file of a
+    ``__pycache__/<module>.cpython-312.pyc``."""
+    folder, _, name = member.rpartition("__pycache__/")
+    return folder + name.split(".")[0] + ".py" if name else member
+
+
 def app_archive(out: Path, members: dict[str, bytes]) -> list[str]:
-    """Zip ``members`` (the app files and their bytecode) into site/app.zip; return the names
-    of the app files (bytecode aside)."""
-    write_zip(out / "app.zip", members)
+    """Zip ``members`` (the app files and their bytecode) into site/app.zip, those of
+    :data:`LATER_MODULES` into site/app-later.zip; return the names of the app files (bytecode
+    aside)."""
+    later = {f"explorer/{name}" for name in LATER_MODULES}
+    missing = later - set(members)
+    if missing:
+        raise BuildError(f"LATER_MODULES names files that do not exist: {sorted(missing)}")
+    write_zip(out / "app.zip", {n: d for n, d in members.items() if source_of(n) not in later})
+    write_zip(out / "app-later.zip", {n: d for n, d in members.items() if source_of(n) in later})
     return sorted(name for name in members if "__pycache__/" not in name)
 
 
@@ -733,6 +755,7 @@ def build(
         "laterPackages": later,
         "packageFiles": {packages[n].file_name.rsplit("/", 1)[-1]: n for n in core + order + later},
         "appArchive": "app.zip",
+        "laterArchive": "app-later.zip",
         "worker": "worker.js",
         "panelCdnRoot": "panel/",
         "scripts": scripts,
@@ -758,7 +781,7 @@ def build(
     if pyodide_source == "local":
         shell += [wheels_dir / n for n in PYODIDE_CORE]
     live = shell + [packages[n].path for n in core]
-    rest = [packages[n].path for n in order + later if packages[n].path]
+    rest = [packages[n].path for n in order + later if packages[n].path] + [out / "app-later.zip"]
     rest += [out / path for path in scripts + styles]
     sent_live = sum(map(transfer_size, live))
     sent_rest = sum(map(transfer_size, rest))

@@ -5,8 +5,8 @@ rest of the page is sent as parts, one at a time, so that BokehJS draws each in 
 the page keeps answering the user in between. ``later(build)`` stands for such a part: a
 placeholder until the runtime calls :func:`build_next` (``explorer.runtime.worker``), which puts
 ``build()`` in its place. A part with ``tables=True`` also waits for the packages installed
-after the first view (pandas, for the tables); a module that needs them must be imported inside
-``build``, not at the top of a module.
+after the first view (pandas for the tables, sacreBLEU for the comparisons with chrF, BLEU and
+TER); a module that needs them must be imported inside ``build``, not at the top of a module.
 
 The same goes for updates: a view wrapped in :func:`soon` redraws after the current step of
 Python, so that the score card's change reaches the page first (one patch per step), and work
@@ -40,7 +40,7 @@ def later(
 
     Args:
         build: makes the part (it may stage parts of its own).
-        tables: the part needs the packages installed after the first view (pandas).
+        tables: the part needs the packages installed after the first view (pandas, sacreBLEU).
     """
     if sys.platform != "emscripten":
         return build()

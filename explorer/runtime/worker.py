@@ -41,9 +41,11 @@ APP_IMPORTS = (
 """Modules imported for the app, one per :meth:`Session.import_next` (each takes up to about a
 second in the browser; the page's live requests are answered between two of them)."""
 
-STAGED_IMPORTS = ("pandas", "panel.models.tabulator")
+STAGED_IMPORTS = ("pandas", "panel.models.tabulator", "sacrebleu")
 """Modules the staged parts need: imported one per :meth:`Session.import_next` once the app
-is on the page (``panel.models.tabulator`` is Panel's model of the tables)."""
+is on the page (``panel.models.tabulator`` is Panel's model of the tables; ``sacrebleu``, for the
+comparisons with chrF, BLEU and TER, after its stand-ins,
+:mod:`explorer.runtime.sacrebleu_standins`)."""
 
 _LABELS = {
     "candidate": "inputs.candidate", "candidate_placeholder": "inputs.candidate_placeholder",
@@ -132,6 +134,10 @@ class Session:
             from .shims import install_jsnull_shim
 
             install_jsnull_shim()
+        elif self._imports[0] == "sacrebleu":
+            from .sacrebleu_standins import install_sacrebleu_standins
+
+            install_sacrebleu_standins()
         importlib.import_module(self._imports.pop(0))
         return True
 

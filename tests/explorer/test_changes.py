@@ -96,4 +96,5 @@ def test_the_tab_switches_to_japanese():
         "スコアを変えるもの",
         "参照文ごと",
         "手計算（厳密な分数）",
+        "chrF・BLEU・TERとの比較",
     ]

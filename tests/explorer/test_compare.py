@@ -74,7 +74,7 @@ def test_length_model_at_the_default_input():
     assert 'data-testid="bias-charsim">0.5031<' in html
     assert 'data-testid="bias-score">0.4975<' in html
     note = LengthBiasView(state).note.object
-    assert "sacreBLEU 2.6.0 does not load" in note
+    assert "This is the §6 length model" in note
 
 
 def test_length_model_follows_the_input_and_beta():
@@ -119,7 +119,7 @@ def test_the_comparisons_switch_to_japanese():
         "F値 F_β", "min(P, R)：charsim", "max(P, R)",
     ]  # fmt: skip
     assert "適合率 P = M̄ / L_t" in fbeta._table.object and "β = 2 の F_β" in fbeta._table.object
-    assert "オフラインのPyodide" in bias.note.object
+    assert "§6の簡略モデル" in bias.note.object
     assert bias._figure.xaxis.axis_label == "候補長 j（文字数）"
     assert "charsim（簡略モデル）" in bias._table.object
     state.item.set_inputs("", ["cat"])

@@ -1,7 +1,9 @@
 // Run a Python script inside the npm `pyodide` core under Node, offline, with the repository's
 // `charsim/` package copied into Pyodide's file system. Usage:
-//   node tests/pyodide/run_in_pyodide.mjs SCRIPT.py
-// Prints whatever the script prints; exits non-zero if it raises.
+//   node tests/pyodide/run_in_pyodide.mjs SCRIPT.py [FILE ...]
+// Each FILE is a wheel (installed: unpacked into site-packages) or a Python module (copied into
+// /src, importable by its file name). Prints whatever the script prints; exits non-zero if it
+// raises.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +17,11 @@ for (const name of readdirSync(join(root, "charsim"))) {
   if (name.endsWith(".py")) {
     pyodide.FS.writeFile(`/src/charsim/${name}`, readFileSync(join(root, "charsim", name)));
   }
+}
+for (const file of process.argv.slice(3)) {
+  const data = new Uint8Array(readFileSync(file));
+  if (file.endsWith(".whl")) pyodide.unpackArchive(data, "wheel");
+  else pyodide.FS.writeFile(`/src/${file.split("/").pop()}`, data);
 }
 const script = readFileSync(resolve(process.argv[2]), "utf8");
 try {

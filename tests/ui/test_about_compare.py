@@ -41,6 +41,6 @@ def test_f_beta_panel_for_the_default_input_and_a_moving_beta(app, wait_until):
 
     # the length model at the same input: λ̂ = 2, λ = 3, p̂ = max(P, R) = 40/53
     assert _text(app, "bias-rate") == "0.7547" and _text(app, "bias-score") == "0.4975"
-    assert app.get_by_text("sacreBLEU 2.6.0 does not load").count() == 1
+    assert app.get_by_text("This is the §6 length model").count() == 1
     points = app.evaluate(SOURCE, "about-bias-points")
     assert points["j"] == [2, 2, 2] and points["score"][0] == float(P) * 2 / 3

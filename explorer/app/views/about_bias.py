@@ -103,7 +103,7 @@ class LengthBiasView(Viewer):
             (text("about.bias.tip.model"), "@model"), (j, "@j"),
             (text("about.bias.tip.score"), "@score{0.0000}"),
         ]  # fmt: skip
-        self.note.object = alert(text("about.bias.no_sacrebleu"), "info")
+        self.note.object = alert(text("about.bias.model_only"), "info")
         self._update()
 
     def _update(self, *_events) -> None:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # pandas is installed after the first view (explorer.runtime.
     import pandas as pd
 
 __all__ = [
-    "STYLESHEETS", "figure_column", "html_pane", "item_table", "line_chart",
+    "STYLESHEETS", "figure_column", "html_pane", "html_table", "item_table", "line_chart",
     "relabel_figure", "retitle", "tabulator_locale", "value_table",
 ]  # fmt: skip
 
@@ -95,6 +95,22 @@ def value_table(testid: str, header: tuple[str, str, str], rows: list[tuple[str,
         for name, value, exact, cell in rows
     )
     return f'<table class="cs-exact" data-testid="{escape(testid)}"><tr>{head}</tr>{body}</table>'
+
+
+def html_table(testid: str, header: list[str], rows: list[list[str]]) -> str:
+    """A ``cs-exact`` table with a header row, every cell escaped; a cell given as
+    ``(text, testid, value)`` gets that ``data-testid`` and the full value as ``data-value``."""
+
+    def cell(value) -> str:
+        if isinstance(value, tuple):
+            shown, cell_id, full = value
+            return f'<td data-testid="{escape(cell_id)}" data-value="{escape(full)}">' \
+                   f"{escape(shown)}</td>"  # fmt: skip
+        return f"<td>{escape(value)}</td>"
+
+    head = "".join(f"<th>{escape(title)}</th>" for title in header)
+    body = "".join("<tr>" + "".join(map(cell, row)) + "</tr>" for row in rows)
+    return f'<table class="cs-exact" data-testid="{testid}"><tr>{head}</tr>{body}</table>'
 
 
 _TABULATOR_WORDS = {

@@ -1,0 +1,244 @@
+"""The single item under charsim, chrF, chrF++, BLEU and TER, and why they differ (§5).
+
+The numbers are those of :func:`charsim.compare.compare` (sacreBLEU's own, with its defaults)
+and the sentences those of :mod:`charsim.differences`, in the catalog as
+``metrics.difference.<key>``; the fragility table is :func:`charsim.fragility.fragility`'s and
+the downloads :mod:`charsim.export`'s (Markdown, LaTeX, JSON); this module only lays them out.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from html import escape
+
+import panel as pn
+from panel.viewable import Viewer
+
+from charsim.export import explanation_data, explanation_document
+from explorer.runtime.staged import soon
+
+from ..cards import alert
+from ..i18n import UIText
+from ..metrics_state import MetricsState
+from ..render import fraction
+from .common import html_pane, html_table
+
+__all__ = ["MetricsView", "metrics_html", "metrics_view"]
+
+
+def _number(value, digits: int = 4) -> str:
+    return "—" if value is None else f"{float(value):.{digits}f}"
+
+
+def _section(text: UIText, key: str, *parts: str) -> str:
+    return f"<h4>{escape(text(f'metrics.heading.{key}'))}</h4>" + "".join(parts)
+
+
+def _paragraph(line: str) -> str:
+    return f"<p>{escape(line)}</p>"
+
+
+def _scores(c, text: UIText) -> str:
+    rows = [
+        [s.name, (f"{s.score:.4f}" if s.metric == "charsim" else f"{s.score:.2f}",
+                  f"metric-{s.metric}", repr(s.score)),
+         text(f"metrics.scale.{s.metric}"), s.signature]
+        for s in c.scores
+    ]  # fmt: skip
+    header = [text(f"metrics.column.{k}") for k in ("metric", "score", "scale", "signature")]
+    return _section(text, "scores", html_table("metrics-scores", header, rows))
+
+
+def _orders(c, text: UIText) -> str:
+    e, chrf = c.explanation, c.chrf
+    rows = []
+    for pair in c.order_pairs:
+        o, f = pair.charsim, pair.chrf
+        if pair.n > 6 and (o is None or not o.mean_overlap):
+            continue
+        rows.append([
+            str(pair.n),
+            "—" if o is None else fraction(o.mean_overlap),
+            "—" if o is None else str(o.candidate_count),
+            "—" if o is None else fraction(o.mean_reference_count),
+            "—" if o is None or o.contribution is None else _number(o.contribution),
+            "—" if f is None else str(f.matches),
+            "—" if f is None else f"{f.candidate_count} / {f.reference_count}",
+            "—" if f is None else _number(f.precision),
+            "—" if f is None else _number(f.recall),
+        ])  # fmt: skip
+    header = ["n", "m̄_n", "ℓ_t,n", "ℓ̄_r,n", "w_n m̄_n / D", text("metrics.column.chrf_matches"),
+              text("metrics.column.chrf_counts"), "chrF P_n", "chrF R_n"]  # fmt: skip
+    summary = html_table(
+        "metrics-summary",
+        ["", "P", "R", text("metrics.column.combined")],
+        [
+            ["charsim", _number(e.precision), _number(e.recall),
+             f"min(P, R) = {_number(e.score)}"],
+            [c.chrf.metric.replace("chrf", "chrF"), _number(chrf.precision), _number(chrf.recall),
+             f"F_{chrf.beta} = {_number(chrf.f_beta)}"],
+        ],
+    )  # fmt: skip
+    return _section(
+        text, "orders", _paragraph(text("metrics.orders_intro")),
+        html_table("metrics-orders", header, rows), summary,
+    )  # fmt: skip
+
+
+def _length(c, text: UIText) -> str:
+    e, bleu = c.explanation, c.bleu
+    orders = range(1, len(bleu.totals) + 1)
+    rows = [
+        [str(n), f"{bleu.matches[n - 1]} / {bleu.totals[n - 1]}", f"{bleu.precisions[n - 1]:.2f}"]
+        for n in orders
+    ]
+    zero = ", ".join(map(str, bleu.zero_match_orders)) or "—"
+    lines = [
+        text("metrics.length.charsim", candidate_length=_number(e.candidate_length),
+             reference_length=_number(e.mean_reference_length)),
+        text(f"decision.{e.decision.value}"),
+        text("metrics.length.bleu", candidate_words=bleu.candidate_length,
+             reference_words=bleu.reference_length, brevity_penalty=bleu.brevity_penalty),
+        text("metrics.length.smoothing", smoothing=bleu.smoothing, zero=zero,
+             unsmoothed=bleu.unsmoothed, bleu=c.score("bleu").score),
+    ]  # fmt: skip
+    header = ["n", text("metrics.column.bleu_matches"), text("metrics.column.bleu_precision")]
+    return _section(
+        text, "length", *map(_paragraph, lines), html_table("metrics-bleu", header, rows)
+    )
+
+
+def _references(c, text: UIText) -> str:
+    e = c.explanation
+    lines = [
+        text("metrics.references.charsim", k=e.k) if e.k > 1 else text("metrics.references.one"),
+        text("metrics.references.chrf", chosen=c.chrf.chosen_reference + 1),
+        text("metrics.references.bleu", reference_words=c.bleu.reference_length),
+        text("metrics.references.ter", chosen=c.ter.chosen_reference + 1,
+             mean=c.ter.mean_reference_length),
+    ]  # fmt: skip
+    rows = [
+        [str(d.index + 1), _number(d.score), f"{c.chrf.reference_scores[d.index]:.2f}",
+         str(c.bleu.reference_lengths[d.index]), str(c.ter.reference_edits[d.index])]
+        for d in e.reference_details
+    ]  # fmt: skip
+    header = ["#", "charsim s_i", text("metrics.column.chrf_alone"),
+              text("metrics.column.bleu_words"), text("metrics.column.ter_edits")]  # fmt: skip
+    return _section(
+        text, "references", *map(_paragraph, lines), html_table("metrics-references", header, rows)
+    )
+
+
+def _differences(c, text: UIText) -> str:
+    items = "".join(
+        f'<li data-difference="{escape(d.key)}"><b>{escape(d.section)}</b> '
+        f"{escape(text(f'metrics.difference.{d.key}', **d.values))}</li>"
+        for d in c.differences
+    )
+    body = f'<ul data-testid="metrics-differences">{items}</ul>' if items else _paragraph(
+        text("metrics.no_difference")
+    )  # fmt: skip
+    return _section(text, "differences", body)
+
+
+def _fragility(state: MetricsState, text: UIText) -> str:
+    f = state.fragility
+    rows = []
+    for setting in (f.raw, *f.settings):
+        changes = [
+            (
+                text("metrics.fragility.reference", number=change.text)
+                if change.text
+                else text("metrics.fragility.candidate")
+            )
+            + " "
+            + change.describe()
+            for change in setting.changes[:_CHANGES_SHOWN]
+        ]
+        if len(setting.changes) > _CHANGES_SHOWN:
+            changes.append(text("metrics.fragility.more", count=len(setting.changes)))
+        rows.append([
+            setting.setting, _number(setting.score), f"{float(f.delta(setting)):+.4f}",
+            f"{setting.chrf:.2f}", "; ".join(changes) or "—", setting.signature,
+        ])  # fmt: skip
+    header = [text(f"metrics.fragility.column.{k}") for k in
+              ("setting", "charsim", "delta", "chrf", "changed", "signature")]  # fmt: skip
+    return _section(
+        text, "fragility", _paragraph(text("metrics.fragility.intro")),
+        html_table("metrics-fragility", header, rows),
+    )  # fmt: skip
+
+
+_CHANGES_SHOWN = 5
+"""Most changed characters listed per setting in the fragility table."""
+
+
+def metrics_html(state: MetricsState, text: UIText) -> str:
+    """The comparison in the current language (escaped HTML), or the message why there is
+    none."""
+    c = state.comparison
+    if c is None:
+        return alert(text.message(state.message), "info") if state.message else ""
+    parts = (_scores, _differences, _orders, _length, _references)
+    html = "".join(part(c, text) for part in parts) + _fragility(state, text)
+    return f'<div data-testid="metrics">{html}</div>'
+
+
+class MetricsView(Viewer):
+    """charsim beside sacreBLEU's chrF, chrF++, BLEU and TER on the single item, with the
+    quantities that make them differ and one sentence per difference (§5)."""
+
+    def __init__(self, state: MetricsState, text: UIText | None = None, **params) -> None:
+        super().__init__(**params)
+        self.state, self.text = state, text or UIText()
+        self._html = html_pane()
+        self._downloads = {
+            fmt: pn.widgets.FileDownload(
+                callback=self._export(fmt), filename=f"charsim-item.{suffix}", label=label,
+                embed=False,
+            )
+            for fmt, suffix, label in _EXPORTS
+        }  # fmt: skip
+        self._export_label = pn.pane.Markdown()
+        state.param.watch(self._update, ["comparison", "message"])
+        self.text.param.watch(self._update, "language")
+        self._update()
+
+    def _export(self, fmt: str):
+        """The callback of one download: the worked example of the item in ``fmt``, with the
+        comparison, or with the message why there is none."""
+
+        def document() -> io.BytesIO:
+            c, message = self.state.comparison, self.state.message
+            e = c.explanation if c is not None else self.state.item.explanation
+            note = self.text.message(message) if message else ""
+            if fmt == "json":
+                data = json.dumps(explanation_data(e, c, note), ensure_ascii=False, indent=1)
+            else:
+                data = explanation_document(e, fmt, c, note)
+            return io.BytesIO(data.encode("utf-8"))
+
+        return document
+
+    def _update(self, *_events) -> None:
+        self._html.object = metrics_html(self.state, self.text)
+        self._export_label.object = self.text("metrics.export")
+        for download in self._downloads.values():
+            download.disabled = self.state.item.explanation is None
+
+    def __panel__(self):
+        return pn.Column(
+            pn.Row(self._export_label, *self._downloads.values()), self._html,
+            sizing_mode="stretch_width",
+        )  # fmt: skip
+
+
+_EXPORTS = (("markdown", "md", "Markdown"), ("latex", "tex", "LaTeX"), ("json", "json", "JSON"))
+"""Each download: the format of :mod:`charsim.export`, the file's suffix, the button's label."""
+
+
+def metrics_view(item, text: UIText) -> MetricsView:
+    """The view of a :class:`MetricsState` that follows ``item`` (recomputed after the score
+    card in the browser)."""
+    return MetricsView(MetricsState(item, deferred=soon), text)
