@@ -108,7 +108,7 @@ def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
 
 def _heading(text: UIText, key: str) -> pn.pane.Markdown:
     """A section heading: the catalog's ``key``, in the current language."""
-    return pn.pane.Markdown(pn.bind(lambda _language: f"### {text(key)}", text.param.language))
+    return pn.pane.Markdown(pn.bind(lambda _language: f"## {text(key)}", text.param.language))
 
 
 def _two_columns(inputs: pn.viewable.Viewable, *results: pn.viewable.Viewable) -> pn.FlexBox:

@@ -53,7 +53,7 @@ class AboutView(Viewer):
 
     def _relabel(self, *_events) -> None:
         for key, heading in self._headings.items():
-            heading.object = f"### {self.text(f'about.heading.{key}')}"
+            heading.object = f"## {self.text(f'about.heading.{key}')}"
 
     def shown(self) -> None:
         """The tab was opened: score the single item at every cap unless already done."""
