@@ -44,7 +44,7 @@ class DifferencesView(Viewer):
             differences_frame(state), self._open, ["candidate A", "candidate B", "reference"],
             _DECIMALS, self.text,
         )  # fmt: skip
-        self._heading = pn.pane.Markdown()
+        self._heading = pn.pane.Markdown(disable_anchors=True)
         self._layout = pn.Column(
             self._heading,
             self._legend,
