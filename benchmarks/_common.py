@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import charsim  # noqa: E402
+from charsim.cli_args import whole_number  # noqa: E402
 
 TED = Path(os.environ.get("CHARSIM_TED", ROOT / "data" / "ted-en"))
 """The TED files: the copy that ships in the repository, or ``$CHARSIM_TED``."""
@@ -54,12 +55,8 @@ def script_parser(doc: str) -> argparse.ArgumentParser:
     )
 
 
-def positive(text: str) -> int:
-    """An ``argparse`` type: an int of at least 1."""
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+positive = whole_number(1, "must be at least 1, got {value}")
+"""An ``argparse`` type: a whole number of at least 1."""
 
 
 def side_by_side(

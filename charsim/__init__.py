@@ -15,7 +15,7 @@ from .buckets import Bucket, LengthBuckets, length_buckets
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, WEIGHTS, Config
 from .coverage import coverage
 from .decision import Decision
-from .errors import UndefinedScoreError
+from .errors import UndefinedScoreError, WorkerError
 from .explain import Explanation, Match, OrderDetail, ReferenceDetail, explain
 from .ngrams import NGram, ngram_count
 from .preprocess import NORMALIZATION_FORMS, Preprocessing, fold_whitespace_quotes
@@ -53,6 +53,7 @@ __all__ = [
     "ReferenceDetail",
     "ReferenceSet",
     "UndefinedScoreError",
+    "WorkerError",
     "__version__",
     "bootstrap_interval",
     "coverage",

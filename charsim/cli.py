@@ -1,37 +1,58 @@
 """The ``charsim`` command: score files of candidates against references, sacreBLEU-style.
 
-Thin by design: it reads files, calls :mod:`charsim.corpus` and prints. All output is computed
-before anything is written, so an error never leaves half a result behind.
+Thin by design: it streams the files (:mod:`charsim.filestream`) into :mod:`charsim.corpus`, in
+this process or on a process pool (``--jobs``), and prints. All output is computed before
+anything is written, so an error never leaves half a result behind.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
-from pathlib import Path
 
 from . import cli_significance
+from .cli_args import available_cores, jobs, name_list, whole_number
 from .compare import compare
 from .config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
-from .corpus import common_nrefs, items_as_systems, score_systems
+from .corpus import CHUNK_SIZE, CorpusResult, score_rows
+from .errors import WorkerError
 from .explain import explain
+from .filestream import STDIN, ItemStream, aligned_files, jsonl_file, source_name
 from .formats import FORMATS
 from .output import ItemExplanation, Report, render_report
 from .preprocess import NORMALIZATION_FORMS
 from .sacrebleu_metrics import SACREBLEU_METRICS, MetricResult, corpus_scores, require_sacrebleu
 from .signature import VARIANTS, signature
 from .significance import DEFAULT_RANDOMIZATION_TRIALS, DEFAULT_RESAMPLES, DEFAULT_SEED
-from .textio import DataError, aligned_lines, counted, decode_lines, items_from_jsonl
+from .textio import DataError, counted
 from .version import __version__
 
 __all__ = ["main"]
 
-STDIN = "-"
 METRICS = ("charsim", *SACREBLEU_METRICS)
 """The names ``--metrics`` accepts."""
 _METRIC_NAMES = {"mean": "charsim", "base": "charsim_base", "max": "charsim_max"}  # text output
+
+
+_order_cap = whole_number(
+    1,
+    f"{{value}} is outside the allowed range 1..{MAX_ORDER_LIMIT} (32 is charsim)",
+    MAX_ORDER_LIMIT,
+)
+"""``--max-order``."""
+_resamples = whole_number(1, "{value}: at least 1 resample or trial is needed")
+"""``--confidence-n`` and the like."""
+_seed = whole_number(0, "{value}: a seed is a whole number >= 0")
+"""``--seed``."""
+_item_number = whole_number(1, "{value}: items are numbered from 1")
+"""``--explain``."""
+_metric_list = name_list(METRICS, "metric")
+"""``--metrics``."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -116,7 +137,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     tests.add_argument(
         "--confidence-n",
-        type=_positive,
+        type=_resamples,
         metavar="N",
         help=f"bootstrap resamples for --confidence ({DEFAULT_RESAMPLES:,})",
     )
@@ -134,13 +155,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     tests.add_argument(
         "--paired-bs-n",
-        type=_positive,
+        type=_resamples,
         metavar="N",
         help=f"resamples for --paired-bs ({DEFAULT_RESAMPLES:,})",
     )
     tests.add_argument(
         "--paired-ar-n",
-        type=_positive,
+        type=_resamples,
         metavar="N",
         help=f"trials for --paired-ar ({DEFAULT_RANDOMIZATION_TRIALS:,})",
     )
@@ -164,150 +185,135 @@ def _parser() -> argparse.ArgumentParser:
     )
     output.add_argument("--no-progress", action="store_true",
                         help="no progress bar (one is shown on stderr for 1,000 items or more, "
-                        "only when stderr is a terminal and tqdm is installed)")  # fmt: skip
+                        "only when stderr is a terminal and tqdm is installed; it counts "
+                        f"chunks of {CHUNK_SIZE:,} items)")  # fmt: skip
+    run = parser.add_argument_group("run")
+    run.add_argument("--jobs", type=jobs, default=1, metavar="N",
+                     help="score charsim on N processes (0 = one per core, "
+                     f"{available_cores()} here; default 1); the output is the same")  # fmt: skip
     parser.add_argument("--version", action="version", version=f"charsim {__version__}")
     return parser
 
 
-def _whole_number(text: str) -> int:
-    """An option's value as an int (argparse reports the error)."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
-def _order_cap(text: str) -> int:
-    """``--max-order``: a whole number in ``1..MAX_ORDER_LIMIT``."""
-    value = _whole_number(text)
-    if not 1 <= value <= MAX_ORDER_LIMIT:
-        raise argparse.ArgumentTypeError(
-            f"{value} is outside the allowed range 1..{MAX_ORDER_LIMIT} (32 is charsim)"
-        )
-    return value
-
-
-def _metric_list(text: str) -> tuple[str, ...]:
-    """``--metrics``: known names, comma-separated, each once."""
-    names = tuple(name.strip().lower() for name in text.split(","))
-    for name in names:
-        if name not in METRICS:
-            raise argparse.ArgumentTypeError(
-                f"{name!r} is not a metric (choose from {', '.join(METRICS)})"
-            )
-        if names.count(name) > 1:
-            raise argparse.ArgumentTypeError(f"{name!r} is listed twice")
-    return names
-
-
-def _positive(text: str) -> int:
-    """``--confidence-n`` and the like: a whole number >= 1."""
-    value = _whole_number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value}: at least 1 resample or trial is needed")
-    return value
-
-
-def _seed(text: str) -> int:
-    """``--seed``: a whole number >= 0."""
-    value = _whole_number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value}: a seed is a whole number >= 0")
-    return value
-
-
-def _item_number(text: str) -> int:
-    """``--explain``: a whole number >= 1."""
-    value = _whole_number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value}: items are numbered from 1")
-    return value
-
-
-def _name(path: str) -> str:
-    """How a file is named in messages (stdin is ``<stdin>``)."""
-    return "<stdin>" if path == STDIN else path
-
-
-def _read(path: str) -> tuple[str, list[str]]:
-    """(display name, lines) of a file or stdin; DataError if unreadable."""
-    if path == STDIN:
-        return _name(path), decode_lines(sys.stdin.buffer.read(), _name(path))
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise DataError(path, None, f"cannot be read ({error.strerror})") from None
-    return path, decode_lines(data, path)
-
-
-def _load(args: argparse.Namespace) -> tuple[list[str], list[Sequence[str]], list[tuple[str, ...]]]:
-    """(system names, candidates per system, reference set per item)."""
+def _load(args: argparse.Namespace) -> ItemStream:
+    """The items, streamed from the files (which are checked first)."""
     if args.jsonl:
         if args.references or args.input != [STDIN]:
             raise DataError(args.jsonl, None, "--jsonl cannot be combined with -i or -r")
-        name, lines = _read(args.jsonl)
-        candidates, references = items_as_systems(items_from_jsonl(lines, name))
-        return [name], [candidates], references
+        return jsonl_file(args.jsonl)
     if not args.references:
-        raise DataError(_name(args.input[0]), None, "no references: give reference files with -r "
-                        "(or use --jsonl)")  # fmt: skip
+        raise DataError(source_name(args.input[0]), None, "no references: give reference files "
+                        "with -r (or use --jsonl)")  # fmt: skip
     if STDIN in args.references and STDIN in args.input:
-        raise DataError(_name(STDIN), None, "cannot be both the candidates (-i, '-' by default) "
-                        "and the references (-r -): give the candidates with -i FILE")  # fmt: skip
-    references = [_read(path) for path in args.references]
-    systems = [_read(path) for path in args.input]
-    candidates, reference_sets = aligned_lines(systems, references)
-    return [name for name, _ in systems], candidates, reference_sets
+        raise DataError(
+            source_name(STDIN),
+            None,
+            "cannot be both the candidates (-i, '-' by default) and the references (-r -): "
+            "give the candidates with -i FILE",
+        )
+    return aligned_files(args.input, args.references)
 
 
-def _progress(total: int, enabled: bool, unit: str = "item"):
-    if not enabled or total < 1000:
+def _check_count(args: argparse.Namespace, source: str, count: int) -> None:
+    """Raise if there is nothing to score or ``--explain`` is beyond the items."""
+    if not count:
+        raise DataError(source, None, "holds no items: nothing to score")
+    if args.explain is not None and args.explain > count:
+        raise ValueError(f"--explain {args.explain} is out of range: {source} holds "
+                         f"{counted(count, 'item')} (choose 1 to {count})")  # fmt: skip
+
+
+def _progress(size: int, enabled: bool, unit: str = "item", total: int | None = None):
+    """(update with the steps done, close) of a bar of ``total`` steps (default ``size``) for a
+    job of ``size`` items, resamples, ... if it has 1,000 or more; else no-ops."""
+    if not enabled or size < 1000:
         return None, lambda: None
     try:
         from tqdm import tqdm
     except ImportError:  # tqdm is optional: no progress bar without it
         return None, lambda: None
     # disable=None: no bar when stderr is not a terminal (a log file, a pipe), as tqdm advises
-    bar = tqdm(total=total, unit=unit, file=sys.stderr, leave=False, disable=None)
+    bar = tqdm(total=total or size, unit=unit, file=sys.stderr, leave=False, disable=None)
     return (lambda done: bar.update(done - bar.n)), bar.close
 
 
-def _score(args, systems, references, options) -> tuple[dict[str, MetricResult], ...]:
-    """Every asked metric's results, per system, in the order asked."""
+class _Rows:
+    """The rows of a stream as they pass, with item ``number`` (``--explain``) kept, and the
+    number of references of every item seen."""
+
+    def __init__(self, rows: Iterable, number: int | None) -> None:
+        self._rows, self._number = rows, number
+        self.kept: list = []
+        self.sizes: set[int] = set()
+
+    def __iter__(self) -> Iterator:
+        for i, row in enumerate(self._rows, start=1):
+            self.sizes.add(len(row[1]))
+            if i == self._number:
+                self.kept.append(row)
+            yield row
+
+    @property
+    def nrefs(self) -> int | None:
+        """The number of references per item if every item has the same, else None."""
+        return next(iter(self.sizes)) if len(self.sizes) == 1 else None
+
+
+def _score(args, stream: ItemStream, rows: _Rows, options: dict):
+    """(every asked metric's results per system, in the order asked; the number of items)."""
     metrics = args.metrics or ("charsim",)
+    items = list(rows) if metrics != ("charsim",) else rows  # sacreBLEU holds the texts whole
     per_metric = {}
-    for metric in metrics:
-        if metric != "charsim":
-            per_metric[metric] = corpus_scores(
-                systems, references, metric, sentence_level=args.sentence_level
-            )
-            continue
-        update, close = _progress(len(references), not args.no_progress)
-        try:
-            results = score_systems(
-                systems, references, variant=args.variant, progress=update, **options
-            )
-        finally:
-            close()
+    if "charsim" in metrics:
+        results = _charsim(args, stream, items, options)
         name = "derived variant" if Config(args.max_order, args.weights).derived_note else None
         name = name or _METRIC_NAMES[args.variant]
-        keep = args.sentence_level or cli_significance.asked(args)  # resampling needs the scores
-        per_metric[metric] = [
-            MetricResult("charsim", name, r.score, r.signature, r.scores if keep else None,
+        per_metric["charsim"] = [
+            MetricResult("charsim", name, r.score, r.signature, r.scores,
                          r.signature if args.sentence_level else None)
             for r in results
         ]  # fmt: skip
-    return tuple({m: per_metric[m][s] for m in metrics} for s in range(len(systems)))
+        n_items = results[0].n_items
+    if metrics != ("charsim",):
+        systems = [[candidates[s] for candidates, _ in items] for s in range(len(stream.names))]
+        references = [reference_set for _, reference_set in items]
+        for metric in (m for m in metrics if m != "charsim"):
+            per_metric[metric] = corpus_scores(
+                systems, references, metric, sentence_level=args.sentence_level
+            )
+        n_items = len(items)
+    per_system = [{m: per_metric[m][s] for m in metrics} for s in range(len(stream.names))]
+    return tuple(per_system), n_items
 
 
-def _explain(names, systems, references, i: int, options) -> tuple[ItemExplanation, ...]:
-    """Item ``i`` of each system explained, with the comparison when sacreBLEU is installed."""
+def _charsim(args, stream: ItemStream, rows: Iterable, options: dict) -> list[CorpusResult]:
+    """charsim's results per system, on ``--jobs`` processes, with a progress bar of chunks;
+    the item scores are kept for ``--sentence-level`` and for resampling."""
+    items = stream.count or 0
+    chunks = math.ceil(items / CHUNK_SIZE)
+    update, close = _progress(items, not args.no_progress, "chunk", chunks)
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else contextlib.nullcontext()
+    keep = args.sentence_level or cli_significance.asked(args)
+    try:
+        with pool as executor:
+            return score_rows(
+                rows, systems=len(stream.names), variant=args.variant, executor=executor,
+                in_flight=2 * args.jobs, keep_scores=keep, progress=update, **options,
+            )  # fmt: skip
+    finally:
+        close()
+
+
+def _explain(names, row, options) -> tuple[ItemExplanation, ...]:
+    """The item of ``row`` explained for each system, with the comparison when sacreBLEU is
+    installed."""
+    candidates, references = row
     found = []
-    for name, system in zip(names, systems, strict=True):
+    for name, candidate in zip(names, candidates, strict=True):
         try:
-            comparison = compare(system[i], list(references[i]), **options)
+            comparison = compare(candidate, list(references), **options)
         except ImportError as error:
-            e = explain(system[i], list(references[i]), **options)
+            e = explain(candidate, list(references), **options)
             found.append(ItemExplanation(name, e, None, str(error)))
         else:
             found.append(ItemExplanation(name, comparison.explanation, comparison))
@@ -332,14 +338,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if set(args.metrics or ()) & set(SACREBLEU_METRICS):
             require_sacrebleu()
-        names, systems, references = _load(args)
-        if not references:
-            raise DataError(names[0], None, "holds no items: nothing to score")
-        if args.explain is not None and args.explain > len(references):
-            holds = counted(len(references), "item")
-            raise ValueError(f"--explain {args.explain} is out of range: {names[0]} holds {holds} "
-                             f"(choose 1 to {len(references)})")  # fmt: skip
-        results = _score(args, systems, references, options)
+        stream = _load(args)
+        if stream.count is not None:
+            _check_count(args, stream.names[0], stream.count)
+        rows = _Rows(stream.rows, args.explain)
+        results, n_items = _score(args, stream, rows, options)
+        _check_count(args, stream.names[0], n_items)
         significance = None
         if cli_significance.asked(args):
             significance = cli_significance.compute(
@@ -347,19 +351,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 [result["charsim"].scores for result in results],
                 lambda total: _progress(total, not args.no_progress, "resample"),
             )
-    except (DataError, ValueError, ImportError) as error:
+    except (DataError, ValueError, ImportError, WorkerError) as error:
         print(f"charsim: error: {error}", file=sys.stderr)
         return 1
-    explanations = ()
-    if args.explain is not None:
-        explanations = _explain(names, systems, references, args.explain - 1, options)
+    explanations = _explain(stream.names, rows.kept[0], options) if rows.kept else ()
     if significance is not None:  # the charsim signature records the resampling
-        sig = signature(args.variant, nrefs=common_nrefs(references), **options,
+        sig = signature(args.variant, nrefs=rows.nrefs, **options,
                         **significance.signature_fields)  # fmt: skip
         results = tuple({**r, "charsim": replace(r["charsim"], signature=sig)} for r in results)
     report = Report(
-        names=tuple(names),
-        n_items=len(references),
+        names=stream.names,
+        n_items=n_items,
         results=results,
         derived_note=Config(args.max_order, args.weights).derived_note,
         by_metric=args.metrics is not None,

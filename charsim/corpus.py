@@ -1,42 +1,93 @@
 """Scoring many items: per-item scores, their mean and the signature (sacreBLEU-style reporting).
 
-The corpus score is the mean of the per-item scores of the chosen variant. A reference set that
-many candidates are scored against (the same set on many lines, or many systems) is scored
-through one :class:`~charsim.ReferenceSet`, built once (see :data:`SHARED_TABLE_USES`).
+The corpus score is the mean of the per-item scores of the chosen variant (exact, rounded once:
+:mod:`charsim.parts`). Items are scored in chunks, in this process or on any
+:class:`concurrent.futures.Executor` that the caller brings (:mod:`charsim.chunks`), with the
+same results, in the same order, and the same errors.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
+import functools
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
 
+from .chunks import run_chunks
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
-from .reference import ReferenceSet
-from .scores import stats
-from .signature import VARIANTS, signature
-from .textio import Item
+from .parts import CorpusResult, combine_parts, score_part
 
-__all__ = ["CorpusResult", "common_nrefs", "score_systems"]
+__all__ = ["CHUNK_SIZE", "CorpusResult", "common_nrefs", "score_rows", "score_systems"]
+
+CHUNK_SIZE = 1000
+"""Items per chunk by default (the command line's): some tenths of a second of work on TED
+sentence pairs, of which a round trip to a process pool takes about 1 %. Dask's round trip
+(12–40 ms on a busy 2-core machine) takes 4–8 % of it; the README's Dask recipe sends 4,000 items
+a chunk, 2–3 % (``benchmarks/chunk_overhead.py``)."""
 
 
-@dataclass(frozen=True)
-class CorpusResult:
-    """Scores of one system over a list of items.
+def score_rows(
+    rows: Iterable[tuple[str | Sequence[str], Sequence[str]]],
+    *,
+    systems: int = 1,
+    variant: str = "mean",
+    max_order: int = DEFAULT_MAX_ORDER,
+    weights: str = DEFAULT_WEIGHTS,
+    normalize: str | None = None,
+    casefold: bool = False,
+    fold_whitespace_quotes: bool = False,
+    executor: Executor | None = None,
+    chunk_size: int = CHUNK_SIZE,
+    in_flight: int | None = None,
+    keep_scores: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> list[CorpusResult]:
+    """Score a stream of items, in chunks, here or on ``executor``; the same results either way.
 
-    Attributes:
-        scores: one float per item, in input order.
-        signature: how the numbers were computed.
+    Rows are read as chunks are sent, and at most ``in_flight`` chunks wait to be collected, so
+    a long stream (e.g. :func:`charsim.filestream.aligned_files`) is never held whole; with
+    ``keep_scores=False`` memory stays flat in the number of items.
+
+    Args:
+        rows: per item ``(candidate, references)``, as in :func:`score_part`.
+        systems, variant, max_order, weights, normalize, casefold, fold_whitespace_quotes,
+            keep_scores: as in :func:`score_part`.
+        executor: a :class:`concurrent.futures.Executor` that runs the chunks (a
+            ``ProcessPoolExecutor``, a Dask ``client.get_executor()``, ...); None scores them
+            here, one after the other.
+        chunk_size: items per chunk (:data:`CHUNK_SIZE`).
+        in_flight: most chunks sent and not yet collected (default: two per core of this
+            machine; for a cluster, give two per worker).
+        progress: called with the number of chunks finished, after each.
+
+    Returns:
+        One :class:`CorpusResult` per system.
+
+    Raises:
+        TypeError, ValueError, UndefinedScoreError: the first bad item's error (see
+            :func:`score_part`), or what reading ``rows`` raised if no earlier item was bad;
+            invalid settings, ``chunk_size`` or ``in_flight``.
+        WorkerError: the executor could not score a chunk (names its items).
     """
+    _check_count("chunk_size", chunk_size)
+    if in_flight is not None:
+        _check_count("in_flight", in_flight)
+    task = functools.partial(
+        score_part, systems=systems, variant=variant, max_order=max_order, weights=weights,
+        normalize=normalize, casefold=casefold, fold_whitespace_quotes=fold_whitespace_quotes,
+        keep_scores=keep_scores,
+    )  # fmt: skip
+    empty = task([])  # checks the settings before any item is read or sent
+    parts = run_chunks(
+        task, rows, chunk_size=chunk_size, executor=executor, in_flight=in_flight,
+        progress=progress,
+    )  # fmt: skip
+    return combine_parts(itertools.chain([empty], parts)).results()
 
-    scores: tuple[float, ...]
-    signature: str
 
-    @property
-    def score(self) -> float:
-        """The corpus score: the mean of the item scores (0.0 for no items)."""
-        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+def _check_count(name: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}")
 
 
 def score_systems(
@@ -50,6 +101,9 @@ def score_systems(
     casefold: bool = False,
     fold_whitespace_quotes: bool = False,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
+    chunk_size: int = CHUNK_SIZE,
+    in_flight: int | None = None,
 ) -> list[CorpusResult]:
     """Score each system's candidates against the per-item reference sets.
 
@@ -59,56 +113,26 @@ def score_systems(
         variant: ``"mean"`` (charsim, §3.1), ``"base"`` (§2.4) or ``"max"`` (§3.3).
         max_order, weights, normalize, casefold, fold_whitespace_quotes: as in
             :func:`charsim.score`.
-        progress: called with the number of items finished, now and then.
+        progress, executor, chunk_size, in_flight: as in :func:`score_rows`.
 
     Returns:
         One :class:`CorpusResult` per system.
 
     Raises:
         ValueError: a system's length differs from the number of reference sets, or an unknown
-            variant; :class:`~charsim.UndefinedScoreError` for an empty reference set.
+            variant; errors of items and of the executor as in :func:`score_rows`.
     """
-    if variant not in VARIANTS:
-        raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
     for number, system in enumerate(systems, start=1):
         if len(system) != len(references):
             raise ValueError(
                 f"system {number} has {len(system):,} candidates for {len(references):,} items"
             )
-    options = {"max_order": max_order, "weights": weights, "normalize": normalize,
-               "casefold": casefold, "fold_whitespace_quotes": fold_whitespace_quotes}  # fmt: skip
-    table = [[0.0] * len(references) for _ in systems]
-    tables = _shared_tables(references, len(systems), options) if variant == "mean" else {}
-    for i, reference_set in enumerate(references):
-        shared = tables.get(tuple(reference_set))
-        if shared is not None:
-            for s, system in enumerate(systems):
-                table[s][i] = shared.score(system[i])
-        else:
-            for s, system in enumerate(systems):
-                table[s][i] = float(
-                    _variant_score(stats(system[i], reference_set, **options), variant)
-                )
-        if progress is not None and (i + 1) % 100 == 0:
-            progress(i + 1)
-    sig = signature(variant, nrefs=common_nrefs(references), **options)
-    return [CorpusResult(tuple(scores), sig) for scores in table]
-
-
-SHARED_TABLE_USES = 32
-"""A reference set scored against at least this many candidates gets a ReferenceSet (§7.2):
-building its table costs about as much as scoring some 20 candidates directly (measured on TED
-sentences), and each later candidate is then several times cheaper."""
-
-
-def _shared_tables(references, n_systems: int, options: dict) -> dict[tuple, ReferenceSet]:
-    """ReferenceSets for the reference sets that enough candidates are scored against."""
-    uses = Counter(map(tuple, references))
-    return {
-        key: ReferenceSet(key, **options)
-        for key, count in uses.items()
-        if count * n_systems >= SHARED_TABLE_USES
-    }
+    return score_rows(
+        zip(zip(*systems, strict=True), references, strict=True) if systems else (),
+        systems=len(systems), variant=variant, max_order=max_order, weights=weights,
+        normalize=normalize, casefold=casefold, fold_whitespace_quotes=fold_whitespace_quotes,
+        executor=executor, chunk_size=chunk_size, in_flight=in_flight, progress=progress,
+    )  # fmt: skip
 
 
 def common_nrefs(references: Sequence[Sequence[str]]) -> int | None:
@@ -122,14 +146,3 @@ def common_nrefs(references: Sequence[Sequence[str]]) -> int | None:
     """
     counts = {len(r) for r in references}
     return counts.pop() if len(counts) == 1 else None
-
-
-def _variant_score(item, variant: str) -> Fraction:
-    if variant == "mean":
-        return item.mean_length_score()
-    return item.base_score() if variant == "base" else item.max_score()
-
-
-def items_as_systems(items: Sequence[Item]) -> tuple[list[str], list[tuple[str, ...]]]:
-    """Split items into one system's candidates and the per-item reference sets."""
-    return [item.candidate for item in items], [item.references for item in items]

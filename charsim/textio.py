@@ -11,9 +11,20 @@ Formats (the same for the command line and the explorer's batch mode):
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-__all__ = ["DataError", "Item", "aligned_lines", "counted", "decode_lines", "items_from_jsonl"]
+__all__ = [
+    "DataError",
+    "Item",
+    "aligned_lines",
+    "check_line_counts",
+    "counted",
+    "decode_line",
+    "decode_lines",
+    "items_from_jsonl",
+    "jsonl_items",
+]
 
 
 class DataError(ValueError):
@@ -49,11 +60,7 @@ def decode_lines(data: bytes, source: str) -> list[str]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        raise DataError(
-            source, line, f"not valid UTF-8 (byte 0x{data[error.start]:02x} at byte {column})"
-        ) from None
+        raise _not_utf8(data, error.start, source, 1) from None
     text = text.removeprefix("\ufeff")
     if not text:
         return []
@@ -61,6 +68,26 @@ def decode_lines(data: bytes, source: str) -> list[str]:
     if lines[-1] == "":
         lines.pop()
     return [line.removesuffix("\r") for line in lines]
+
+
+def decode_line(data: bytes, source: str, line: int) -> str:
+    """Decode the UTF-8 bytes of line ``line`` of ``source`` (line break included, if any).
+
+    Raises:
+        DataError: the bytes are not valid UTF-8 (names the line and the byte, as
+            :func:`decode_lines` does).
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _not_utf8(data, error.start, source, line) from None
+
+
+def _not_utf8(data: bytes, start: int, source: str, first_line: int) -> DataError:
+    """The error for the invalid byte ``data[start]``; ``data`` starts at line ``first_line``."""
+    line = first_line + data.count(b"\n", 0, start)
+    column = start - (data.rfind(b"\n", 0, start) + 1) + 1
+    return DataError(source, line, f"not valid UTF-8 (byte 0x{data[start]:02x} at byte {column})")
 
 
 def counted(number: int, noun: str) -> str:
@@ -89,35 +116,58 @@ def aligned_lines(
     """
     if not references:
         raise DataError(systems[0][0], None, "no reference file given")
-    first, expected = references[0][0], len(references[0][1])
-    for source, lines in references[1:]:
-        if len(lines) != expected:
-            raise DataError(
-                source,
-                None,
-                f"has {counted(len(lines), 'line')} but the reference file {first} has "
-                f"{expected:,}; line counts must match",
-            )
-    for source, lines in systems:
-        if len(lines) != expected:
-            raise DataError(
-                source,
-                None,
-                f"has {counted(len(lines), 'line')} but the references ({first}) have "
-                f"{expected:,}; line counts must match",
-            )
-    reference_sets = [tuple(lines[i] for _, lines in references) for i in range(expected)]
+    check_line_counts(
+        [(source, len(lines)) for source, lines in systems],
+        [(source, len(lines)) for source, lines in references],
+    )
+    reference_sets = list(zip(*(lines for _, lines in references), strict=True))
     return [tuple(lines) for _, lines in systems], reference_sets
 
 
+def check_line_counts(
+    systems: Sequence[tuple[str, int]], references: Sequence[tuple[str, int]]
+) -> None:
+    """Check that every file has as many lines as the first reference file.
+
+    Args:
+        systems: ``(file name, number of lines)`` per system file.
+        references: ``(file name, number of lines)`` per reference file (at least one).
+
+    Raises:
+        DataError: the first file, reference files first, whose count differs (the message
+            names it, its line count and the count it should have).
+    """
+    first, expected = references[0]
+    for source, count in references[1:]:
+        if count != expected:
+            raise DataError(
+                source,
+                None,
+                f"has {counted(count, 'line')} but the reference file {first} has "
+                f"{expected:,}; line counts must match",
+            )
+    for source, count in systems:
+        if count != expected:
+            raise DataError(
+                source,
+                None,
+                f"has {counted(count, 'line')} but the references ({first}) have "
+                f"{expected:,}; line counts must match",
+            )
+
+
 def items_from_jsonl(lines: list[str], source: str) -> list[Item]:
-    """Read JSON Lines items; blank lines are skipped.
+    """Read JSON Lines items; blank lines are skipped (errors as in :func:`jsonl_items`)."""
+    return list(jsonl_items(lines, source))
+
+
+def jsonl_items(lines: Iterable[str], source: str) -> Iterator[Item]:
+    """The JSON Lines items of ``lines``, one at a time; blank lines are skipped.
 
     Raises:
         DataError: malformed JSON, a missing or mistyped field, or an empty reference set
             (K = 0, for which charsim is undefined); the message names the line.
     """
-    items = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -133,8 +183,7 @@ def items_from_jsonl(lines: list[str], source: str) -> list[Item]:
                 number,
                 f"malformed JSON ({detail}" + (f", column {column})" if column else ")"),
             ) from None
-        items.append(_item(record, source, number))
-    return items
+        yield _item(record, source, number)
 
 
 MAX_NESTING = 100

@@ -30,9 +30,9 @@ def card_html(state: ExplorerState, text: UIText) -> str:
 
     The scores carry ``data-announce``, the sentence (score and decision) that the page
     announces politely once typing pauses (``static/a11y.js``)."""
-    if state.explanation is None:
+    if state.summary is None:
         return alert(text.message(state.message), "info")
-    return _scores_html(state.explanation, text)
+    return _scores_html(state.summary, text)
 
 
 def references_summary_html(state: ExplorerState, text: UIText) -> str:

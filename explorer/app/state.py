@@ -1,9 +1,18 @@
 """The explorer's single source of truth: inputs, settings and the explanation derived from them.
 
 No Panel import here: views read this object and write its parameters; tests drive it directly.
+
+An input change is answered in two steps: first ``summary``, every number of the explanation
+(``charsim.explain(..., matches=False)``, a third of the time of the full one for a
+1,000-character candidate and four references), which the score card shows; then
+``explanation`` with the shared n-grams listed, for the views that show them. The second step
+runs through ``deferred`` (in the browser: after the score has gone to the page; anywhere else at
+once), with the inputs as they are then, so a burst of typing costs one full explanation.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import param
 
@@ -42,7 +51,14 @@ class ExplorerState(param.Parameterized):
     order = param.Integer(default=1, bounds=(1, 64), doc="Order shown in the n-gram view.")
 
     references = param.List(default=[], item_type=str, constant=True, doc="Parsed reference set.")
-    explanation = param.Parameter(default=None, constant=True, doc="charsim.Explanation or None.")
+    summary = param.Parameter(
+        default=None, constant=True,
+        doc="charsim.Explanation without the n-gram lists (every number), or None; set first.",
+    )  # fmt: skip
+    explanation = param.Parameter(
+        default=None, constant=True,
+        doc="charsim.Explanation (with the n-gram lists up to MATCHES_LIMIT) or None; set second.",
+    )  # fmt: skip
     coverage = param.Parameter(
         default=(), constant=True, doc="charsim.coverage: longest matched order per character."
     )
@@ -57,12 +73,23 @@ class ExplorerState(param.Parameterized):
         default=[], item_type=Message, constant=True, doc="What was wrong with the link."
     )
 
+    def __init__(self, deferred: Callable[[Callable[[], None]], Callable[[], None]] | None = None,
+                 **params) -> None:  # fmt: skip
+        """Args:
+        deferred: wraps the step that lists the shared n-grams into a call that runs it later
+            (``explorer.runtime.staged.soon`` in the browser); None runs it at once.
+        **params: initial values of the parameters.
+        """
+        self._matches_due = False
+        self._list_matches = (deferred or (lambda step: step))(self._explain_in_full)
+        super().__init__(**params)
+
     @param.depends(
         "candidate", "references_text", "reference_format", "max_order", "weights",
         watch=True, on_init=True,
     )  # fmt: skip
     def _recompute(self) -> None:
-        explanation, message, references, matches_note = None, None, [], None
+        summary, message, references, matches_note = None, None, [], None
         try:
             references = parse_references(self.references_text, self.reference_format)
         except ValueError as error:
@@ -75,23 +102,36 @@ class ExplorerState(param.Parameterized):
         elif size > LIVE_LIMIT:
             message = Message("state.paused", {"size": size, "limit": LIVE_LIMIT})
         else:
-            matches = size <= MATCHES_LIMIT
-            if not matches:
+            if size > MATCHES_LIMIT:
                 matches_note = Message("state.matches_not_listed", {"size": size,
                                        "limit": MATCHES_LIMIT})  # fmt: skip
-            explanation = charsim.explain(
+            summary = charsim.explain(
                 self.candidate, references, max_order=self.max_order, weights=self.weights,
-                matches=matches,
+                matches=False,
             )  # fmt: skip
-        listed = explanation is not None and explanation.matches_listed
-        coverage = charsim.coverage(explanation) if listed else ()
+        self._matches_due = summary is not None and matches_note is None
         with param.edit_constant(self):  # at once: watchers see a consistent state
             self.param.update(
-                references=references, coverage=coverage, explanation=explanation,
-                message=message, matches_note=matches_note,
+                references=references, summary=summary, message=message,
+                matches_note=matches_note,
+                **({} if self._matches_due else {"explanation": summary, "coverage": ()}),
             )  # fmt: skip
-        if explanation is not None and self.order > explanation.order_cap:
-            self.order = explanation.order_cap
+        if summary is not None and self.order > summary.order_cap:
+            self.order = summary.order_cap
+        if self._matches_due:
+            self._list_matches()
+
+    def _explain_in_full(self) -> None:
+        """The second step: the explanation with its n-gram lists, for the inputs as they are
+        now (nothing if a later input needs none)."""
+        if not self._matches_due:
+            return
+        self._matches_due = False
+        explanation = charsim.explain(
+            self.candidate, self.references, max_order=self.max_order, weights=self.weights
+        )
+        with param.edit_constant(self):
+            self.param.update(explanation=explanation, coverage=charsim.coverage(explanation))
 
     def set_inputs(self, candidate: str, references: list[str], fmt: str = "lines", **settings):
         """Replace candidate and references at once (one recomputation), plus any settings."""

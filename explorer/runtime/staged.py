@@ -12,7 +12,8 @@ The same goes for updates: a view wrapped in :func:`soon` redraws after the curr
 Python, so that the score card's change reaches the page first (one patch per step).
 
 Anywhere else (``panel serve``, tests) ``later(build)`` is simply ``build()`` and ``soon(update)``
-is ``update``.
+is ``update``. Panel is imported only by :func:`later`, so the live phase can use :func:`soon`
+before Panel is installed.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-import panel as pn
+if TYPE_CHECKING:
+    import panel as pn
 
 __all__ = ["build_later", "build_next", "later", "soon"]
 
@@ -39,6 +42,8 @@ def later(
     """
     if sys.platform != "emscripten":
         return build()
+    import panel as pn
+
     placeholder = pn.Column(pn.pane.Markdown("Loading…"), sizing_mode="stretch_width")
     _PENDING.append((placeholder, build, tables))
     return placeholder

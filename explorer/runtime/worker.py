@@ -27,6 +27,8 @@ from explorer.app.item_link import decode_item_link
 from explorer.app.link import address_query
 from explorer.app.state import ExplorerState
 
+from .staged import soon
+
 __all__ = ["APP_IMPORTS", "INPUTS", "STAGED_IMPORTS", "Session"]
 
 INPUTS = ("candidate", "references_text", "reference_format", "max_order", "weights")
@@ -73,7 +75,7 @@ class Session:
 
     def __init__(self, post, page_resources) -> None:
         self._post, self._page_resources = post, set(page_resources.to_py())
-        self.state, self.text = ExplorerState(), UIText()
+        self.state, self.text = ExplorerState(deferred=soon), UIText()
         self._query = ""  # what the app still has to open (an item link)
         self._imports = list(APP_IMPORTS)
         self._doc = None
@@ -109,13 +111,13 @@ class Session:
 
     def _live_view(self) -> dict:
         state, text = self.state, self.text
-        explanation = state.explanation
+        summary = state.summary
         return {
             "inputs": {name: getattr(state, name) for name in INPUTS},
             "card": card_html(state, text),
             "references_summary": references_summary_html(state, text),
             "derived": derived_note(state, text),
-            "score": None if explanation is None else f"{float(explanation.score):.4f}",
+            "score": None if summary is None else f"{float(summary.score):.4f}",
             "query": None if state.references_unreadable else address_query(state, text.language),
         }
 

@@ -327,13 +327,14 @@ class _Terminal(io.StringIO):
 )
 def test_progress_only_on_a_terminal(files, capsys, monkeypatch, terminal, flag, shown):
     pytest.importorskip("tqdm")
-    lines = "".join(f"line {i}\n" for i in range(1000))
+    lines = "".join(f"line {i}\n" for i in range(2500))
     args = ["-i", files("s.txt", lines), "-r", files("r.txt", lines), *flag]
     stderr = _Terminal() if terminal else io.StringIO()
     monkeypatch.setattr(sys, "stderr", stderr)
     status, out, _ = run(capsys, *args)
-    assert (status, out.splitlines()[0]) == (0, "charsim = 1.0000  (1,000 items)")
-    assert ("0/1000 [" in stderr.getvalue()) is shown  # tqdm's first line of the bar
+    assert (status, out.splitlines()[0]) == (0, "charsim = 1.0000  (2,500 items)")
+    # the bar counts chunks of CHUNK_SIZE = 1,000 items: its first line says 0 of 3
+    assert ("| 0/3 [" in stderr.getvalue()) is shown
     assert (stderr.getvalue() != "") is shown
 
 

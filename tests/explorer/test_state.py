@@ -9,7 +9,7 @@ from explorer.app.examples import EXAMPLES
 from explorer.app.i18n import Message, UIText
 from explorer.app.link import MAX_LINK_CHARS, LinkState, decode_link, encode_link
 from explorer.app.references import format_references, parse_references
-from explorer.app.state import LIVE_LIMIT, ExplorerState
+from explorer.app.state import LIVE_LIMIT, MATCHES_LIMIT, ExplorerState
 
 
 def test_default_state_explains_ca_versus_cat():
@@ -24,6 +24,51 @@ def test_typing_updates_the_explanation():
     state.references_text = "cat\ncut"
     assert state.references == ["cat", "cut"]
     assert state.explanation.score == Fraction(charsim.explain("cats", ["cat", "cut"]).score)
+
+
+class _Later:
+    """A ``deferred`` hook that holds the second step until the test runs it."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, step):
+        return lambda: self.calls.append(step)
+
+    def run(self):
+        calls, self.calls = self.calls, []
+        for step in calls:
+            step()
+
+
+def test_typing_gives_the_numbers_first_and_the_ngram_lists_after_them():
+    later = _Later()
+    state = ExplorerState(deferred=later)
+    later.run()
+    state.candidate = "cats"
+    state.candidate = "cast"  # a burst: two changes before the second step runs
+    full = charsim.explain("cast", ["cat"])
+    assert state.summary.score == full.score == Fraction(full.score)
+    assert (state.summary.precision, state.summary.recall) == (full.precision, full.recall)
+    assert not state.summary.matches_listed
+    assert state.explanation.candidate == "ca"  # the lists still describe the older text
+    later.run()
+    assert state.explanation.candidate == "cast"
+    assert state.explanation.matches_listed
+    assert state.explanation.score == full.score
+    assert state.coverage == charsim.coverage(full)
+
+
+def test_input_past_the_lists_limit_needs_no_second_step():
+    later = _Later()
+    state = ExplorerState(deferred=later)
+    later.run()
+    state.candidate = "cats"  # a second step is due ...
+    state.candidate = "a" * (MATCHES_LIMIT + 1)  # ... and no longer needed
+    assert state.explanation is state.summary
+    assert state.coverage == ()
+    later.run()
+    assert state.explanation is state.summary
 
 
 @pytest.mark.parametrize(

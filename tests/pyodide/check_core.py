@@ -6,6 +6,7 @@ import sys
 from fractions import Fraction
 
 import charsim
+from charsim.corpus import CorpusResult, score_rows
 from charsim.models import f_beta
 
 TABLE = [
@@ -58,6 +59,10 @@ print(
             "coverage": list(charsim.coverage(charsim.explain("xcab", ["cat"]))),
             "f_beta": str(f_beta(1, Fraction(1, 2), 1)),
             "significance": significance(),
+            "corpus": [
+                score_rows(TABLE, chunk_size=3)[0].score,
+                CorpusResult((0.1,) * 10, "").score,
+            ],
         }
     )
 )

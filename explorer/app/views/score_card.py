@@ -39,9 +39,9 @@ class ScoreCardView(Viewer):
         self._chart = pn.pane.Bokeh(chart, sizing_mode="stretch_width")
         self._chart_text = html_pane()
         # The numbers at once, the chart after them (runtime.staged.soon): the page shows the
-        # score before it redraws the chart.
-        state.param.watch(self._update_card, ["explanation", "message"])
-        state.param.watch(soon(self._update_chart), ["explanation", "message"])
+        # score before it redraws the chart. Both need only the summary (no n-gram lists).
+        state.param.watch(self._update_card, ["summary", "message"])
+        state.param.watch(soon(self._update_chart), ["summary", "message"])
         self.text.param.watch(self._update, "language")
         self._update()
 
@@ -53,7 +53,7 @@ class ScoreCardView(Viewer):
         self._html.object = card_html(self.state, self.text)
 
     def _update_chart(self, *_events) -> None:
-        e = self.state.explanation
+        e = self.state.summary
         self._figure.title.text = self.text("score.chart_title")
         if e is None:
             self._source.data = {"what": [], "length": [], "label": []}
