@@ -208,9 +208,12 @@
     },
   };
 
-  // The page's address reproduces what it shows (null: leave it, the text is being mended).
+  // The page's address reproduces what it shows (null: leave it, the text is being mended);
+  // its lang field is the UI's language, which <html lang> tells screen readers.
   function address(query) {
-    if (query !== null) history.replaceState(null, "", query ? `?${query}` : location.pathname);
+    if (query === null) return;
+    history.replaceState(null, "", query ? `?${query}` : location.pathname);
+    root.lang = new URLSearchParams(query).get("lang") || "en";
   }
 
   function same(a, b) {

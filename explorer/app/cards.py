@@ -26,7 +26,10 @@ def alert(text: str, kind: str = "warning") -> str:
 
 def card_html(state: ExplorerState, text: UIText) -> str:
     """The score card of ``state`` in the current language: its scores, P, R, lengths and
-    decision, or the message saying why there is no score."""
+    decision, or the message saying why there is no score.
+
+    The scores carry ``data-announce``, the sentence (score and decision) that the page
+    announces politely once typing pauses (``static/a11y.js``)."""
     if state.summary is None:
         return alert(text.message(state.message), "info")
     return _scores_html(state.summary, text)
@@ -80,8 +83,10 @@ def _scores_html(e: Explanation, text: UIText) -> str:
     ]
     table = "".join(f"<tr><th>{escape(name)}</th><td>{value}</td></tr>" for name, value in rows)
     headline = text(f"headline.{e.decision.value}", gap=_gap(e))
+    name = "charsim" if e.is_standard else text("score.derived")
+    announce = text("score.announce", name=name, score=_number(e.score), headline=headline)
     return (
-        f'<div class="cs-scores">{boxes}</div>'
+        f'<div class="cs-scores" data-announce="{escape(announce)}">{boxes}</div>'
         f'<p class="cs-decision" data-testid="decision" data-decision="{e.decision.value}">'
         f"<strong>{escape(headline)}</strong> {escape(text(f'decision.{e.decision.value}'))}</p>"
         f'<table class="cs-exact">{table}</table>'

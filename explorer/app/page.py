@@ -111,8 +111,11 @@ def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
 
 
 def _heading(text: UIText, key: str) -> pn.pane.Markdown:
-    """A section heading: the catalog's ``key``, in the current language."""
-    return pn.pane.Markdown(pn.bind(lambda _language: f"### {text(key)}", text.param.language))
+    """A section heading (h2, under the page's h1): the catalog's ``key``, in the current
+    language; no anchor link (Panel gives h1 and h2 a focusable "¶" unless told not to)."""
+    return pn.pane.Markdown(
+        pn.bind(lambda _language: f"## {text(key)}", text.param.language), disable_anchors=True
+    )
 
 
 def _two_columns(inputs: pn.viewable.Viewable, *results: pn.viewable.Viewable) -> pn.FlexBox:

@@ -7,7 +7,8 @@ CSS), the ``explorer`` package (app modules), the repository itself (the ``chars
 :mod:`explorer.build.compiled`; none with ``--pyodide-source cdn``). Output layout::
 
     site/index.html, page.js, worker.js       the shell: the page (live view, then the app) and
-    site/style.css, explorer.css              the Web Worker that runs Python for it
+    site/style.css, explorer.css              the Web Worker that runs Python for it; a11y.js
+    site/a11y.js                              mends the libraries' markup for accessibility
     site/pyodide/                              Pyodide core, every wheel, pyodide-lock.json
     site/bokeh/, site/panel/<v>/dist/          Bokeh/Panel JS and CSS (PANEL_CDN_ROOT=site/panel/)
     site/app.zip, app-later.zip                the explorer app modules, unpacked in Pyodide (the
@@ -556,7 +557,7 @@ def copy_examples(out: Path, root: Path = ROOT) -> list[str]:
     return copied
 
 
-SHELL = ["page.js", "worker.js", "style.css"]
+SHELL = ["a11y.js", "page.js", "worker.js", "style.css"]
 """The page's own files in static/, copied as they are (index.html is rendered)."""
 
 

@@ -80,7 +80,7 @@ def test_the_tab_switches_to_japanese():
     view = ChangesView(state, text)
     state.set_inputs("xcat", ["cat"])
     text.language = "ja"
-    assert view._headings["coverage"].object == "#### 候補の各文字を含む一致の最大次数"
+    assert view._headings["coverage"].object == "### 候補の各文字を含む一致の最大次数"
     assert 'title="文字 0：一致の最大次数 0">x<' in view._coverage.object
     assert "4文字のうち1文字はどの共通n-gramにも含まれません。" in view._coverage.object
     assert "<th>加点 w_n/D</th>" in view._gains.object

@@ -41,7 +41,7 @@ class AboutView(Viewer):
             "shares": WeightShareView(self.state, self.text),
             "caps": self._caps,
         }
-        self._headings = {key: pn.pane.Markdown() for key in views}
+        self._headings = {key: pn.pane.Markdown(disable_anchors=True) for key in views}
         # One part per view (explorer.runtime.staged): the page draws each in a short task.
         self._layout = pn.Column(
             *(later(partial(pn.Column, self._headings[key], view, sizing_mode="stretch_width"))
@@ -53,7 +53,7 @@ class AboutView(Viewer):
 
     def _relabel(self, *_events) -> None:
         for key, heading in self._headings.items():
-            heading.object = f"### {self.text(f'about.heading.{key}')}"
+            heading.object = f"## {self.text(f'about.heading.{key}')}"
 
     def shown(self) -> None:
         """The tab was opened: score the single item at every cap unless already done."""

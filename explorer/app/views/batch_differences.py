@@ -44,7 +44,7 @@ class DifferencesView(Viewer):
             differences_frame(state), self._open, ["candidate A", "candidate B", "reference"],
             _DECIMALS, self.text,
         )  # fmt: skip
-        self._heading = pn.pane.Markdown()
+        self._heading = pn.pane.Markdown(disable_anchors=True)
         self._layout = pn.Column(
             self._heading,
             self._legend,
@@ -73,7 +73,7 @@ class DifferencesView(Viewer):
         )
         self._layout.visible = len(self.state.summaries) == 2
         names = self.state.batch.names if self._layout.visible else ("", "")
-        self._heading.object = f"### {text('batch.differences.heading')}"
+        self._heading.object = f"## {text('batch.differences.heading')}"
         legend = text("batch.differences.legend", a=names[0], b=names[1])
         self._legend.object = f"<p>{escape(legend)}</p>"
 

@@ -51,7 +51,10 @@ class BatchInputsView(Viewer):
             widget.param.watch(partial(self._lines_chosen, key), ["filename", "value"])
         self._jsonl.param.watch(self._jsonl_chosen, ["filename", "value"])
         self._examples = {key: self._example_button(e) for key, e in BATCH_EXAMPLES.items()}
-        self._labels = {key: pn.pane.Markdown() for key in ("systems", "references", "jsonl")}
+        # Each file input's name is its label (a <label> for the input, as screen readers need).
+        self._file_inputs = {
+            "systems": self._systems, "references": self._references, "jsonl": self._jsonl
+        }  # fmt: skip
         self._help = pn.pane.Markdown()
         self.text.param.watch(self._relabel, "language")
         self._relabel()
@@ -63,8 +66,8 @@ class BatchInputsView(Viewer):
                 label=text(f"batch_example.{key}.label"),
                 description=text(f"batch_example.{key}.note"),
             )
-        for key, label in self._labels.items():
-            label.object = text(f"batch.upload.{key}", systems=MAX_SYSTEMS)
+        for key, widget in self._file_inputs.items():
+            widget.name = text(f"batch.upload.{key}", systems=MAX_SYSTEMS)
         self._help.object = text("batch.help", megabytes=MAX_BYTES / 1e6, items=MAX_SCORED)
         self._list_files()
 
@@ -113,12 +116,9 @@ class BatchInputsView(Viewer):
     def __panel__(self):
         return pn.Column(
             pn.FlexBox(*self._examples.values()),
-            self._labels["systems"],
             self._systems,
-            self._labels["references"],
             self._references,
             self._names,
-            self._labels["jsonl"],
             self._jsonl,
             self._help,
             sizing_mode="stretch_width",

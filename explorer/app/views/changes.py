@@ -97,7 +97,7 @@ class ChangesView(Viewer):
 
     def _relabel(self, *_events) -> None:
         for key, heading in self._headings.items():
-            heading.object = f"#### {self.text(f'changes.heading.{key}')}"
+            heading.object = f"### {self.text(f'changes.heading.{key}')}"
         self._update()
 
     def _update(self, *_events) -> None:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pandas is installed after the first view (explorer.runtime.
 
 __all__ = [
     "STYLESHEETS", "figure_column", "html_pane", "html_table", "item_table", "line_chart",
-    "relabel_figure", "retitle", "tabulator_locale", "value_table",
+    "relabel_figure", "retitle", "screen_reader_text", "tabulator_locale", "value_table",
 ]  # fmt: skip
 
 STYLESHEETS = [(Path(__file__).with_name("explorer.css")).read_text(encoding="utf-8")]
@@ -28,6 +28,12 @@ STYLESHEETS = [(Path(__file__).with_name("explorer.css")).read_text(encoding="ut
 def html_pane(**params) -> pn.pane.HTML:
     """An HTML pane with the explorer's styles; its content must be built from escaped text."""
     return pn.pane.HTML(stylesheets=STYLESHEETS, sizing_mode="stretch_width", **params)
+
+
+def screen_reader_text(text: str, testid: str) -> str:
+    """A chart's text alternative as HTML: ``text`` (escaped) in a paragraph that screen readers
+    read and the page does not show (``cs-sr-only``), its ``data-testid`` ``testid``."""
+    return f'<p class="cs-sr-only" data-testid="{escape(testid)}">{escape(text)}</p>'
 
 
 def line_chart(name: str, data: dict[str, list], tooltips: list, **params):

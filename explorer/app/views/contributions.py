@@ -15,7 +15,7 @@ from explorer.runtime.staged import soon
 from ..i18n import UIText
 from ..render import fraction
 from ..state import ExplorerState
-from .common import html_pane
+from .common import html_pane, screen_reader_text
 
 __all__ = ["ContributionsView", "contribution_data"]
 
@@ -47,7 +47,9 @@ def contribution_data(e: Explanation | None) -> dict[str, list]:
 
 
 class ContributionsView(Viewer):
-    """Bars over ``n = 1..N`` whose heights sum to the score; hover for the numbers."""
+    """Bars over ``n = 1..N`` whose heights sum to the score; hover for the numbers. The
+    chart's text alternative (for screen readers) lists each order's contribution and their
+    sum."""
 
     def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
@@ -90,7 +92,15 @@ class ContributionsView(Viewer):
             total=sum(self._source.data["contribution"]), score=float(e.score),
             exact=fraction(e.score),
         )  # fmt: skip
-        self._caption.object = f'<p data-testid="contributions-caption">{escape(caption)}</p>'
+        values = "; ".join(
+            f"n = {n}: {c:.4f}"
+            for n, c in zip(self._source.data["n"], self._source.data["contribution"], strict=True)
+        )
+        alternative = self.text("contributions.text", values=values, total=float(e.score))
+        self._caption.object = (
+            f'<p data-testid="contributions-caption">{escape(caption)}</p>'
+            + screen_reader_text(alternative, "contributions-text")
+        )
 
     def __panel__(self):
         return pn.Column(self._caption, pn.pane.Bokeh(self._chart), sizing_mode="stretch_width")

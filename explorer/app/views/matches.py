@@ -26,8 +26,8 @@ def ngram_table(order: OrderDetail, k: int) -> pd.DataFrame:
     for match in order.matches:
         row = {
             "n-gram": ngram_label(match.ngram),
-            "begin": match.ngram.begin,
-            "end": match.ngram.end,
+            "begin": _TICK if match.ngram.begin else "",
+            "end": _TICK if match.ngram.end else "",
             "candidate c_t": match.candidate_count,
         }
         for i in range(k):
@@ -43,10 +43,10 @@ def _columns(k: int) -> list[str]:
     return ["n-gram", "begin", "end", "candidate c_t", *per_reference, "F_g(c_t) = mean min"]
 
 
-_BOUNDARY_FORMATTERS = {
-    column: {"type": "tickCross", "crossElement": False} for column in ("begin", "end")
-}
-"""The begin/end columns show a tick where the n-gram holds the boundary symbol, else nothing."""
+_TICK = "✓"
+"""The begin/end columns show a tick where the n-gram holds the boundary symbol, else nothing:
+as text, since Tabulator's ``tickCross`` formatter marks its cells ``aria-checked``, which a
+grid cell may not carry (axe ``aria-allowed-attr``)."""
 
 
 def ngram_titles(k: int, text: UIText) -> dict[str, str]:
@@ -92,7 +92,6 @@ class MatchesView(Viewer):
         self._table = pn.widgets.Tabulator(
             ngram_table(_EMPTY_ORDER, 1), disabled=True, show_index=False,
             sizing_mode="stretch_width", max_height=320, layout="fit_data_table",
-            formatters=_BOUNDARY_FORMATTERS,
         )  # fmt: skip
         state.param.watch(soon(self._update), ["explanation", "order"])
         self.text.param.watch(self._update, "language")

@@ -12,13 +12,14 @@ from explorer.runtime.staged import soon
 from ..cards import card_html
 from ..i18n import UIText
 from ..state import ExplorerState
-from .common import html_pane
+from .common import html_pane, screen_reader_text
 
 __all__ = ["ScoreCardView"]
 
 
 class ScoreCardView(Viewer):
-    """Scores, lengths and the decision, with a bar of ``L_t`` against ``L̄_r`` and the bound."""
+    """Scores, lengths and the decision, with a bar of ``L_t`` against ``L̄_r`` and the bound;
+    the chart's text alternative (for screen readers) gives both lengths."""
 
     def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
@@ -36,6 +37,7 @@ class ScoreCardView(Viewer):
                                   x_offset=4, y_offset=-6, text_font_size="11px"))  # fmt: skip
         self._figure = chart
         self._chart = pn.pane.Bokeh(chart, sizing_mode="stretch_width")
+        self._chart_text = html_pane()
         # The numbers at once, the chart after them (runtime.staged.soon): the page shows the
         # score before it redraws the chart. Both need only the summary (no n-gram lists).
         state.param.watch(self._update_card, ["summary", "message"])
@@ -56,6 +58,7 @@ class ScoreCardView(Viewer):
         if e is None:
             self._source.data = {"what": [], "length": [], "label": []}
             self._chart.visible = False
+            self._chart_text.object = ""
             return
         lengths = [float(e.candidate_length), float(e.mean_reference_length)]
         self._source.data = {
@@ -65,6 +68,8 @@ class ScoreCardView(Viewer):
         }
         self._figure.x_range.end = 1.2 * max(lengths) or 1  # room for the labels
         self._chart.visible = True
+        alternative = self.text("score.chart_text", candidate=lengths[0], reference=lengths[1])
+        self._chart_text.object = screen_reader_text(alternative, "lengths-text")
 
     def __panel__(self):
-        return pn.Column(self._html, self._chart, sizing_mode="stretch_width")
+        return pn.Column(self._html, self._chart, self._chart_text, sizing_mode="stretch_width")

@@ -1,0 +1,91 @@
+"""Accessibility audit in headless Chromium: axe-core (npm ``axe-core``, installed by
+``npm ci`` from ``package.json``; never shipped) injected into the built site and run with its
+default rules on every page state a user reaches: the live view before the app is ready, the
+single item with each details tab, batch mode with the TED example scored, About, and the
+Japanese UI. Any serious or critical violation fails; every violation, of any impact, is printed
+with its nodes (``pytest -s`` shows them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .conftest import APP_TIMEOUT, poll, type_over_candidate
+
+AXE = Path(__file__).parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING = {"serious", "critical"}
+RUN = "() => axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)"
+DETAILS = ["n-gram matches", "What would change the score", "Per reference", "By hand (exact)"]
+
+
+def _audit(page, state: str) -> list[str]:
+    """Run axe-core on ``page``; print every violation, return the serious or critical ones."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} not found: run npm ci", pytrace=False)
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    lines, blocking = [], []
+    for v in page.evaluate(RUN):
+        nodes = "".join(
+            f"\n    {n['target'][-1]}: {n['failureSummary'].splitlines()[-1].strip()}"
+            for n in v["nodes"]
+        )
+        line = f"[{state}] {v['impact']}: {v['id']}, {len(v['nodes'])} nodes:{nodes}"
+        lines.append(line)
+        if v["impact"] in BLOCKING:
+            blocking.append(line)
+    print("\n".join(lines) or f"[{state}] no violations")
+    return blocking
+
+
+def _check(found: list[str]) -> None:
+    if found:
+        pytest.fail("serious or critical accessibility violations:\n" + "\n".join(found),
+                    pytrace=False)  # fmt: skip
+
+
+def _tab(page, title: str) -> None:
+    page.get_by_role("tab", name=title, exact=True).click()
+    page.wait_for_timeout(300)  # BokehJS lays the shown page out
+
+
+def test_live_view_before_the_app_is_ready_has_no_serious_violation(app_page, guard, site_url):
+    held = []
+    app_page.route("**/bokeh/bokeh.min.js", lambda route: held.append(route))  # the app waits
+    app_page.goto(site_url, wait_until="domcontentloaded")
+    live = "document.documentElement.dataset.explorerLive === '1'"
+    poll(lambda: app_page.evaluate(live), timeout=APP_TIMEOUT, message="the live view", guard=guard)
+    type_over_candidate(app_page, "the cat")
+    found = _audit(app_page, "live")
+    for route in held:
+        route.continue_()
+    _check(found)
+
+
+def test_single_item_batch_and_about_have_no_serious_violation(app, wait_until):
+    type_over_candidate(app, "the cat sat")
+    found = []
+    for title in DETAILS:
+        _tab(app, title)
+        found += _audit(app, f"single item, {title}")
+    _tab(app, "Batch: score files")
+    app.get_by_role("button", name="Try it: TED talks, 2 systems").click()
+    signature = app.locator('[data-testid="batch-signature"]')
+    wait_until(lambda: signature.count() > 0, timeout=90, message="batch scores")
+    found += _audit(app, "batch, TED")
+    _tab(app, "About the metric")
+    found += _audit(app, "About")
+    _check(found)
+
+
+def test_japanese_ui_has_no_serious_violation(app, wait_until):
+    app.get_by_role("button", name="日本語", exact=True).click()
+    wait_until(lambda: app.get_by_role("tab", name="指標の解説").count(), timeout=20,
+               message="the Japanese tab titles")  # fmt: skip
+    wait_until(lambda: app.evaluate("document.documentElement.lang") == "ja", timeout=10,
+               message='<html lang="ja">')  # fmt: skip
+    found = _audit(app, "ja, single item")
+    _tab(app, "指標の解説")
+    found += _audit(app, "ja, About")
+    _check(found)

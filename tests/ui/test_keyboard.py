@@ -1,0 +1,133 @@
+"""The explorer from the keyboard alone, in headless Chromium: Tab (and Shift+Tab) reaches each
+control in order, every control it reaches shows a focus ring, and Enter, Space and the arrows
+operate them; each step reads the score it changes. Also: a changed score is announced politely
+once typing pauses, not on every keystroke."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import charsim
+
+from .conftest import SCORE
+
+TED = Path(__file__).parents[2] / "data" / "ted-en"
+FOCUSED = """() => {
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+  if (!el || el === document.body) return null;
+  const style = getComputedStyle(el);
+  const by = el.getAttribute("aria-labelledby");
+  const label = by && el.getRootNode().getElementById(by);
+  return {
+    tag: el.tagName.toLowerCase(), role: el.getAttribute("role"),
+    name: ((label && label.textContent) || el.getAttribute("aria-label") || el.textContent ||
+           "").trim().slice(0, 200),
+    testid: el.dataset.testid || null, selected: el.getAttribute("aria-selected"),
+    field: el.getAttribute("tabulator-field"),
+    ring: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0,
+  };
+}"""
+ANNOUNCEMENTS = """() => {
+  window.csHeard = [];
+  new MutationObserver(() => window.csHeard.push(document.getElementById("announcer")
+    .textContent)).observe(document.getElementById("announcer"), {childList: true,
+    characterData: true, subtree: true});
+}"""
+
+
+def _tab_to(page, wanted, key="Tab", limit=150):
+    """Press ``key`` until the focused control matches ``wanted(focus)``; every control passed
+    must show a focus ring. Returns the focus (a dict, see FOCUSED)."""
+    passed = []
+    for _ in range(limit):
+        page.keyboard.press(key)
+        focus = page.evaluate(FOCUSED)
+        if focus is None:
+            continue
+        assert focus["ring"], f"no visible focus ring on {focus}"
+        passed.append(f"{focus['tag']}[{focus['role']}] {focus['name'][:30]!r}")
+        if wanted(focus):
+            return focus
+    at = page.evaluate("document.activeElement && document.activeElement.outerHTML.slice(0, 200)")
+    raise AssertionError(f"{key} did not reach the control; passed: {passed}; now at: {at}")
+
+
+def _named(name):
+    return lambda focus: focus["name"] == name
+
+
+def _score_is(page, wait_until, value):
+    expected = f"{value:.4f}"
+    wait_until(lambda: page.locator(SCORE).inner_text() == expected, timeout=30,
+               message=f"the score {expected}")  # fmt: skip
+
+
+def test_every_control_is_reached_and_operated_from_the_keyboard(app, wait_until):
+    """Text boxes, format and weight switches, the slider, an example, the details tabs, the
+    language switch, the page tabs and the batch example, in the order Tab reaches them."""
+    page = app
+    # the text boxes, typed in; the score is announced once typing pauses
+    _tab_to(page, lambda f: f["testid"] == "candidate")
+    page.evaluate(ANNOUNCEMENTS)
+    page.keyboard.press("Control+A")
+    page.keyboard.type("the cat sat", delay=150)  # 11 keys, each well inside the pause
+    _score_is(page, wait_until, charsim.score("the cat sat", ["cat"]))
+    expected = f"{charsim.score('the cat sat', ['cat']):.4f}"
+    heard = lambda: page.evaluate("window.csHeard")  # noqa: E731
+    wait_until(lambda: any(h.startswith(f"charsim score {expected}. ") for h in heard()),
+               timeout=10, message="the announcement of the new score")  # fmt: skip
+    assert len(heard()) <= 2  # not one per keystroke
+    _tab_to(page, lambda f: f["testid"] == "references")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("the cat")
+    candidate, references = "the cat sat", ["the cat"]
+    _score_is(page, wait_until, charsim.score(candidate, references))
+    # the format switch rewrites the references, and back
+    box = page.locator('[data-testid="references"]')
+    _tab_to(page, _named("JSON list"))
+    page.keyboard.press("Enter")
+    wait_until(lambda: box.input_value() == '["the cat"]', timeout=20, message="JSON references")
+    _tab_to(page, _named("One per line"), key="Shift+Tab")
+    page.keyboard.press("Space")
+    wait_until(lambda: box.input_value() == "the cat", timeout=20, message="one per line")
+    # the order-cap slider: Home, then one step right; the weight switch
+    assert _tab_to(page, lambda f: f["role"] == "slider")["name"].startswith("Order cap N")
+    page.keyboard.press("Home")
+    _score_is(page, wait_until, charsim.score(candidate, references, max_order=1))
+    page.keyboard.press("ArrowRight")
+    _score_is(page, wait_until, charsim.score(candidate, references, max_order=2))
+    _tab_to(page, _named("uniform weights"))
+    page.keyboard.press("Enter")
+    _score_is(
+        page, wait_until, charsim.score(candidate, references, max_order=2, weights="uniform")
+    )
+    # an example of the article (§3.4), with the article's settings
+    _tab_to(page, _named("cats vs cat"))
+    page.keyboard.press("Enter")
+    _score_is(page, wait_until, charsim.score("cats", ["cat"]))
+    # the details tabs: the arrows switch them
+    _tab_to(page, lambda f: f["role"] == "tab" and f["name"] == "n-gram matches")
+    page.keyboard.press("ArrowRight")
+    focus = page.evaluate(FOCUSED)
+    assert (focus["name"], focus["selected"]) == ("What would change the score", "true")
+    coverage = page.locator('[data-testid="coverage"]')
+    wait_until(lambda: coverage.is_visible(), timeout=10, message="the coverage view")
+    # the language switch, then the page tabs: back to them, to the batch page and its example
+    _tab_to(page, _named("日本語"), key="Shift+Tab")
+    page.keyboard.press("Enter")
+    label = page.locator('[data-testid="score-base-label"]')
+    wait_until(lambda: label.inner_text().startswith("基本形"), timeout=20,
+               message="Japanese labels")  # fmt: skip
+    assert page.locator(SCORE).inner_text() == f"{charsim.score('cats', ['cat']):.4f}"
+    _tab_to(page, _named("English"), key="Shift+Tab")
+    page.keyboard.press("Enter")
+    wait_until(lambda: label.inner_text().startswith("base form"), timeout=20,
+               message="English labels")  # fmt: skip
+    _tab_to(page, lambda f: f["role"] == "tab" and f["name"] == "Single item")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED)["name"] == "Batch: score files"
+    _tab_to(page, _named("Try it: TED talks, 2 systems"))
+    page.keyboard.press("Enter")
+    signature = page.locator('[data-testid="batch-signature"]')
+    wait_until(lambda: signature.count() > 0, timeout=90, message="batch scores")
