@@ -125,7 +125,8 @@ def test_a_200000_character_candidate_is_scored_while_the_page_answers_at_once(a
         assert len(answers) < 600, "the score of the long text never showed"
         time.sleep(0.1)
     assert answers and max(answers) < 0.2, answers
-    assert app.get_by_text("The shared n-grams are listed for texts up to 20,000").count() > 0
+    note = app.get_by_text("The shared n-grams are listed for texts up to 20,000")
+    wait_until(lambda: note.count() > 0, timeout=30)  # the views follow the score card
 
     app.locator(CANDIDATE).fill(huge[::-1])
     app.locator(CANDIDATE).fill("a short text")  # before the long one's score is in
