@@ -17,6 +17,9 @@
 //   `aria-required-children`; tabulator-tables/tabulator#4151 and #4555); the holder leaves the
 //   tab order, and the paginator (buttons in the grid) becomes a row of one cell. Each cell of user text that opens an item takes the focus instead and opens it
 //   with Enter or Space (Tabulator opens on a click only).
+// * Spinners (Bokeh `Spinner`, Panel's `IntInput`): the up and down buttons beside the box are
+//   unnamed <button>s (axe `button-name`); the arrow keys in the box do the same, so the buttons
+//   leave the tab order and the accessibility tree (bokeh/bokeh#14336: no ARIA on widgets yet).
 // * A chart's event layer (a focusable div of every Bokeh plot, for key tools, which the
 //   explorer has none of) leaves the tab order: the text beside each chart says what it shows.
 // * In every shadow root: a visible focus ring (BokehJS draws none on most widgets), and inline
@@ -92,6 +95,10 @@
       if (title) set(handle, "aria-labelledby", idOf(title));
     });
     root.querySelectorAll(".bk-events[tabindex]").forEach((el) => set(el, "tabindex", "-1"));
+    root.querySelectorAll(".bk-spin-btn").forEach((button) => {
+      set(button, "tabindex", "-1");
+      set(button, "aria-hidden", "true");
+    });
     root.querySelectorAll(".tabulator-tableholder[tabindex]").forEach((el) => set(el, "tabindex", null));
     root.querySelectorAll(".tabulator[role=grid] > .tabulator-footer").forEach(footerRow);
     root.querySelectorAll('.tabulator-cell[tabulator-field^="candidate"]').forEach(opener);

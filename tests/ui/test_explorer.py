@@ -177,8 +177,9 @@ def test_html_in_the_inputs_is_shown_as_text(app, wait_until, payload):
     app.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     _type(app, payload, payload + "\ncat")
     _wait_score(app, wait_until, charsim.score(payload, [payload, "cat"]))
-    shown = app.locator('[data-testid="text-candidate"]').inner_text()
-    assert payload.replace(" ", "␣") in shown  # the markup itself is displayed, spaces as ␣
+    shown = app.locator('[data-testid="text-candidate"]')
+    # the markup itself is displayed, spaces as ␣, once the n-gram view follows the score
+    wait_until(lambda: payload.replace(" ", "␣") in shown.inner_text(), timeout=30)
     assert app.evaluate("document.title") != "pwned" and not dialogs
     assert app.locator("img[src=x], svg[onload]").count() == 0
 
