@@ -73,6 +73,11 @@ def test_single_item_batch_and_about_have_no_serious_violation(app, wait_until):
     app.get_by_role("button", name="Try it: TED talks, 2 systems").click()
     signature = app.locator('[data-testid="batch-signature"]')
     wait_until(lambda: signature.count() > 0, timeout=90, message="batch scores")
+    # the parts that follow the scores (comparisons, buckets, tests) are drawn a moment later,
+    # and static/a11y.js mends each new table a frame after it appears: audit the settled page
+    wait_until(lambda: app.get_by_text("Where does a system win").count() > 0, timeout=60,
+               message="the batch page's later parts")  # fmt: skip
+    app.wait_for_timeout(2000)
     found += _audit(app, "batch, TED")
     _tab(app, "About the metric")
     found += _audit(app, "About")
