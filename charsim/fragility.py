@@ -240,6 +240,7 @@ def item_moved(
     references: Sequence[str],
     *,
     metric: str = "charsim",
+    raw: float | None = None,
     max_order: int = DEFAULT_MAX_ORDER,
     weights: str = DEFAULT_WEIGHTS,
 ) -> MovedItem | None:
@@ -250,6 +251,8 @@ def item_moved(
         index: the item's position, recorded in the result.
         candidate, references: the item (``K >= 1`` references).
         metric: ``"charsim"`` or ``"chrf"`` (sacreBLEU's sentence ``CHRF()``, 0–100).
+        raw: the item's raw score under ``metric`` if known already (e.g. a batch's charsim
+            scores), else None to compute it.
         max_order, weights: charsim's, as in :func:`charsim.score`.
 
     Returns:
@@ -273,7 +276,8 @@ def item_moved(
     else:
         raise ValueError(f"metric must be 'charsim' or 'chrf', got {metric!r}")
     texts = [candidate, *references]
-    raw = scored(candidate, list(references))
+    if raw is None:
+        raw = scored(candidate, list(references))
     best = None
     for label, prep in SETTINGS.items():
         processed = [prep.apply(t) for t in texts]

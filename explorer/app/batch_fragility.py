@@ -28,7 +28,7 @@ METRICS = ("charsim", "chrf")
 TOP = 20
 """Items listed per metric, over every system."""
 
-CHUNK = 100
+CHUNK = 25
 """Items (for every system and metric) computed between two yields to the event loop."""
 
 
@@ -84,8 +84,11 @@ class FragilityState(param.Parameterized):
         for start in range(0, batch.size, CHUNK):
             for i in range(start, min(start + CHUNK, batch.size)):
                 for number, system in enumerate(batch.systems):
+                    known = {"charsim": state.results[number].scores[i]}  # the raw score
                     for metric in METRICS:
-                        moved = item_moved(i, system[i], batch.references[i], metric=metric)
+                        moved = item_moved(
+                            i, system[i], batch.references[i], metric=metric, raw=known.get(metric)
+                        )
                         if moved is not None:
                             found[metric].append(MovedRow(number, moved))
             await asyncio.sleep(0)  # let the page draw and answer clicks

@@ -142,3 +142,9 @@ def test_bad_arguments():
         item_moved(0, "a", ["a"], metric="bleu")
     with pytest.raises(charsim.UndefinedScoreError):
         item_moved(0, "a", [])
+
+
+def test_item_moved_takes_a_known_raw_score():
+    moved = item_moved(0, "Cat", ["cat"], raw=0.25)  # not recomputed: the caller's number
+    assert (moved.raw, moved.derived, moved.setting) == (0.25, 1.0, "casefold")
+    assert item_moved(0, "same", ["same"], raw=0.25) is None  # no setting changes a text

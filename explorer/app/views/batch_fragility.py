@@ -51,7 +51,7 @@ class FragilityView(Viewer):
         self._table = item_table(
             moved_frame(self.state, self.text), self._open, ["changed", "candidate"], _DECIMALS,
             self.text, header_filters={"metric": choice, "system": choice, "setting": choice},
-            hidden_columns=["system_index"],
+            hidden_columns=["system_index"], css_classes=["cs-batch-fragility"],
         )  # fmt: skip
         batch.param.watch(lambda _event: pn.state.execute(self.state.compute), ["results"])
         self.state.param.watch(self._update, ["rows", "computing", "message"])
