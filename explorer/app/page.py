@@ -172,6 +172,13 @@ def _significance(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     )  # fmt: skip
 
 
+def _batch_fragility(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
+    # Imported here: it needs pandas and sacreBLEU, installed after the first view.
+    from explorer.app.views.batch_fragility import FragilityView
+
+    return FragilityView(batch, text)
+
+
 def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     return pn.Column(
         _two_columns(
@@ -183,6 +190,8 @@ def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
         later(partial(_buckets, batch, text), tables=True),
         _heading(text, "heading.items"),
         later(partial(_batch_tables, batch, text), tables=True),
+        _heading(text, "batch.fragility.heading"),
+        later(partial(_batch_fragility, batch, text), tables=True),
         sizing_mode="stretch_width",
     )  # fmt: skip
 
