@@ -80,10 +80,12 @@ def _mirror_address(
 
 
 _HIDDEN_PAGES_FLAT = """
-div[style*="visibility: hidden"] { max-height: 0; overflow: hidden; }
+div[style*="visibility: hidden"] { display: none; }
 """
-"""Bokeh lays the hidden pages of ``Tabs`` out in the same place as the shown one (so their
-charts keep their sizes); without this, every tab would be as tall as the tallest."""
+"""Bokeh hides the pages of ``Tabs`` that are not shown with ``visibility: hidden``, so they
+still take the page's height and BokehJS still lays them out and paints their charts whenever
+any part of the document changes (a staged part, a keystroke's update). Taken out of the layout,
+they cost nothing until shown; BokehJS lays a page out when it is shown."""
 
 
 def _titled_tabs(keys: list[str], pages: list, text: UIText) -> pn.Tabs:
