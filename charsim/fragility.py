@@ -5,7 +5,8 @@ sees: NFKC (its issue #224), ţ versus ț (#98), smart quotes (#39), no-break sp
 one item, :func:`fragility` scores the raw texts and the texts under each derived setting of
 :data:`SETTINGS` (NFC, NFKC, case folding, whitespace/quote folding), and names every character
 each setting changed, with its Unicode name. For one system's items, :func:`most_moved` lists
-the items whose score moves most.
+the items whose charsim (or chrF) moves most (:func:`item_moved` per item, ranked by
+:func:`rank_moved`).
 
 Each derived setting is a :class:`~charsim.Preprocessing`, labelled derived, recorded in the
 charsim signature of its score (``norm:NFKC``, ``case:fold``, ``fold:space+quote``), and applied
@@ -17,17 +18,18 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from fractions import Fraction
+from functools import cache
 
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
-from .corpus import score_systems
 from .explain import explain
 from .inputs import check_inputs
 from .preprocess import QUOTE_FOLDS, Preprocessing
 from .sacrebleu_metrics import metric_object
+from .scores import score
 
 __all__ = [
     "SETTINGS",
@@ -37,7 +39,9 @@ __all__ = [
     "TextChange",
     "code_points",
     "fragility",
+    "item_moved",
     "most_moved",
+    "rank_moved",
 ]
 
 SETTINGS = {
@@ -199,19 +203,24 @@ def fragility(
 
 @dataclass(frozen=True)
 class MovedItem:
-    """An item whose charsim moves under a derived setting.
+    """An item whose score moves under a derived setting.
 
     Attributes:
         index: the item's position (0-based).
         setting: the label of the setting that moves it most (the first on a tie).
-        raw: its raw score.
+        raw: its raw score (charsim 0–1, chrF 0–100).
         derived: its score under that setting.
+        metric: ``"charsim"`` or ``"chrf"``.
+        changes: the characters that setting changed, text by text (0 the candidate, ``i``
+            reference ``i``), as in :attr:`SettingScore.changes`.
     """
 
     index: int
     setting: str
     raw: float
     derived: float
+    metric: str = "charsim"
+    changes: tuple[TextChange, ...] = ()
 
     @property
     def delta(self) -> float:
@@ -219,19 +228,98 @@ class MovedItem:
         return self.derived - self.raw
 
 
+@cache
+def _sentence_chrf():
+    """sacreBLEU's sentence ``CHRF()``, made once (it keeps no state between sentences)."""
+    return metric_object("chrf", sentence=True)
+
+
+def item_moved(
+    index: int,
+    candidate: str,
+    references: Sequence[str],
+    *,
+    metric: str = "charsim",
+    raw: float | None = None,
+    max_order: int = DEFAULT_MAX_ORDER,
+    weights: str = DEFAULT_WEIGHTS,
+) -> MovedItem | None:
+    """How far one item's score moves under the derived setting of :data:`SETTINGS` that moves
+    it most; a setting that changes no text is not rescored.
+
+    Args:
+        index: the item's position, recorded in the result.
+        candidate, references: the item (``K >= 1`` references).
+        metric: ``"charsim"`` or ``"chrf"`` (sacreBLEU's sentence ``CHRF()``, 0–100).
+        raw: the item's raw score under ``metric`` if known already (e.g. a batch's charsim
+            scores), else None to compute it.
+        max_order, weights: charsim's, as in :func:`charsim.score`.
+
+    Returns:
+        A :class:`MovedItem`, or None if no setting moves the score.
+
+    Raises:
+        TypeError, UndefinedScoreError: as :func:`fragility`.
+        ValueError: a metric other than ``charsim`` and ``chrf``.
+        ImportError: ``chrf`` and sacreBLEU not installed.
+    """
+    check_inputs(candidate, references)
+    if metric == "charsim":
+
+        def scored(c: str, refs: list[str]) -> float:
+            return score(c, refs, max_order=max_order, weights=weights)
+    elif metric == "chrf":
+        chrf = _sentence_chrf()
+
+        def scored(c: str, refs: list[str]) -> float:
+            return float(chrf.sentence_score(c, refs).score)
+    else:
+        raise ValueError(f"metric must be 'charsim' or 'chrf', got {metric!r}")
+    texts = [candidate, *references]
+    if raw is None:
+        raw = scored(candidate, list(references))
+    best = None
+    for label, prep in SETTINGS.items():
+        processed = [prep.apply(t) for t in texts]
+        if processed != texts:
+            derived = scored(processed[0], processed[1:])
+            if derived != raw and (best is None or abs(derived - raw) > abs(best[1] - raw)):
+                best = (label, derived, prep)
+    if best is None:
+        return None
+    label, derived, prep = best
+    changes = tuple(c for i, t in enumerate(texts) for c in _changes(i, t, prep))
+    return MovedItem(index, label, raw, derived, metric, changes)
+
+
+def rank_moved(items: Iterable[MovedItem | None], top: int = 10) -> tuple[MovedItem, ...]:
+    """Up to ``top`` of ``items`` (None left out), largest ``|delta|`` first, then by position.
+
+    Raises:
+        ValueError: ``top < 0``.
+    """
+    if top < 0:
+        raise ValueError(f"top must be at least 0, got {top}")
+    moved = sorted((m for m in items if m is not None), key=lambda m: (-abs(m.delta), m.index))
+    return tuple(moved[:top])
+
+
 def most_moved(
     candidates: Sequence[str],
     references: Sequence[Sequence[str]],
     *,
+    metric: str = "charsim",
     top: int = 10,
     max_order: int = DEFAULT_MAX_ORDER,
     weights: str = DEFAULT_WEIGHTS,
 ) -> tuple[MovedItem, ...]:
-    """The items of one system whose charsim moves most under a derived setting.
+    """The items of one system whose score moves most under a derived setting
+    (:func:`item_moved` of each, ranked by :func:`rank_moved`).
 
     Args:
         candidates: one candidate per item.
         references: one reference set (``K >= 1`` texts) per item.
+        metric: ``"charsim"`` or ``"chrf"`` (sacreBLEU needed).
         top: how many items to return at most.
         max_order, weights: as in :func:`charsim.score`.
 
@@ -240,21 +328,17 @@ def most_moved(
         that no setting moves are left out.
 
     Raises:
-        ValueError: the candidates and reference sets differ in number, ``top < 0``, or
-            invalid settings; :class:`~charsim.UndefinedScoreError` for an empty reference set.
+        ValueError: the candidates and reference sets differ in number, ``top < 0``, an
+            unknown metric or invalid settings; :class:`~charsim.UndefinedScoreError` for an
+            empty reference set.
     """
+    if len(candidates) != len(references):
+        raise ValueError(
+            f"{len(candidates):,} candidates but {len(references):,} reference sets; "
+            "there must be one reference set per candidate"
+        )
     if top < 0:
         raise ValueError(f"top must be at least 0, got {top}")
-    options = {"max_order": max_order, "weights": weights}
-    (raw,) = score_systems([candidates], references, **options)
-    moved = []
-    for label, prep in SETTINGS.items():
-        (result,) = score_systems([candidates], references, **prep.options, **options)
-        moved.append((label, result.scores))
-    items = []
-    for i, raw_score in enumerate(raw.scores):
-        label, scores = max(moved, key=lambda m: abs(m[1][i] - raw_score))
-        if scores[i] != raw_score:
-            items.append(MovedItem(i, label, raw_score, scores[i]))
-    items.sort(key=lambda m: (-abs(m.delta), m.index))
-    return tuple(items[:top])
+    options = {"metric": metric, "max_order": max_order, "weights": weights}
+    pairs = enumerate(zip(candidates, references, strict=True))
+    return rank_moved((item_moved(i, c, r, **options) for i, (c, r) in pairs), top)

@@ -80,10 +80,12 @@ def _mirror_address(
 
 
 _HIDDEN_PAGES_FLAT = """
-div[style*="visibility: hidden"] { max-height: 0; overflow: hidden; }
+div[style*="visibility: hidden"] { display: none; }
 """
-"""Bokeh lays the hidden pages of ``Tabs`` out in the same place as the shown one (so their
-charts keep their sizes); without this, every tab would be as tall as the tallest."""
+"""Bokeh hides the pages of ``Tabs`` that are not shown with ``visibility: hidden``, so they
+still take the page's height and BokehJS still lays them out and paints their charts whenever
+any part of the document changes (a staged part, a keystroke's update). Taken out of the layout,
+they cost nothing until shown; BokehJS lays a page out when it is shown."""
 
 
 def _titled_tabs(keys: list[str], pages: list, text: UIText) -> pn.Tabs:
@@ -172,6 +174,13 @@ def _significance(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     )  # fmt: skip
 
 
+def _batch_fragility(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
+    # Imported here: it needs pandas and sacreBLEU, installed after the first view.
+    from explorer.app.views.batch_fragility import FragilityView
+
+    return FragilityView(batch, text)
+
+
 def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     return pn.Column(
         _two_columns(
@@ -183,6 +192,8 @@ def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
         later(partial(_buckets, batch, text), tables=True),
         _heading(text, "heading.items"),
         later(partial(_batch_tables, batch, text), tables=True),
+        _heading(text, "batch.fragility.heading"),
+        later(partial(_batch_fragility, batch, text), tables=True),
         sizing_mode="stretch_width",
     )  # fmt: skip
 

@@ -61,7 +61,8 @@ SHIPPED = ["__init__.py", "app/", "runtime/"]
 #: before the staged parts imports them).
 LATER_MODULES = [
     "app/metrics_state.py", "app/batch_metrics_state.py", "app/views/metrics.py",
-    "app/views/batch_metrics.py", "runtime/sacrebleu_standins.py",
+    "app/views/batch_metrics.py", "runtime/sacrebleu_standins.py", "app/batch_fragility.py",
+    "app/views/batch_fragility.py", "app/views/changed_characters.py",
 ]  # fmt: skip
 #: Node script that compiles Python to bytecode inside Pyodide (see ``bytecode``).
 COMPILE_PYC = Path(__file__).with_name("compile_pyc.mjs")

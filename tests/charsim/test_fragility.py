@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 import charsim
-from charsim.fragility import SETTINGS, code_points, fragility, most_moved
+from charsim.fragility import SETTINGS, TextChange, code_points, fragility, item_moved, most_moved
 
 # "the?cat" against "the cat" (7 characters, N = 9), ? not matching: shared are t h e c a t,
 # ^t th he ca at t$, ^th the cat at$, ^the cat$: M = 6 + 6/2 + 4/3 + 2/4 = 65/6, and
@@ -106,6 +106,27 @@ def test_most_moved_items_of_a_batch():
     assert moved[0].delta == pytest.approx(1 - float(LIGATURE_OFF))
     assert moved[2].raw == float(ONE_CHARACTER_OFF_IN_7) and moved[2].derived == 1.0
     assert most_moved(candidates, references, top=1) == moved[:1]
+    assert moved[0].metric == "charsim"
+    assert moved[0].changes == (TextChange(0, 0, "\ufb01", "fi"),)  # what NFKC changed
+    assert moved[1].changes == (TextChange(0, 0, "C", "c"),)
+
+
+def test_most_moved_items_by_chrf():
+    candidates = ["the\u00a0cat", "\u201cit\u2019s\u201d", "same"]
+    references = [("the cat",), ('"it\'s"',), ("same",)]
+    (moved,) = most_moved(candidates, references, metric="chrf")
+    # chrF removes whitespace (U+00A0 too), so only the quotes move it: to 100 when folded
+    assert (moved.index, moved.setting, moved.metric, moved.derived) == (
+        1, "whitespace+quotes", "chrf", 100.0,
+    )  # fmt: skip
+    raw = fragility(candidates[1], references[1], metrics=("charsim", "chrf")).raw.chrf
+    assert moved.raw == raw and [c.start for c in moved.changes] == [0, 3, 5]
+
+
+def test_an_item_no_setting_moves():
+    assert item_moved(0, "same", ["same"]) is None
+    assert item_moved(0, "same", ["same"], metric="chrf") is None
+    assert item_moved(7, "Cat", ["cat"]).index == 7
 
 
 def test_bad_arguments():
@@ -115,3 +136,15 @@ def test_bad_arguments():
         fragility("a", [])
     with pytest.raises(ValueError, match="top must be at least 0"):
         most_moved(["a"], [("a",)], top=-1)
+    with pytest.raises(ValueError, match="2 candidates but 1 reference sets"):
+        most_moved(["a", "b"], [("a",)])
+    with pytest.raises(ValueError, match="metric must be 'charsim' or 'chrf'"):
+        item_moved(0, "a", ["a"], metric="bleu")
+    with pytest.raises(charsim.UndefinedScoreError):
+        item_moved(0, "a", [])
+
+
+def test_item_moved_takes_a_known_raw_score():
+    moved = item_moved(0, "Cat", ["cat"], raw=0.25)  # not recomputed: the caller's number
+    assert (moved.raw, moved.derived, moved.setting) == (0.25, 1.0, "casefold")
+    assert item_moved(0, "same", ["same"], raw=0.25) is None  # no setting changes a text

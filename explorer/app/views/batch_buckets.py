@@ -18,6 +18,7 @@ import charsim
 from ..batch_state import BatchState
 from ..i18n import UIText
 from .batch_histogram import COLORS
+from .chart_download import downloadable
 from .common import html_pane, read_only_table, relabel_figure, tabulator_locale
 
 __all__ = ["BUCKETINGS", "BucketsView", "bar_data", "buckets_frame", "length_buckets_of"]
@@ -156,6 +157,6 @@ class BucketsView(Viewer):
 
     def __panel__(self):
         return pn.Column(
-            self._note, self._choice, pn.pane.Bokeh(self._chart, sizing_mode="stretch_width"),
+            self._note, self._choice, downloadable(self._chart, "buckets", self.text),
             self._table, sizing_mode="stretch_width",
         )  # fmt: skip

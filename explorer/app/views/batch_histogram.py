@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import panel as pn
 from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Span
 from bokeh.plotting import figure
 from panel.viewable import Viewer
 
 from ..batch_state import BatchState
 from ..i18n import UIText
+from .chart_download import downloadable
 from .common import relabel_figure
 
 __all__ = ["BINS", "COLORS", "BatchHistogramView", "histogram_data"]
@@ -79,4 +79,4 @@ class BatchHistogramView(Viewer):
         self._chart.legend[0].items = items
 
     def __panel__(self):
-        return pn.pane.Bokeh(self._chart, sizing_mode="stretch_width")
+        return downloadable(self._chart, "histogram", self.text)

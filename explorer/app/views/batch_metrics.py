@@ -19,6 +19,7 @@ from panel.viewable import Viewer
 from ..batch_metrics_state import METRICS, NAMES, BatchMetricsState
 from ..batch_state import BatchState
 from ..i18n import UIText
+from .chart_download import downloadable
 from .common import html_pane, html_table, item_table, relabel_figure
 
 __all__ = ["BatchMetricsView", "agreement_html"]
@@ -115,7 +116,7 @@ class BatchMetricsView(Viewer):
             self.text, hidden_columns=["system_index"],
         )  # fmt: skip
         self._layout = pn.Column(
-            self._heading, self._summary, pn.pane.Bokeh(chart, sizing_mode="stretch_width"),
+            self._heading, self._summary, downloadable(chart, "charsim-chrf", self.text),
             self._note, self._table, sizing_mode="stretch_width",
         )  # fmt: skip
         batch.param.watch(lambda _event: pn.state.execute(self.state.compute), ["results"])

@@ -18,6 +18,7 @@ from charsim.significance import Interval
 from ..batch_examples import BATCH_EXAMPLES
 from ..batch_significance import SignificanceState
 from ..i18n import UIText, counted
+from .chart_download import downloadable
 from .common import html_pane, relabel_figure
 
 __all__ = ["BINS", "SignificanceView", "command_line", "distribution_data", "significance_html"]
@@ -145,7 +146,7 @@ class SignificanceView(Viewer):
         )
         self._status, self._numbers, self._legend = html_pane(), html_pane(), html_pane()
         self._chart, self._source, self._marks = _distribution_chart()
-        self._chart_pane = pn.pane.Bokeh(self._chart, sizing_mode="stretch_width", visible=False)
+        self._chart_pane = downloadable(self._chart, "differences", self.text, visible=False)
         state.param.watch(self._update, ["result", "done", "total", "running", *_SETTINGS])
         state.batch.param.watch(self._update, ["results"])
         self.text.param.watch(self._relabel, "language")

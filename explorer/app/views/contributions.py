@@ -15,6 +15,7 @@ from explorer.runtime.staged import soon
 from ..i18n import UIText
 from ..render import fraction
 from ..state import ExplorerState
+from .chart_download import downloadable
 from .common import html_pane, screen_reader_text
 
 __all__ = ["ContributionsView", "contribution_data"]
@@ -103,4 +104,7 @@ class ContributionsView(Viewer):
         )
 
     def __panel__(self):
-        return pn.Column(self._caption, pn.pane.Bokeh(self._chart), sizing_mode="stretch_width")
+        return pn.Column(
+            self._caption, downloadable(self._chart, "contributions", self.text),
+            sizing_mode="stretch_width",
+        )  # fmt: skip

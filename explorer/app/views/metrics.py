@@ -22,6 +22,7 @@ from ..cards import alert
 from ..i18n import UIText
 from ..metrics_state import MetricsState
 from ..render import fraction
+from .changed_characters import changed_characters
 from .common import html_pane, html_table
 
 __all__ = ["MetricsView", "metrics_html", "metrics_view"]
@@ -146,21 +147,9 @@ def _fragility(state: MetricsState, text: UIText) -> str:
     f = state.fragility
     rows = []
     for setting in (f.raw, *f.settings):
-        changes = [
-            (
-                text("metrics.fragility.reference", number=change.text)
-                if change.text
-                else text("metrics.fragility.candidate")
-            )
-            + " "
-            + change.describe()
-            for change in setting.changes[:_CHANGES_SHOWN]
-        ]
-        if len(setting.changes) > _CHANGES_SHOWN:
-            changes.append(text("metrics.fragility.more", count=len(setting.changes)))
         rows.append([
             setting.setting, _number(setting.score), f"{float(f.delta(setting)):+.4f}",
-            f"{setting.chrf:.2f}", "; ".join(changes) or "—", setting.signature,
+            f"{setting.chrf:.2f}", changed_characters(setting.changes, text), setting.signature,
         ])  # fmt: skip
     header = [text(f"metrics.fragility.column.{k}") for k in
               ("setting", "charsim", "delta", "chrf", "changed", "signature")]  # fmt: skip
@@ -168,10 +157,6 @@ def _fragility(state: MetricsState, text: UIText) -> str:
         text, "fragility", _paragraph(text("metrics.fragility.intro")),
         html_table("metrics-fragility", header, rows),
     )  # fmt: skip
-
-
-_CHANGES_SHOWN = 5
-"""Most changed characters listed per setting in the fragility table."""
 
 
 def metrics_html(state: MetricsState, text: UIText) -> str:

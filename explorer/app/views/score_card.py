@@ -12,6 +12,7 @@ from explorer.runtime.staged import soon
 from ..cards import card_html
 from ..i18n import UIText
 from ..state import ExplorerState
+from .chart_download import downloadable
 from .common import html_pane, screen_reader_text
 
 __all__ = ["ScoreCardView"]
@@ -36,7 +37,7 @@ class ScoreCardView(Viewer):
         chart.add_layout(LabelSet(x="length", y="what", text="label", source=self._source,
                                   x_offset=4, y_offset=-6, text_font_size="11px"))  # fmt: skip
         self._figure = chart
-        self._chart = pn.pane.Bokeh(chart, sizing_mode="stretch_width")
+        self._chart = downloadable(chart, "lengths", self.text)
         self._chart_text = html_pane()
         # The numbers at once, the chart after them (runtime.staged.soon): the page shows the
         # score before it redraws the chart. Both need only the summary (no n-gram lists).
