@@ -8,15 +8,17 @@
 //   Enter, Space, the arrows, Home and End switch tabs (BokehJS has no ARIA roles on its
 //   widgets yet: bokeh/bokeh#14336, begun in bokeh/bokeh#14341 for `Switch` only). A hidden page
 //   (Panel's hide() in panel/models/tabs.ts marks it aria-hidden and leaves its controls
-//   focusable: axe `aria-hidden-focus`) is made inert.
+//   focusable: axe `aria-hidden-focus`) is made inert. BokehJS puts the headers after the pages
+//   and shows them above by a CSS grid area, so Tab went from a tab to the page's end; the
+//   headers are moved before the pages (the grid keeps where they are shown).
 // * Sliders (noUiSlider in Bokeh): each handle is named by its slider's title (axe
 //   `aria-input-field-name`); noUiSlider's `handleAttributes` option would do it
 //   (leongersen/noUiSlider#1223), but Bokeh passes none.
 // * Tabulator (Panel's `Tabulator`, Tabulator 6.4): its role="grid" holds the table holder,
 //   a div that Tabulator makes focusable (tabindex 0), which a grid may not own (axe
 //   `aria-required-children`; tabulator-tables/tabulator#4151 and #4555); the holder leaves the
-//   tab order, and the paginator (buttons in the grid) becomes a row of one cell. Each cell of user text that opens an item takes the focus instead and opens it
-//   with Enter or Space (Tabulator opens on a click only).
+//   tab order, and the paginator (buttons in the grid) becomes a row of one cell. (A candidate
+//   that opens its item is a button drawn by the table's own formatter: views/common.py.)
 // * Spinners (Bokeh `Spinner`, Panel's `IntInput`): the up and down buttons beside the box are
 //   unnamed <button>s (axe `button-name`); the arrow keys in the box do the same, so the buttons
 //   leave the tab order and the accessibility tree (bokeh/bokeh#14336: no ARIA on widgets yet).
@@ -101,7 +103,6 @@
     });
     root.querySelectorAll(".tabulator-tableholder[tabindex]").forEach((el) => set(el, "tabindex", null));
     root.querySelectorAll(".tabulator[role=grid] > .tabulator-footer").forEach(footerRow);
-    root.querySelectorAll('.tabulator-cell[tabulator-field^="candidate"]').forEach(opener);
     const card = root.querySelector("[data-announce]");
     if (card) cards.set(root, card);
     else cards.delete(root);
@@ -112,6 +113,10 @@
     const tabs = [...wrapper.querySelectorAll(":scope > .bk-tab")];
     const pages = [...wrapper.getRootNode().children].filter(
       (el) => !el.matches("style, link, .bk-header"));
+    const header = wrapper.closest(".bk-header");
+    if (pages[0] && header && pages[0].compareDocumentPosition(header) & Node.DOCUMENT_POSITION_FOLLOWING) {
+      pages[0].before(header);
+    }
     tabs.forEach((tab, i) => {
       const active = tab.classList.contains("bk-active");
       set(tab, "role", "tab");
@@ -149,18 +154,6 @@
     if (!contents) return;
     set(contents, "role", "row");
     for (const part of contents.children) set(part, "role", "gridcell");
-  }
-
-  function opener(cell) {
-    set(cell, "tabindex", "0");
-    if (cell.dataset.csKeys) return;
-    cell.dataset.csKeys = "1";
-    cell.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        cell.click();
-      }
-    });
   }
 
   let seen = null; // the sentence on the page

@@ -24,7 +24,7 @@ from explorer.app.views.batch_histogram import histogram_data
 from explorer.app.views.batch_inputs import BatchInputsView
 from explorer.app.views.batch_items import ItemsView, items_frame
 from explorer.app.views.batch_summary import BatchSummaryView, summary_html
-from explorer.app.views.common import item_table
+from explorer.app.views.common import item_table, read_only_table
 from explorer.build import site
 
 from ..data import TED
@@ -339,8 +339,49 @@ def test_user_text_is_escaped_in_tables_and_summary():
         {},
         UIText(),
     )
-    assert table.formatters["candidate"] == {"type": "plaintext"}  # Tabulator escapes these
+    # the candidate's button gets it as text (textContent), Tabulator's plaintext escapes
+    opener = table.formatters["candidate"].js_code
+    assert "button.textContent = cell.getValue()" in opener and "innerHTML" not in opener
     assert table.formatters["system"] == {"type": "plaintext"}
+
+
+def test_a_table_candidate_is_a_button_that_opens_its_item():
+    """Each candidate column of the item tables is drawn as a button (one tab stop per row,
+    Enter and Space press it) whose tooltip says it opens the item, in the UI's language; a
+    click on it is the cell's, so it opens that candidate's system and item."""
+    state, text = _scored(candidates=SYSTEMS, references=REFERENCES), UIText()
+    differences = DifferencesView(state, text)
+    formatters = differences._table.formatters
+    assert set(formatters) >= {"candidate A", "candidate B", "reference"}
+    assert formatters["reference"] == {"type": "plaintext"}  # the reference opens no item
+    for column in ("candidate A", "candidate B"):
+        assert 'button.type = "button"' in formatters[column].js_code
+        assert 'button.title = "Open this item in the single-item explorer"' in (
+            formatters[column].js_code
+        )
+    text.language = "ja"
+    assert 'button.title = "この項目を「1件の評価」タブで開く"' in (
+        differences._table.formatters["candidate B"].js_code
+    )
+    differences._open(differences._table.value.iloc[0], "candidate B")
+    # item 2 differs most: |1 − 100/201| > |0.5519… − 1| (item 1)
+    opened = state.opened
+    assert (opened.system, opened.index, opened.candidate) == (1, 1, "cat")
+
+
+def test_no_cell_of_a_read_only_table_is_a_tab_stop():
+    """No column of a read-only table has an editor (Tabulator makes an edited cell a tab stop
+    that drops the focus), also the columns of a later value."""
+    frame = items_frame(_scored(candidates=SYSTEMS, references=REFERENCES), UIText())
+    table = item_table(frame, lambda row, column: None, ["candidate"], {}, UIText())
+    model = table.get_root()
+    assert {type(c.editor).__name__ for c in model.columns} == {"CellEditor"}  # no editor
+    table = read_only_table(frame[["item"]], show_index=False)
+    model = table.get_root()
+    table.value = frame[["item", "score"]]
+    assert [(c.field, type(c.editor).__name__) for c in model.columns] == [
+        ("item", "CellEditor"), ("score", "CellEditor"),
+    ]  # fmt: skip
 
 
 def test_batch_tables_switch_their_titles_words_and_paginator_to_japanese():

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import charsim
 
-from .conftest import SCORE
+from .conftest import CANDIDATE, SCORE
 
 TED = Path(__file__).parents[2] / "data" / "ted-en"
 FOCUSED = """() => {
@@ -24,7 +24,7 @@ FOCUSED = """() => {
     name: ((label && label.textContent) || el.getAttribute("aria-label") || el.textContent ||
            "").trim().slice(0, 200),
     testid: el.dataset.testid || null, selected: el.getAttribute("aria-selected"),
-    field: el.getAttribute("tabulator-field"),
+    field: el.closest(".tabulator-cell")?.getAttribute("tabulator-field") ?? null,
     ring: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0,
   };
 }"""
@@ -38,13 +38,13 @@ ANNOUNCEMENTS = """() => {
 
 def _tab_to(page, wanted, key="Tab", limit=150):
     """Press ``key`` until the focused control matches ``wanted(focus)``; every control passed
-    must show a focus ring. Returns the focus (a dict, see FOCUSED)."""
+    must show a focus ring, and no key press may lose the focus. Returns the focus (a dict, see
+    FOCUSED)."""
     passed = []
     for _ in range(limit):
         page.keyboard.press(key)
         focus = page.evaluate(FOCUSED)
-        if focus is None:
-            continue
+        assert focus is not None, f"{key} lost the focus (to the page) after {passed[-3:]}"
         assert focus["ring"], f"no visible focus ring on {focus}"
         passed.append(f"{focus['tag']}[{focus['role']}] {focus['name'][:30]!r}")
         if wanted(focus):
@@ -131,3 +131,39 @@ def test_every_control_is_reached_and_operated_from_the_keyboard(app, wait_until
     page.keyboard.press("Enter")
     signature = page.locator('[data-testid="batch-signature"]')
     wait_until(lambda: signature.count() > 0, timeout=90, message="batch scores")
+
+
+OPENERS = """() => {
+  let count = 0;
+  const walk = (root) => root.querySelectorAll("*").forEach((el) => {
+    if (el.matches("button.cs-open-item")) count += 1;
+    if (el.shadowRoot) walk(el.shadowRoot);
+  });
+  walk(document);
+  return count;
+}"""
+
+
+def test_a_batch_item_opens_from_its_table_row_by_keyboard(app, wait_until):
+    """Tab alone reaches the 5th row of the batch items table (each candidate passed shows a
+    focus ring); Enter opens that item: the single-item page shows its candidate and score."""
+    page = app
+    _tab_to(page, lambda f: f["role"] == "tab" and f["name"] == "Single item")
+    page.keyboard.press("ArrowRight")
+    _tab_to(page, _named("Try it: TED talks, 2 systems"))
+    page.keyboard.press("Enter")
+    signature = page.locator('[data-testid="batch-signature"]')
+    wait_until(lambda: signature.count() > 0, timeout=90, message="batch scores")
+    # the tables follow the scores; the items table shows 15 rows, system 1's items 1 to 15
+    wait_until(lambda: page.evaluate(OPENERS) >= 15, timeout=60, message="the items table")
+    lines = lambda name: (TED / name).read_text(encoding="utf-8").splitlines()  # noqa: E731
+    candidate, reference = lines("ted.sys1.txt")[4], lines("ted.ref.txt")[4]
+    assert candidate != lines("ted.sys1.txt")[0]
+    passed = []
+    row = _tab_to(page, lambda f: passed.append(f["field"]) or f["name"] == candidate)
+    assert row["field"] == "candidate" and row["tag"] == "button"
+    assert passed[-5:] == ["candidate"] * 5  # rows 1 to 5, each a tab stop
+    page.keyboard.press("Enter")
+    _score_is(page, wait_until, charsim.score(candidate, [reference]))
+    assert page.locator(CANDIDATE).input_value() == candidate
+    assert page.locator(CANDIDATE).is_visible()  # on the single-item page

@@ -19,7 +19,7 @@ from ..batch_state import BatchState
 from ..i18n import UIText
 from .batch_histogram import COLORS
 from .chart_download import downloadable
-from .common import html_pane, relabel_figure, tabulator_locale
+from .common import html_pane, read_only_table, relabel_figure, tabulator_locale
 
 __all__ = ["BUCKETINGS", "BucketsView", "bar_data", "buckets_frame", "length_buckets_of"]
 
@@ -106,8 +106,8 @@ class BucketsView(Viewer):
         chart.add_layout(Legend(location="top_right"))
         self._chart, self._bars = chart, bars
         self._note = html_pane()
-        self._table = pn.widgets.Tabulator(
-            buckets_frame(None, self.text), disabled=True, show_index=False, selectable=False,
+        self._table = read_only_table(
+            buckets_frame(None, self.text), show_index=False, selectable=False,
             sizing_mode="stretch_width", layout="fit_data_stretch",
             configuration=tabulator_locale(self.text),
         )  # fmt: skip

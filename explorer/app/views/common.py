@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 import panel as pn
 from bokeh.models import ColumnDataSource, HoverTool, TabPanel
 from bokeh.plotting import figure
+from panel.io import JSCode
 
 from ..i18n import UIText
 
@@ -18,7 +20,8 @@ if TYPE_CHECKING:  # pandas is installed after the first view (explorer.runtime.
 
 __all__ = [
     "STYLESHEETS", "figure_column", "html_pane", "html_table", "item_table", "line_chart",
-    "relabel_figure", "retitle", "screen_reader_text", "tabulator_locale", "value_table",
+    "read_only_table", "relabel_figure", "retitle", "screen_reader_text", "tabulator_locale",
+    "value_table",
 ]  # fmt: skip
 
 STYLESHEETS = [(Path(__file__).with_name("explorer.css")).read_text(encoding="utf-8")]
@@ -141,6 +144,42 @@ def tabulator_locale(text: UIText) -> dict:
     return {"locale": text.language, "langs": {text.language: words}}
 
 
+def read_only_table(frame: pd.DataFrame, **params) -> pn.widgets.Tabulator:
+    """A Panel Tabulator of ``frame`` that edits nothing and whose cells are no tab stops.
+
+    With ``disabled=True`` alone, Panel still gives every column an editor; Tabulator then makes
+    each cell focusable for it (tabindex 0), and its edit module drops the focus of a cell that
+    may not be edited at once, so Tab would pass every cell with the focus lost. Here no column
+    has an editor (Panel's ``editors`` set to None), also for the columns of a later ``value``.
+
+    Args:
+        frame: the rows.
+        params: further Tabulator parameters.
+    """
+    table = pn.widgets.Tabulator(frame, disabled=True, editors=dict.fromkeys(frame.columns),
+                                 **params)  # fmt: skip
+
+    def no_editors(event) -> None:
+        if not set(event.new.columns) <= table.editors.keys():
+            table.editors = table.editors | dict.fromkeys(event.new.columns)
+
+    table.param.watch(no_editors, "value")
+    return table
+
+
+_OPEN_ITEM = """function (cell) {{
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "cs-open-item";
+  button.title = {title};
+  button.textContent = cell.getValue() ?? "";
+  return button;
+}}"""
+"""Tabulator's formatter of a cell that opens its item: a button (a tab stop; Enter and Space
+press it, and its click is the cell's) holding the text as text, ``title`` (a JSON string) its
+tooltip."""
+
+
 def item_table(
     frame: pd.DataFrame,
     on_click: Callable[[pd.Series, str], None],
@@ -156,15 +195,17 @@ def item_table(
         frame: the rows.
         on_click: called with the clicked row (of ``frame``) and the clicked column's name.
         text_columns: columns of user text: shown as plain text (escaped) and filtered by
-            substring.
+            substring. Those whose name begins with ``candidate`` show it in a button: Tab
+            reaches each, and Enter or Space opens its item as a click does.
         decimals: numeric columns and their decimals, filtered by a minimum.
         text: the page's language.
         params: further Tabulator parameters (e.g. ``header_filters`` of other columns).
 
     The frame's ``item`` column (a 1-based item number) is filtered by exact number. Column
-    titles are the caller's.
+    titles are the caller's. Nothing is editable (:func:`read_only_table`).
     """
     others = params.pop("header_filters", {})
+    openers = [c for c in text_columns if c.startswith("candidate")]
 
     def header_filters() -> dict:
         contains = text("table.filter_contains")
@@ -175,12 +216,20 @@ def item_table(
         filters |= {c: {"type": "number", "func": ">=", "placeholder": "≥"} for c in decimals}
         return filters | others
 
-    table = pn.widgets.Tabulator(
-        frame, disabled=True, show_index=False, selectable=False, pagination="local",
-        page_size=15, sizing_mode="stretch_width", layout="fit_data_stretch",
-        formatters={c: {"type": "plaintext"} for c in text_columns}
-        | {c: {"type": "money", "precision": d} for c, d in decimals.items()},
-        header_filters=header_filters(), configuration=tabulator_locale(text), **params,
+    def formatters() -> dict:
+        title = json.dumps(text("table.open_item"), ensure_ascii=False)
+        opener = JSCode(_OPEN_ITEM.format(title=title))
+        return (
+            {c: {"type": "plaintext"} for c in text_columns}
+            | {c: {"type": "money", "precision": d} for c, d in decimals.items()}
+            | dict.fromkeys(openers, opener)
+        )
+
+    table = read_only_table(
+        frame, show_index=False, selectable=False, pagination="local", page_size=15,
+        sizing_mode="stretch_width", layout="fit_data_stretch", formatters=formatters(),
+        header_filters=header_filters(), configuration=tabulator_locale(text),
+        stylesheets=STYLESHEETS, **params,
     )  # fmt: skip
 
     def relabel(_event) -> None:
@@ -188,7 +237,7 @@ def item_table(
         # sent again with the columns when the header filters change (their placeholders do:
         # each language has its own), and BokehJS then redraws the table in the new locale.
         table._configuration = tabulator_locale(text)
-        table.header_filters = header_filters()
+        table.param.update(formatters=formatters(), header_filters=header_filters())
 
     table.on_click(lambda event: on_click(table.value.iloc[event.row], event.column))
     text.param.watch(relabel, "language")

@@ -15,7 +15,7 @@ from ..cards import alert
 from ..i18n import UIText
 from ..render import BEGIN_MARK, END_MARK, fraction, marked_text, ngram_label
 from ..state import ExplorerState
-from .common import html_pane
+from .common import html_pane, read_only_table
 
 __all__ = ["MatchesView", "ngram_table", "ngram_titles"]
 
@@ -89,8 +89,8 @@ class MatchesView(Viewer):
         self.state, self.text = state, text or UIText()
         self._slider = pn.widgets.IntSlider.from_param(state.param.order, end=5)
         self._html = html_pane()
-        self._table = pn.widgets.Tabulator(
-            ngram_table(_EMPTY_ORDER, 1), disabled=True, show_index=False,
+        self._table = read_only_table(
+            ngram_table(_EMPTY_ORDER, 1), show_index=False,
             sizing_mode="stretch_width", max_height=320, layout="fit_data_table",
         )  # fmt: skip
         state.param.watch(soon(self._update), ["explanation", "order"])

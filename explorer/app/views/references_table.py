@@ -12,6 +12,7 @@ from explorer.runtime.staged import soon
 from ..i18n import UIText
 from ..render import fraction
 from ..state import ExplorerState
+from .common import read_only_table
 
 __all__ = ["ReferencesView", "reference_table"]
 
@@ -44,8 +45,8 @@ class ReferencesView(Viewer):
     def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
-        self._table = pn.widgets.Tabulator(
-            reference_table(None), disabled=True, show_index=False, sizing_mode="stretch_width",
+        self._table = read_only_table(
+            reference_table(None), show_index=False, sizing_mode="stretch_width",
             max_height=260, formatters={"L_i": {"type": "money", "precision": 4},
                                         "M_i": {"type": "money", "precision": 4},
                                         "s_i": {"type": "money", "precision": 4}},
