@@ -7,7 +7,6 @@ Every test types text other than the default input ("ca" against "cat").
 from __future__ import annotations
 
 import random
-import string
 import time
 
 import charsim
@@ -109,22 +108,25 @@ def test_what_was_typed_before_the_app_took_over_is_kept_with_settings_and_caret
     assert app_page.locator(CANDIDATE).input_value() == "the cat Xsat"
 
 
-def test_a_200000_character_candidate_is_scored_while_the_page_answers_at_once(app, wait_until):
-    """The worker scores it (every number; the n-gram list is for shorter texts) while the
-    page answers within 200 ms; a newer text supersedes it; longer still, scoring pauses."""
+def test_a_200000_character_item_is_scored_while_the_page_answers_at_once(app, wait_until):
+    """The worker scores a candidate and a reference of 100,000 random letters each (of two:
+    every number; the n-gram list is for shorter texts) while the page answers: scoring takes
+    seconds, and no answer of the page waits for it (each within 0.5 s, a bound that a busy
+    test machine does not reach but Python on the page's own thread would: it held the page for
+    the whole scoring); a newer text supersedes it; longer still, scoring pauses."""
     rng = random.Random(3)
-    huge = "".join(rng.choice(string.ascii_lowercase + " ") for _ in range(200_000 - 200))
-    reference = "".join(rng.choice(string.ascii_lowercase + " ") for _ in range(200))
+    huge, reference = ("".join(rng.choices("ab", k=100_000)) for _ in range(2))
     app.locator(REFERENCES).fill(reference)
     app.locator(CANDIDATE).fill(huge)
-    answers = []
+    answers, begun = [], time.perf_counter()
     while app.locator(SCORE).inner_text() != f"{charsim.score(huge, [reference]):.4f}":
         start = time.perf_counter()
         app.evaluate("0")
         answers.append(time.perf_counter() - start)
         assert len(answers) < 600, "the score of the long text never showed"
         time.sleep(0.1)
-    assert answers and max(answers) < 0.2, answers
+    assert time.perf_counter() - begun > 1, "too short to tell whether the page waits"
+    assert max(answers) < 0.5, answers
     note = app.get_by_text("The shared n-grams are listed for texts up to 20,000")
     wait_until(lambda: note.count() > 0, timeout=30)  # the views follow the score card
 
