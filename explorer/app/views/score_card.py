@@ -7,7 +7,7 @@ from bokeh.models import ColumnDataSource, LabelSet, Range1d
 from bokeh.plotting import figure
 from panel.viewable import Viewer
 
-from explorer.runtime.staged import soon
+from explorer.runtime.staged import later, soon
 
 from ..cards import card_html
 from ..i18n import UIText
@@ -45,6 +45,10 @@ class ScoreCardView(Viewer):
         state.param.watch(soon(self._update_chart), ["summary", "message"])
         self.text.param.watch(self._update, "language")
         self._update()
+        # The chart is the first part staged (runtime.staged.later): the first view the page
+        # draws, inputs and scores, is then a short task.
+        self._layout = pn.Column(self._html, later(lambda: self._chart), self._chart_text,
+                                 sizing_mode="stretch_width")  # fmt: skip
 
     def _update(self, *_events) -> None:
         self._update_card()
@@ -73,4 +77,4 @@ class ScoreCardView(Viewer):
         self._chart_text.object = screen_reader_text(alternative, "lengths-text")
 
     def __panel__(self):
-        return pn.Column(self._html, self._chart, self._chart_text, sizing_mode="stretch_width")
+        return self._layout
