@@ -52,6 +52,10 @@
   const scripts = config.scripts
     .reduce((previous, src) => previous.then(() => loadScript(src)), Promise.resolve())
     .then(adjustBokeh);
+  for (const href of config.styles) {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+    document.head.appendChild(link);
+  }
 
   // Two reads of BokehJS's that make the browser recompute the page's styles while its parts
   // arrive: after each change to the page, a style read is as slow as recomputing the styles of
