@@ -144,6 +144,7 @@
       event.preventDefault();
       all[to].click();
       all[to].focus();
+      tabList(wrapper); // the new tab's aria-selected at once, not at the next frame's mend
     });
   }
 

@@ -28,6 +28,16 @@ FOCUSED = """() => {
     ring: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0,
   };
 }"""
+KEY_IN_ONE_TASK = """(key) => {
+  const focused = () => {
+    let el = document.activeElement;
+    while (el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+    return el;
+  };
+  focused().dispatchEvent(new KeyboardEvent("keydown", {key, bubbles: true, composed: true}));
+  const el = focused();
+  return [el.textContent.trim(), el.getAttribute("aria-selected")];
+}"""
 ANNOUNCEMENTS = """() => {
   window.csHeard = [];
   new MutationObserver(() => window.csHeard.push(document.getElementById("announcer")
@@ -111,6 +121,9 @@ def test_every_control_is_reached_and_operated_from_the_keyboard(app, wait_until
     page.keyboard.press("ArrowRight")
     focus = page.evaluate(FOCUSED)
     assert (focus["name"], focus["selected"]) == ("What would change the score", "true")
+    # the selection is told in the task of the key itself, not at a later frame
+    assert page.evaluate(KEY_IN_ONE_TASK, "ArrowLeft") == ["n-gram matches", "true"]
+    page.keyboard.press("ArrowRight")
     coverage = page.locator('[data-testid="coverage"]')
     wait_until(lambda: coverage.is_visible(), timeout=10, message="the coverage view")
     # the language switch, then the page tabs: back to them, to the batch page and its example
