@@ -80,19 +80,28 @@ def _mirror_address(
 
 
 _HIDDEN_PAGES_FLAT = """
+div[style*="visibility: hidden"] { max-height: 0; overflow: hidden; }
+"""
+"""Bokeh lays the hidden pages of ``Tabs`` out in the same place as the shown one (so their
+charts keep their sizes); without this, every tab would be as tall as the tallest."""
+_HIDDEN_PAGES_OUT = """
 div[style*="visibility: hidden"] { display: none; }
 """
-"""Bokeh hides the pages of ``Tabs`` that are not shown with ``visibility: hidden``, so they
-still take the page's height and BokehJS still lays them out and paints their charts whenever
-any part of the document changes (a staged part, a keystroke's update). Taken out of the layout,
-they cost nothing until shown; BokehJS lays a page out when it is shown."""
+"""The hidden pages taken out of the layout: BokehJS no longer lays them out and paints their
+charts whenever any part of the document changes (a staged part, a keystroke's update), and
+lays a page out when it is shown. Only for the details tabs: a Panel ``FlexBox`` (the two
+columns of the single-item and batch pages) drawn on a page out of the layout keeps its
+children's layouts of size 0 when shown, and a chart in it has no frame (the batch histogram
+was blank on screen and in its PNG)."""
 
 
-def _titled_tabs(keys: list[str], pages: list, text: UIText) -> pn.Tabs:
-    """Tabs whose titles are the catalog's ``keys``, renamed when the language changes."""
+def _titled_tabs(keys: list[str], pages: list, text: UIText, *, out: bool = False) -> pn.Tabs:
+    """Tabs whose titles are the catalog's ``keys``, renamed when the language changes; the
+    hidden pages take no height (:data:`_HIDDEN_PAGES_FLAT`), or with ``out`` leave the layout
+    (:data:`_HIDDEN_PAGES_OUT`)."""
     tabs = pn.Tabs(
         *zip((text(key) for key in keys), pages, strict=True), dynamic=False,
-        sizing_mode="stretch_width", stylesheets=[_HIDDEN_PAGES_FLAT],
+        sizing_mode="stretch_width", stylesheets=[_HIDDEN_PAGES_OUT if out else _HIDDEN_PAGES_FLAT],
     )  # fmt: skip
     text.param.watch(lambda _event: retitle(tabs, [text(key) for key in keys]), ["language"])
     return tabs
@@ -109,7 +118,7 @@ def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
         MatchesView(state, text), ChangesView(state, text), ReferencesView(state, text),
         ExactView(state, text), metrics_view(state, text),
     ]  # fmt: skip
-    return _titled_tabs(_DETAILS, pages, text)
+    return _titled_tabs(_DETAILS, pages, text, out=True)
 
 
 def _heading(text: UIText, key: str) -> pn.pane.Markdown:

@@ -1,13 +1,36 @@
 """The charts download as PNG and SVG in headless Chromium, offline: the file arrives, is a PNG
-(its signature bytes) or an SVG document, and shows the chart (the SVG holds its axis labels)."""
+(its signature bytes, and drawn pixels) or an SVG document, and shows the chart (the SVG holds
+its axis labels)."""
 
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 from .conftest import SCORE, type_over_candidate
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+INK = """async (b64) => {
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const image = await createImageBitmap(new Blob([bytes], {type: "image/png"}));
+  const canvas = new OffscreenCanvas(image.width, image.height);
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0);
+  const pixels = context.getImageData(0, 0, image.width, image.height).data;
+  let ink = 0;
+  for (let i = 0; i < pixels.length; i += 4) {
+    if (pixels[i + 3] > 0 && Math.min(pixels[i], pixels[i + 1], pixels[i + 2]) < 200) ink += 1;
+  }
+  return ink / (image.width * image.height);
+}"""
+
+
+def ink(page, png: bytes) -> float:
+    """The share of a PNG's pixels that are drawn (darker than light grey), decoded by the
+    browser: a chart drawn with no frame (bars and axes missing) has almost none."""
+    return page.evaluate(INK, base64.b64encode(png).decode("ascii"))
 
 
 def _download(page, chart: str, image: str) -> Path:
@@ -25,7 +48,7 @@ def test_the_contributions_and_lengths_charts_download_as_png_and_svg(app, wait_
     caption = app.locator('[data-testid="contributions-caption"]')
     wait_until(lambda: "bars" in caption.inner_text(), message="the contributions chart")
     png = _download(app, "contributions", "PNG").read_bytes()
-    assert png.startswith(PNG_SIGNATURE) and len(png) > 5_000, len(png)
+    assert png.startswith(PNG_SIGNATURE) and ink(app, png) > 0.03, ink(app, png)
     svg = _download(app, "contributions", "SVG").read_text(encoding="utf-8")
     assert "<svg" in svg and "order n" in svg and "contribution m̄_n / (n D)" in svg
     lengths = _download(app, "lengths", "SVG").read_text(encoding="utf-8")
