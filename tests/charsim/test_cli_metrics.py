@@ -252,11 +252,12 @@ def test_explain_skips_the_comparison_above_the_limit(long_item, capsys):
         assert note in out and "chrF2" not in out.split("== item 1")[-1].split("### Item")[-1]
 
 
-def test_running_out_of_memory_while_explaining_is_one_line(two_items, capsys, monkeypatch):
-    def exhausted(*args, **kwargs):
-        raise MemoryError
+def _out_of_memory(*args, **kwargs):
+    raise MemoryError
 
-    monkeypatch.setattr("charsim.cli.compare", exhausted)
+
+def test_running_out_of_memory_while_explaining_is_one_line(two_items, capsys, monkeypatch):
+    monkeypatch.setattr("charsim.cli.compare", _out_of_memory)
     status, out, err = run(capsys, *two_items, "--explain", "1")
     assert (status, out) == (1, "")
     assert err == (f"charsim: error: item 1 of {two_items[1]} could not be explained: out of "
@@ -275,10 +276,7 @@ def test_ter_on_long_items_warns_first(long_item, two_items, capsys):
 
 
 def test_running_out_of_memory_in_a_metric_names_the_longest_item(two_items, capsys, monkeypatch):
-    def exhausted(*args, **kwargs):
-        raise MemoryError
-
-    monkeypatch.setattr("charsim.cli.corpus_scores", exhausted)
+    monkeypatch.setattr("charsim.cli.corpus_scores", _out_of_memory)
     status, out, err = run(capsys, *two_items, "--metrics", "charsim,ter")
     assert (status, out) == (1, "")
     assert err == ("charsim: error: ter ran out of memory (MemoryError); the longest item is "
