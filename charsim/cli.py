@@ -193,7 +193,9 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="print the full explanation of item N (1 = the first item: the line number of "
         "-i/-r files; in JSON Lines, blank lines are not items) with chrF, chrF++, BLEU and "
-        "TER beside it when sacreBLEU is installed; with --format markdown or latex a worked "
+        f"TER beside it when sacreBLEU is installed and the item has at most {COMPARE_LIMIT:,} "
+        "characters (candidate plus references; TER's time grows much faster than the text); "
+        "with --format markdown or latex a worked "
         "example to paste; with --format tsv its lines start with '#'",
     )
     output.add_argument("--no-progress", action="store_true",
