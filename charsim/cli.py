@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -17,7 +18,7 @@ from dataclasses import replace
 
 from . import cli_significance
 from .cli_args import available_cores, jobs, name_list, whole_number
-from .compare import compare
+from .compare import COMPARE_LIMIT, compare, compared_size, skipped_note
 from .config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
 from .corpus import CHUNK_SIZE, CorpusResult, score_rows
 from .errors import WorkerError
@@ -45,7 +46,17 @@ _order_cap = whole_number(
     MAX_ORDER_LIMIT,
 )
 """``--max-order``."""
-_resamples = whole_number(1, "{value}: at least 1 resample or trial is needed")
+MAX_RESAMPLES = 1_000_000
+"""Most resamples or trials ``--confidence-n``, ``--paired-bs-n`` and ``--paired-ar-n`` take:
+a thousand times sacreBLEU's default for the bootstrap (1,000), a hundred times its default for
+approximate randomization (10,000)."""
+_resamples = whole_number(
+    1,
+    "{value}: at least 1 resample or trial is needed",
+    MAX_RESAMPLES,
+    f"{{value}} is more than {MAX_RESAMPLES:,} resamples or trials (sacreBLEU's defaults: "
+    f"{DEFAULT_RESAMPLES:,} for the bootstrap, {DEFAULT_RANDOMIZATION_TRIALS:,} for --paired-ar)",
+)
 """``--confidence-n`` and the like."""
 _seed = whole_number(0, "{value}: a seed is a whole number >= 0")
 """``--seed``."""
@@ -139,7 +150,8 @@ def _parser() -> argparse.ArgumentParser:
         "--confidence-n",
         type=_resamples,
         metavar="N",
-        help=f"bootstrap resamples for --confidence ({DEFAULT_RESAMPLES:,})",
+        help=f"bootstrap resamples for --confidence ({DEFAULT_RESAMPLES:,}; at most "
+        f"{MAX_RESAMPLES:,})",
     )
     paired = tests.add_mutually_exclusive_group()
     paired.add_argument(
@@ -157,13 +169,14 @@ def _parser() -> argparse.ArgumentParser:
         "--paired-bs-n",
         type=_resamples,
         metavar="N",
-        help=f"resamples for --paired-bs ({DEFAULT_RESAMPLES:,})",
+        help=f"resamples for --paired-bs ({DEFAULT_RESAMPLES:,}; at most {MAX_RESAMPLES:,})",
     )
     tests.add_argument(
         "--paired-ar-n",
         type=_resamples,
         metavar="N",
-        help=f"trials for --paired-ar ({DEFAULT_RANDOMIZATION_TRIALS:,})",
+        help=f"trials for --paired-ar ({DEFAULT_RANDOMIZATION_TRIALS:,}; at most "
+        f"{MAX_RESAMPLES:,})",
     )
     tests.add_argument("--seed", type=_seed, metavar="N",
                        help=f"seed of the resampling ({DEFAULT_SEED}; recorded in the "
@@ -180,7 +193,9 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="print the full explanation of item N (1 = the first item: the line number of "
         "-i/-r files; in JSON Lines, blank lines are not items) with chrF, chrF++, BLEU and "
-        "TER beside it when sacreBLEU is installed; with --format markdown or latex a worked "
+        f"TER beside it when sacreBLEU is installed and the item has at most {COMPARE_LIMIT:,} "
+        "characters (candidate plus references; TER's time grows much faster than the text); "
+        "with --format markdown or latex a worked "
         "example to paste; with --format tsv its lines start with '#'",
     )
     output.add_argument("--no-progress", action="store_true",
@@ -198,8 +213,6 @@ def _parser() -> argparse.ArgumentParser:
 def _load(args: argparse.Namespace) -> ItemStream:
     """The items, streamed from the files (which are checked first)."""
     if args.jsonl:
-        if args.references or args.input != [STDIN]:
-            raise DataError(args.jsonl, None, "--jsonl cannot be combined with -i or -r")
         return jsonl_file(args.jsonl)
     if not args.references:
         raise DataError(source_name(args.input[0]), None, "no references: give reference files "
@@ -277,13 +290,36 @@ def _score(args, stream: ItemStream, rows: _Rows, options: dict):
     if metrics != ("charsim",):
         systems = [[candidates[s] for candidates, _ in items] for s in range(len(stream.names))]
         references = [reference_set for _, reference_set in items]
+        longest = _longest(items)
+        if "ter" in metrics and longest[1] > COMPARE_LIMIT:
+            print(f"charsim: warning: item {longest[0]:,} has {longest[1]:,} characters "
+                  f"(candidate plus references), more than {COMPARE_LIMIT:,}: sentence-level "
+                  "TER's search for shifts grows much faster than the text, so ter may take "
+                  "minutes and much memory (leave ter out of --metrics to skip it)",
+                  file=sys.stderr, flush=True)  # fmt: skip
         for metric in (m for m in metrics if m != "charsim"):
-            per_metric[metric] = corpus_scores(
-                systems, references, metric, sentence_level=args.sentence_level
-            )
+            try:
+                per_metric[metric] = corpus_scores(
+                    systems, references, metric, sentence_level=args.sentence_level
+                )
+            except MemoryError:
+                raise ValueError(
+                    f"{metric} ran out of memory (MemoryError); the longest item is item "
+                    f"{longest[0]:,} ({longest[1]:,} characters, candidate plus references): "
+                    f"leave {metric} out of --metrics"
+                ) from None
         n_items = len(items)
     per_system = [{m: per_metric[m][s] for m in metrics} for s in range(len(stream.names))]
     return tuple(per_system), n_items
+
+
+def _longest(items: list) -> tuple[int, int]:
+    """(item number, characters) of the longest item: its longest candidate plus its
+    references (the first such item)."""
+    sizes = [max(compared_size(c, references) for c in candidates)
+             for candidates, references in items]  # fmt: skip
+    size = max(sizes, default=0)
+    return sizes.index(size) + 1 if sizes else 0, size
 
 
 def _charsim(args, stream: ItemStream, rows: Iterable, options: dict) -> list[CorpusResult]:
@@ -304,31 +340,62 @@ def _charsim(args, stream: ItemStream, rows: Iterable, options: dict) -> list[Co
         close()
 
 
-def _explain(names, row, options) -> tuple[ItemExplanation, ...]:
-    """The item of ``row`` explained for each system, with the comparison when sacreBLEU is
-    installed."""
+def _explain(names, number: int, row, options) -> tuple[ItemExplanation, ...]:
+    """Item ``number`` (``row``) explained for each system, with the comparison when sacreBLEU
+    is installed and the item is at most :data:`~charsim.compare.COMPARE_LIMIT` characters.
+
+    Raises:
+        ValueError: the explanation or the comparison ran out of memory.
+    """
     candidates, references = row
     found = []
     for name, candidate in zip(names, candidates, strict=True):
         try:
-            comparison = compare(candidate, list(references), **options)
-        except ImportError as error:
-            e = explain(candidate, list(references), **options)
-            found.append(ItemExplanation(name, e, None, str(error)))
-        else:
-            found.append(ItemExplanation(name, comparison.explanation, comparison))
+            found.append(_explain_one(name, candidate, list(references), options))
+        except MemoryError:
+            raise ValueError(f"item {number:,} of {name} could not be explained: out of memory "
+                             "(MemoryError)") from None  # fmt: skip
     return tuple(found)
 
 
+def _explain_one(name: str, candidate: str, references: list[str], options) -> ItemExplanation:
+    note = skipped_note(candidate, references)
+    if not note:
+        try:
+            comparison = compare(candidate, references, **options)
+        except ImportError as error:
+            note = str(error)
+        else:
+            return ItemExplanation(name, comparison.explanation, comparison)
+    return ItemExplanation(name, explain(candidate, references, **options), None, note)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; returns the exit status (0 ok, 1 bad data, 2 bad usage)."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """Run the command (``charsim article`` too); returns the exit status (0 ok, 1 bad data,
+    2 bad usage).
+
+    A reader that closes the pipe early (``charsim ... | head``) ends the output quietly, with
+    status 1 and no traceback, as the Python documentation advises (its note on ``SIGPIPE``).
+    """
+    try:
+        status = _run(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes stdout once more at exit: point it at devnull so that fails no more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return status
+
+
+def _run(argv: list[str]) -> int:
     if argv[:1] == ["article"]:
         from .article import main as article_main
 
         return article_main(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.jsonl and (args.references or args.input != [STDIN]):
+        parser.error("--jsonl cannot be combined with -i or -r")
     problem = cli_significance.problem(args, 1 if args.jsonl else len(args.input))
     if problem:
         parser.error(problem)
@@ -351,10 +418,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 [result["charsim"].scores for result in results],
                 lambda total: _progress(total, not args.no_progress, "resample"),
             )
+        explanations = (
+            _explain(stream.names, args.explain, rows.kept[0], options) if rows.kept else ()
+        )
     except (DataError, ValueError, ImportError, WorkerError) as error:
         print(f"charsim: error: {error}", file=sys.stderr)
         return 1
-    explanations = _explain(stream.names, rows.kept[0], options) if rows.kept else ()
     if significance is not None:  # the charsim signature records the resampling
         sig = signature(args.variant, nrefs=rows.nrefs, **options,
                         **significance.signature_fields)  # fmt: skip

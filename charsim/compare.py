@@ -27,6 +27,7 @@ from .inputs import check_inputs
 from .sacrebleu_metrics import metric_object, require_sacrebleu
 
 __all__ = [
+    "COMPARE_LIMIT",
     "BleuDetail",
     "ChrFDetail",
     "ChrFOrder",
@@ -35,7 +36,20 @@ __all__ = [
     "OrderPair",
     "TerDetail",
     "compare",
+    "compared_size",
+    "skipped_note",
 ]
+
+COMPARE_LIMIT = 2_000
+"""Most characters (candidate plus references) that ``--explain`` compares with chrF, BLEU and
+TER. sacreBLEU's sentence-level TER keeps a word-by-word edit-distance table of the candidate
+against each reference (memory grows with their product) and searches shifts over up to 1,000
+candidates (``_MAX_SHIFT_CANDIDATES`` in ``sacrebleu/metrics/lib_ter.py``), so its time grows
+much faster than the text: in CPython on TED text (this project's 2-core machine),
+:func:`compare` takes about 1.6 s at 1,000 characters and 8 s at 2,000 (sacreBLEU's TER alone
+12 s at 4,100 and 29 s at 8,300), and a 1,000,000-character line against 5,500 characters needs
+over 2 GB. Every TED item is within the limit (the longest has 1,002 characters). sacreBLEU
+itself has no such limit; :func:`compare` takes any length."""
 
 
 @dataclass(frozen=True)
@@ -270,6 +284,25 @@ class Comparison:
         return differences(self)
 
 
+def compared_size(candidate: str, references: Sequence[str]) -> int:
+    """The characters (code points) of the candidate plus its references, the size
+    :data:`COMPARE_LIMIT` bounds."""
+    return len(candidate) + sum(map(len, references))
+
+
+def skipped_note(candidate: str, references: Sequence[str]) -> str:
+    """Why the item is not compared with chrF, BLEU and TER, or ``""`` when it is within
+    :data:`COMPARE_LIMIT`."""
+    size = compared_size(candidate, references)
+    if size <= COMPARE_LIMIT:
+        return ""
+    return (
+        f"The comparison with chrF, chrF++, BLEU and TER was skipped: this item has {size:,} "
+        f"characters (candidate plus references), more than the {COMPARE_LIMIT:,} compared, "
+        "since sentence-level TER's search for shifts grows much faster than the text."
+    )
+
+
 def compare(candidate: str, references: Sequence[str], **settings) -> Comparison:
     """Score one item with charsim and sacreBLEU's chrF, chrF++, BLEU and TER, with details.
 
@@ -349,7 +382,13 @@ def _bleu(candidate: str, references: list[str]) -> tuple[BleuDetail, MetricScor
 
 
 def _ter(candidate: str, references: list[str]) -> tuple[TerDetail, MetricScore]:
-    result, score = _sentence("ter", candidate, references)
-    edits = tuple(_sentence("ter", candidate, [r])[0].num_edits for r in references)
-    detail = TerDetail(result.num_edits, float(result.ref_length), edits, edits.index(min(edits)))
+    """TER against each reference once; the item's statistics are sacreBLEU's from them (the
+    fewest edits over the mean reference length), so the costly shift search is not run twice."""
+    scorer = metric_object("ter", sentence=True)
+    per_reference = [scorer._extract_corpus_statistics([candidate], [[r]])[0] for r in references]
+    edits = tuple(int(stats[0]) for stats in per_reference)
+    mean_length = sum(stats[1] for stats in per_reference) / len(references)
+    result = scorer._compute_score_from_stats([min(edits), mean_length])
+    score = MetricScore("ter", result.name, float(result.score), scorer.get_signature().format())
+    detail = TerDetail(min(edits), float(mean_length), edits, edits.index(min(edits)))
     return detail, score

@@ -25,11 +25,11 @@ DEFAULT_MAX_ORDER = 32
 """The order cap of §2.5."""
 
 MAX_ORDER_LIMIT = 64
-"""Largest order cap the command line and the explorer accept (§5.7's tables stop at 64).
+"""Largest order cap accepted, by :class:`Config` (so by every function that takes
+``max_order``), the command line and the explorer (§5.7's tables stop at 64).
 
-The core takes any cap, but the work per item grows with ``min(cap, length)``: on a
-30,000-character line with many matches, cap 64 takes about half a second, cap 10**9 minutes
-and half a gigabyte.
+The work per item grows with ``min(cap, length)``: on a 30,000-character line with many
+matches, cap 64 takes about half a second, cap 10**9 would take minutes and half a gigabyte.
 """
 
 DEFAULT_WEIGHTS = "harmonic"
@@ -44,13 +44,13 @@ class Config:
     """Order cap and weight scheme of one computation.
 
     Args:
-        max_order: the cap on the order ``n`` (a positive int; 32 is standard, §2.5; see
-            :data:`MAX_ORDER_LIMIT` on the cost of large caps).
+        max_order: the cap on the order ``n``, an int from 1 to :data:`MAX_ORDER_LIMIT` (64);
+            32 is standard (§2.5).
         weights: ``"harmonic"`` for ``1/n`` (standard) or ``"uniform"`` for 1 (derived, §6.4).
 
     Raises:
         TypeError: ``max_order`` is not an int.
-        ValueError: ``max_order < 1`` or ``weights`` is not one of :data:`WEIGHTS`.
+        ValueError: ``max_order`` outside 1..64 or ``weights`` not one of :data:`WEIGHTS`.
     """
 
     max_order: int = DEFAULT_MAX_ORDER
@@ -61,6 +61,10 @@ class Config:
             raise TypeError(f"max_order must be an int, got {type(self.max_order).__name__}")
         if self.max_order < 1:
             raise ValueError(f"max_order must be at least 1, got {self.max_order}")
+        if self.max_order > MAX_ORDER_LIMIT:
+            raise ValueError(
+                f"max_order must be at most {MAX_ORDER_LIMIT} (32 is charsim), got {self.max_order}"
+            )
         if self.weights not in WEIGHTS:
             raise ValueError(f"weights must be one of {WEIGHTS}, got {self.weights!r}")
 

@@ -269,7 +269,8 @@ def explain(
         candidate: the candidate text ``t`` (characters are code points).
         references: the reference set, a sequence of ``K >= 1`` texts (a multiset: duplicates
             count separately, order does not matter).
-        max_order: the order cap (32 is standard, §2.5; other values are derived variants).
+        max_order: the order cap, 1 to 64 (32 is standard, §2.5; other values are derived
+            variants; outside 1..64 it raises ValueError).
         weights: ``"harmonic"`` (1/n, standard) or ``"uniform"`` (derived variant, §6.4).
         normalize: optional Unicode normalisation applied to every text first (NFC, NFKC, ...).
         casefold: apply case folding to every text first.

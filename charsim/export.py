@@ -49,12 +49,17 @@ def explanation_blocks(e: Explanation) -> list:
     quantities, the decision, the per-order table and the per-reference table."""
     return [
         Table(("", "text"), (("candidate", repr(e.candidate)),
-              *((f"reference {d.index + 1}", repr(d.text)) for d in e.reference_details))),
+              *((f"reference {d.index + 1}", repr(d.text)) for d in e.reference_details)),
+              text_columns=(1,)),
         Paragraph(("signature:", e.signature)),
         *([Paragraph((e.config.derived_note,))] if e.config.derived_note else []),
         Table(("quantity", "decimal", "exact"), tuple(
             (label, _decimal(getattr(e, name)), getattr(e, name)) for label, name in _QUANTITIES
-        ) + ((_L("N (order cap), K", "$N$ (order cap), $K$"), f"{e.order_cap}, {e.k}", None),)),
+        ) + ((_L("N = min(N', cap), K", r"$N = \min(N', \mathrm{cap})$, $K$"),
+               f"{e.order_cap} (N' = {e.n_prime}, cap {e.config.max_order}), {e.k}", None),)),
+        Paragraph((_L("N' = max(|t|, max_i |r_i|) + 2 is the highest order with an n-gram (§2.5).",
+                      r"$N' = \max(|t|, \max_i |r_i|) + 2$ is the highest order with an n-gram "
+                      r"(\S2.5)."),)),
         Paragraph(("decision:", e.decision.description)),
         Table(
             ("n", _L("w_n", "$w_n$"), _L("m̄_n", r"$\bar m_n$"), _L("ℓ_t,n", r"$\ell_{t,n}$"),
@@ -88,6 +93,7 @@ def comparison_blocks(c, note: str = "") -> list:
         ("metric", "score", "signature"),
         tuple((s.name, _decimal(s.score, 4 if s.metric == "charsim" else 2), s.signature)
               for s in c.scores),
+        text_columns=(2,),
     )  # fmt: skip
     word_orders = [o for o in c.chrf_plus.orders if o.kind == "word"]
     orders = Table(
@@ -175,7 +181,9 @@ def explanation_document(e: Explanation, fmt: str, comparison=None, note: str = 
 def explanation_data(e: Explanation, comparison=None, note: str = "") -> dict:
     """The worked example as JSON-ready data: exact values as ``"a/b"`` strings (or None).
 
-    Keys: ``candidate``, ``references``, ``signature``, ``derived_note``, ``order_cap``, ``k``,
+    Keys: ``candidate``, ``references``, ``signature``, ``derived_note``, ``order_cap`` (``N =
+    min(N', max_order)``), ``n_prime`` (``N'``, the highest order with an n-gram, §2.5),
+    ``max_order`` (the cap asked for), ``k``,
     ``decision`` (a :class:`~charsim.Decision` value) and ``decision_text``; each quantity of
     the explanation (``score``, ``precision``, ``recall``, ``mean_overlap``,
     ``candidate_length``, ``mean_reference_length``, ``denominator``, ``length_bound``,
@@ -189,6 +197,8 @@ def explanation_data(e: Explanation, comparison=None, note: str = "") -> dict:
         "signature": e.signature,
         "derived_note": e.config.derived_note,
         "order_cap": e.order_cap,
+        "n_prime": e.n_prime,
+        "max_order": e.config.max_order,
         "k": e.k,
         "decision": e.decision.value,
         "decision_text": e.decision.description,

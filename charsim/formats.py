@@ -61,10 +61,19 @@ class Heading:
 
 @dataclass(frozen=True)
 class Table:
-    """A table: a header row and body rows of cells (rows as long as the header)."""
+    """A table: a header row and body rows of cells (rows as long as the header).
+
+    Attributes:
+        header: the header row.
+        rows: the body rows.
+        text_columns: the indices of the columns that hold running text (a candidate, a
+            signature): left-aligned, in LaTeX a paragraph column that wraps. The first column is
+            always left-aligned, the others (numbers) right-aligned.
+    """
 
     header: tuple[Cell, ...]
     rows: tuple[tuple[Cell, ...], ...]
+    text_columns: tuple[int, ...] = ()
 
 
 _MARKDOWN_SPECIAL = set("\\|`*_[]<>~&$")
@@ -152,7 +161,8 @@ def render(blocks: list[Heading | Paragraph | Table], fmt: str) -> str:
 def _block(block: Heading | Paragraph | Table, fmt: str) -> str:
     if isinstance(block, Table):
         rows = [[_cell(c, fmt) for c in row] for row in (block.header, *block.rows)]
-        return _TABLE_WRITERS[fmt](rows)
+        left = {0, *block.text_columns}
+        return _TABLE_WRITERS[fmt](rows, [i in left for i in range(len(block.header))])
     text = " ".join(_cell(c, fmt) for c in block.cells)
     if isinstance(block, Heading):
         return _HEADINGS[fmt].format(text)
@@ -164,26 +174,31 @@ def _width(text: str) -> int:
     return sum(not unicodedata.combining(c) for c in text)
 
 
-def _text_table(rows: list[list[str]]) -> str:
+def _text_table(rows: list[list[str]], left: list[bool]) -> str:
     widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
 
     def pad(i: int, cell: str) -> str:
         space = " " * (widths[i] - _width(cell))
-        return cell + space if i == 0 else space + cell
+        return cell + space if left[i] else space + cell
 
     return "\n".join("  ".join(pad(i, c) for i, c in enumerate(row)).rstrip() for row in rows)
 
 
-def _markdown_table(rows: list[list[str]]) -> str:
+def _markdown_table(rows: list[list[str]], left: list[bool]) -> str:
     lines = ["| " + " | ".join(row) + " |" for row in rows]
     lines.insert(1, "|" + "---|" * len(rows[0]))
     return "\n".join(lines)
 
 
-def _latex_table(rows: list[list[str]]) -> str:
+_LATEX_TEXT_COLUMN = r"p{0.6\linewidth}"
+"""The LaTeX column of running text: left-aligned, wrapped at 60 % of the line width."""
+
+
+def _latex_table(rows: list[list[str]], left: list[bool]) -> str:
     body = [" & ".join(row) + r" \\" for row in rows]
+    spec = "".join("l" if i == 0 else _LATEX_TEXT_COLUMN if x else "r" for i, x in enumerate(left))
     return "\n".join(
-        [r"\begin{tabular}{l" + "r" * (len(rows[0]) - 1) + "}", r"\hline", body[0], r"\hline",
+        [r"\begin{tabular}{" + spec + "}", r"\hline", body[0], r"\hline",
          *body[1:], r"\hline", r"\end{tabular}"]
     )  # fmt: skip
 
@@ -197,7 +212,7 @@ _HEADINGS = {
 
 _TABLE_WRITERS = {
     "text": _text_table,
-    "tsv": lambda rows: "\n".join("\t".join(row) for row in rows),
+    "tsv": lambda rows, left: "\n".join("\t".join(row) for row in rows),
     "markdown": _markdown_table,
     "latex": _latex_table,
 }

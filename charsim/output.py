@@ -117,7 +117,8 @@ def _charsim_layout(report: Report, fmt: str) -> str:
     results = [res["charsim"] for res in report.results]
     signature, n_items = results[0].signature, report.n_items
     if fmt == "tsv":
-        rows = ["\t".join(["item", *report.names])] if report.sentence_level else []
+        named = report.sentence_level or len(results) > 1  # a header names each column's file
+        rows = ["\t".join(["item", *report.names])] if named else []
         if report.sentence_level:
             rows += ["\t".join([str(i + 1), *(f"{r.scores[i]:.6f}" for r in results)])
                      for i in range(n_items)]  # fmt: skip

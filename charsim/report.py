@@ -42,7 +42,9 @@ def explanation_text(e: Explanation, max_matches: int = 12) -> str:
         f"P = M̄/L_t  {_value(e.precision)}",
         f"R = M̄/L̄_r  {_value(e.recall)}",
         f"M̄ {e.mean_overlap}   L_t {e.candidate_length}   L̄_r {e.mean_reference_length}   "
-        f"D {e.denominator}   N {e.order_cap}   K {e.k}",
+        f"D {e.denominator}   K {e.k}",
+        f"N {e.order_cap} = min(N', cap {e.config.max_order})   N' {e.n_prime}: the highest order "
+        "with an n-gram (§2.5)",
         f"decision   {e.decision.description}",
         "",
         "  n  weight  m̄_n  ℓ_t,n  ℓ̄_r,n  contribution m̄_n w_n / D",

@@ -47,7 +47,8 @@ def score(
             counts; case matters.
         references: the reference set, ``K >= 1`` texts; a multiset (duplicates weigh double,
             order is irrelevant). ``[""]`` holds one empty reference.
-        max_order: the order cap (32 is standard, §2.5; any other value is a derived variant).
+        max_order: the order cap, 1 to 64 (32 is standard, §2.5; any other value is a derived
+            variant; outside 1..64 it raises ValueError).
         weights: ``"harmonic"`` (``1/n``, standard) or ``"uniform"`` (derived variant, §6.4).
         normalize: optional explicit Unicode normalisation of every text (``"NFC"``, ...).
         casefold: optional explicit case folding of every text.

@@ -215,7 +215,11 @@ def _item(record: object, source: str, number: int) -> Item:
         raise DataError(
             source, number, 'expected an object {"candidate": ..., "references": [...]}'
         )
-    candidate, references = record.get("candidate"), record.get("references")
+    for key in ("candidate", "references"):
+        if key not in record:
+            raise DataError(source, number, f'the key "{key}" is missing (an item is '
+                            '{"candidate": ..., "references": [...]})')  # fmt: skip
+    candidate, references = record["candidate"], record["references"]
     if not isinstance(candidate, str):
         raise DataError(source, number, '"candidate" must be a string')
     if not isinstance(references, list) or not all(isinstance(r, str) for r in references):

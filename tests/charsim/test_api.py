@@ -39,6 +39,8 @@ def test_reference_set_rejects_bad_candidate_and_references():
     ("options", "error"),
     [
         ({"max_order": 0}, ValueError),
+        ({"max_order": 65}, ValueError),
+        ({"max_order": 10**9}, ValueError),
         ({"max_order": 2.5}, TypeError),
         ({"max_order": True}, TypeError),
         ({"weights": "1/n"}, ValueError),
@@ -48,6 +50,26 @@ def test_reference_set_rejects_bad_candidate_and_references():
 def test_bad_settings(options, error):
     with pytest.raises(error):
         charsim.score("a", ["a"], **options)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda cap: charsim.score("a", ["a"], max_order=cap),
+        lambda cap: charsim.score_base("a", ["a"], max_order=cap),
+        lambda cap: charsim.score_max("a", ["a"], max_order=cap),
+        lambda cap: charsim.explain("a", ["a"], max_order=cap),
+        lambda cap: charsim.ReferenceSet(["a"], max_order=cap),
+        lambda cap: charsim.signature(max_order=cap),
+    ],
+    ids=["score", "score_base", "score_max", "explain", "ReferenceSet", "signature"],
+)
+def test_every_entry_point_takes_order_caps_1_to_64_only(call):
+    """As the command line and the explorer: 64 is the largest cap, one check for all."""
+    call(64)
+    for cap in (65, 10**9):
+        with pytest.raises(ValueError, match=f"^max_order must be at most 64 .*, got {cap}$"):
+            call(cap)
 
 
 def test_derived_variants_are_labelled_and_change_the_value():
@@ -139,6 +161,7 @@ def test_gain_of_one_more_match():
         ({"nrefs": 1.5}, TypeError, "nrefs must be None or an int, got float"),
         ({"nrefs": True}, TypeError, "nrefs must be None or an int, got bool"),
         ({"max_order": 0}, ValueError, "max_order must be at least 1, got 0"),
+        ({"max_order": 65}, ValueError, "max_order must be at most 64 (32 is charsim), got 65"),
         ({"max_order": "32"}, TypeError, "max_order must be an int, got str"),
         ({"weights": "1/n"}, ValueError, "weights must be one of ('harmonic', 'uniform')"),
         ({"normalize": "nfc"}, ValueError, "normalize must be None or one of"),

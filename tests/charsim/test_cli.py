@@ -123,6 +123,11 @@ def test_jsonl_input(files, capsys):
         (lambda f: ["--jsonl", f("d.jsonl", '{"candidate": 3, "references": ["a"]}\n')],
          'd.jsonl, line 1: "candidate" must be a string'),
         (lambda f: ["--jsonl", f("d.jsonl", '["a"]\n')], "d.jsonl, line 1: expected an object"),
+        (lambda f: ["--jsonl", f("d.jsonl", '{"candidate": "a", "references": ["a"]}\n'
+                                            '{"candidate": "a"}\n')],
+         'd.jsonl, line 2: the key "references" is missing'),
+        (lambda f: ["--jsonl", f("d.jsonl", '{"references": ["a"]}\n')],
+         'd.jsonl, line 1: the key "candidate" is missing'),
         (lambda f: ["-i", f("s.txt", "a\n")], "no references"),
         (lambda f: ["-i", f("s.txt", ""), "-r", f("r.txt", "")], "s.txt: holds no items"),
         (lambda f: ["-i", "/nonexistent/sys.txt", "-r", f("r.txt", "a\n")], "cannot be read"),
@@ -344,3 +349,66 @@ def test_text_output_names_the_variant(files, capsys, variant, label):
                          files("r2.txt", "abcdefghij\n"), "--variant", variant)  # fmt: skip
     value = {"base": 0.5285, "max": 1.0}[variant]  # §3.3 prints 0.528 (mean of 1 and 0.0569)
     assert status == 0 and out.splitlines()[0] == f"{label} = {value:.4f}  (1 item)"
+
+
+def test_jsonl_with_input_files_is_a_usage_error(files, capsys):
+    data = files("d.jsonl", '{"candidate": "a", "references": ["a"]}\n')
+    with pytest.raises(SystemExit) as exit_:
+        run(capsys, "--jsonl", data, "-i", files("s.txt", "a\n"), "-r", files("r.txt", "a\n"))
+    out, err = capsys.readouterr()
+    assert (exit_.value.code, out) == (2, "")
+    assert err.startswith("usage: charsim")
+    assert err.endswith("charsim: error: --jsonl cannot be combined with -i or -r\n")
+
+
+def test_tsv_of_several_systems_names_each_column(files, capsys):
+    ref = files("r.txt", "cat\n")
+    one, two = files("s1.txt", "ca\n"), files("s2.txt", "cat\n")
+    status, out, _ = run(capsys, "-i", one, two, "-r", ref, "--format", "tsv")
+    assert status == 0
+    assert out.splitlines()[:2] == [f"item\t{one}\t{two}", f"mean\t{100 / 201:.6f}\t1.000000"]
+    status, out, _ = run(capsys, "-i", one, "-r", ref, "--format", "tsv")  # one system: as before
+    assert out.splitlines()[0] == f"mean\t{100 / 201:.6f}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["article", "--format", "json"], ["--jsonl", "-", "--sentence-level"]],
+    ids=["article", "scoring"],
+)
+def test_a_closed_pipe_ends_quietly(command):
+    """The reader is gone before the first write (as `| head -c 200` can be): no traceback."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "charsim", *command], stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    process.stdout.close()
+    _, err = process.communicate(b'{"candidate": "ca", "references": ["cat"]}\n' * 3000)
+    assert (process.returncode, err) == (1, b"")
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reference", "line"),
+    [
+        # §2.5: N' = max(|t|, |r|) + 2 = 3 for one letter, 2 for empty texts; N = min(N', 32)
+        ("a", "b", "N 3 = min(N', cap 32)   N' 3: the highest order with an n-gram (§2.5)"),
+        ("", "", "N 2 = min(N', cap 32)   N' 2: the highest order with an n-gram (§2.5)"),
+        (
+            "a" * 40,
+            "a" * 40,
+            "N 32 = min(N', cap 32)   N' 42: the highest order with an n-gram (§2.5)",
+        ),
+    ],
+)
+def test_explain_labels_the_order_cap_and_the_highest_order(files, capsys, candidate, reference,
+                                                             line):  # fmt: skip
+    args = ["-i", files("s.txt", candidate + "\n"), "-r", files("r.txt", reference + "\n"),
+            "--explain", "1"]  # fmt: skip
+    out = run(capsys, *args)[1]
+    assert line in out.splitlines()
+    assert "   N 3   K" not in out and "   N 2   K" not in out  # the old, ambiguous label
+    data = json.loads(run(capsys, *args, "--format", "json")[1])["explain"]["data"]
+    e = charsim.explain(candidate, [reference])
+    assert [(d["order_cap"], d["n_prime"], d["max_order"]) for d in data.values()] == [
+        (e.order_cap, e.n_prime, 32)
+    ]

@@ -11,6 +11,7 @@ from sacrebleu.metrics import BLEU, CHRF, TER
 
 import charsim
 from charsim.cli import main
+from charsim.compare import COMPARE_LIMIT
 from charsim.formats import markdown_escape
 
 from ..data import TED
@@ -226,3 +227,58 @@ def test_without_sacrebleu(two_items, capsys, monkeypatch):
     assert status == 0 and out.splitlines()[1].endswith(f"{(100 / 201 + 1) / 2:.4f}")
     status, out, _ = run(capsys, *two_items, "--explain", "1", "--format", "markdown")
     assert status == 0 and out.rstrip().endswith("pip install 'charsim\\[compare\\]'")
+
+
+@pytest.fixture
+def long_item(tmp_path):
+    """One item of COMPARE_LIMIT + 1 characters, candidate plus reference (one word each, so
+    TER is quick if it runs at all)."""
+    (tmp_path / "long.txt").write_text("a" * 1500 + "\n", "utf-8")
+    (tmp_path / "long_ref.txt").write_text("a" * (COMPARE_LIMIT - 1500 + 1) + "\n", "utf-8")
+    return ["-i", tmp_path / "long.txt", "-r", tmp_path / "long_ref.txt"]
+
+
+def test_explain_skips_the_comparison_above_the_limit(long_item, capsys):
+    note = (f"The comparison with chrF, chrF++, BLEU and TER was skipped: this item has "
+            f"{COMPARE_LIMIT + 1:,} characters (candidate plus references), more than the "
+            f"{COMPARE_LIMIT:,} compared")  # fmt: skip
+    status, out, err = run(capsys, *long_item, "--explain", "1", "--format", "json")
+    data = json.loads(out)["explain"]["data"][str(long_item[1])]
+    assert (status, err) == (0, "")
+    assert data["comparison"] is None and data["comparison_note"].startswith(note)
+    assert data["score"]["exact"] == str(charsim.explain("a" * 1500, ["a" * 501]).score)
+    for fmt in ("text", "markdown", "latex"):
+        out = run(capsys, *long_item, "--explain", "1", "--format", fmt)[1]
+        assert note in out and "chrF2" not in out.split("== item 1")[-1].split("### Item")[-1]
+
+
+def _out_of_memory(*args, **kwargs):
+    raise MemoryError
+
+
+def test_running_out_of_memory_while_explaining_is_one_line(two_items, capsys, monkeypatch):
+    monkeypatch.setattr("charsim.cli.compare", _out_of_memory)
+    status, out, err = run(capsys, *two_items, "--explain", "1")
+    assert (status, out) == (1, "")
+    assert err == (f"charsim: error: item 1 of {two_items[1]} could not be explained: out of "
+                   "memory (MemoryError)\n")  # fmt: skip
+
+
+def test_ter_on_long_items_warns_first(long_item, two_items, capsys):
+    status, out, err = run(capsys, *long_item, "--metrics", "charsim,ter")
+    assert status == 0 and out.splitlines()[1].split()[-1] == "100.0"  # 1 word for 1: 1 edit
+    assert err == (f"charsim: warning: item 1 has {COMPARE_LIMIT + 1:,} characters (candidate "
+                   f"plus references), more than {COMPARE_LIMIT:,}: sentence-level TER's search "
+                   "for shifts grows much faster than the text, so ter may take minutes and "
+                   "much memory (leave ter out of --metrics to skip it)\n")  # fmt: skip
+    assert run(capsys, *long_item, "--metrics", "charsim,chrf")[2] == ""  # no ter, no warning
+    assert run(capsys, *two_items, "--metrics", "ter")[2] == ""  # short items
+
+
+def test_running_out_of_memory_in_a_metric_names_the_longest_item(two_items, capsys, monkeypatch):
+    monkeypatch.setattr("charsim.cli.corpus_scores", _out_of_memory)
+    status, out, err = run(capsys, *two_items, "--metrics", "charsim,ter")
+    assert (status, out) == (1, "")
+    assert err == ("charsim: error: ter ran out of memory (MemoryError); the longest item is "
+                   "item 2 (14 characters, candidate plus references): leave ter out of "
+                   "--metrics\n")  # fmt: skip

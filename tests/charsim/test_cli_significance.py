@@ -133,6 +133,8 @@ def test_tsv_rows_are_named_as_the_json_keys(corpus, capsys):
     ref, base, better, _ = corpus
     status, out, _ = run(capsys, "-i", base, better, "-r", ref, "--paired-bs", "--format", "tsv")
     rows = [line.split("\t") for line in out.splitlines()]
+    assert rows[0] == ["item", str(base), str(better)]  # the header names each system's column
+    rows = rows[1:]
     assert [row[0] for row in rows] == ["mean", "ci_low", "ci_high", "ci_mean", "method",
                                         "p_value", "difference", "difference_ci_low",
                                         "difference_ci_high", "#signature"]  # fmt: skip
@@ -162,6 +164,13 @@ def test_the_seed_is_used_and_recorded(corpus, capsys):
          "argument --paired-bs-n: 0: at least 1 resample or trial is needed"),
         (["--confidence-n", "-3", "--confidence"], 1, "argument --confidence-n: -3: at least 1"),
         (["--paired-ar-n", "many", "--paired-ar"], 2, "'many' is not a whole number"),
+        (["--paired-bs-n", "99999999999999", "--paired-bs"], 2,
+         "argument --paired-bs-n: 99999999999999 is more than 1,000,000 resamples or trials "
+         "(sacreBLEU's defaults: 1,000 for the bootstrap, 10,000 for --paired-ar)"),
+        (["--paired-ar-n", "1000001", "--paired-ar"], 2,
+         "argument --paired-ar-n: 1000001 is more than 1,000,000 resamples or trials"),
+        (["--confidence-n", "1000001", "--confidence"], 1,
+         "argument --confidence-n: 1000001 is more than 1,000,000 resamples or trials"),
         (["--seed", "-1", "--confidence"], 1, "argument --seed: -1: a seed is a whole number >= 0"),
         (["--seed", "3"], 1, "--seed has no effect without --confidence, --paired-bs or"),
         (["--confidence-n", "50"], 1, "--confidence-n has no effect without --confidence"),
@@ -181,6 +190,16 @@ def test_bad_options_are_usage_errors(corpus, capsys, options, systems, message)
     out, err = capsys.readouterr()
     assert (exit_.value.code, out) == (2, "")
     assert message in err
+
+
+def test_help_gives_each_resample_count_its_maximum(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    for option, default in (("--confidence-n", "1,000"), ("--paired-bs-n", "1,000"),
+                            ("--paired-ar-n", "10,000")):  # fmt: skip
+        assert f"{option} N " in help_text
+        assert f"({default}; at most 1,000,000)" in help_text.split(f"{option} N ")[1][:80]
 
 
 def test_json_lines_hold_one_system_only(tmp_path, capsys):

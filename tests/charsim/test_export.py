@@ -58,7 +58,9 @@ _LATEX_TOKEN = re.compile("|".join(map(re.escape, sorted(_LATEX_UNESCAPE, key=le
 
 def latex_tables(text: str) -> list[list[list[str]]]:
     tables = []
-    for body in re.findall(r"\\begin\{tabular\}\{l?r*\}\n(.*?)\\end\{tabular\}", text, re.S):
+    for body in re.findall(
+        r"\\begin\{tabular\}\{l(?:r|p\{[^}]*\})*\}\n(.*?)\\end\{tabular\}", text, re.S
+    ):
         rows = [line.removesuffix(r" \\") for line in body.splitlines() if line != r"\hline"]
         tables.append([row.split(" & ") for row in rows])
     return tables
@@ -111,6 +113,8 @@ def test_latex_round_trips_the_exact_fractions_and_the_texts(candidate, referenc
     e = charsim.explain(candidate, references)
     document = explanation_document(e, "latex")
     texts, quantities, orders, by_reference = latex_tables(document)
+    # the texts in a left-aligned paragraph column, not right-aligned
+    assert document.startswith("\\begin{tabular}{lp{0.6\\linewidth}}\n")
     assert [latex_value(row[1]) for row in texts[1:]] == [repr(candidate), *map(repr, references)]
     assert all(len(row) == 2 for row in texts)  # no & of the text split a cell
     expected_quantities, expected_orders, expected_references = _expected(e)

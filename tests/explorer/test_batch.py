@@ -73,7 +73,7 @@ def test_bad_files_name_the_file_and_line(systems, references, message):
 
 
 def test_bad_jsonl_names_the_line():
-    with pytest.raises(DataError, match='items.jsonl, line 2: "candidate" must be a string'):
+    with pytest.raises(DataError, match='items.jsonl, line 2: the key "candidate" is missing'):
         batch_from_jsonl("items.jsonl", b'{"candidate": "a", "references": ["a"]}\n{"x": 1}')
     batch = batch_from_jsonl("i.jsonl", b'{"candidate": "a", "references": ["a", ""]}\n')
     assert batch.names == ("i.jsonl",) and batch.references == (("a", ""),)

@@ -95,7 +95,7 @@ def test_uploads_report_bad_files_and_show_text_as_text(app, wait_until, tmp_pat
     bad = tmp_path / "items.jsonl"
     bad.write_text("\n".join(json.dumps(i) for i in items), encoding="utf-8")
     inputs.nth(2).set_input_files(bad)
-    message = 'items.jsonl, line 2: "references" must be a list of strings'
+    message = 'items.jsonl, line 2: the key "references" is missing'
     wait_until(lambda: app.get_by_text(message).count() > 0, timeout=20, message="the error")
     bad.write_text(json.dumps(items[0]) + "\n", encoding="utf-8")
     inputs.nth(2).set_input_files(bad)
