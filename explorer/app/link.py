@@ -22,8 +22,8 @@ if TYPE_CHECKING:  # the state imports this module
 
 __all__ = [
     "FIELDS", "FieldError", "LinkState", "MAX_ADDRESS_QUERY", "MAX_LINK_CHARS", "address_query",
-    "decode_link", "encode_link", "field_name", "invalid", "read_field", "unknown",
-    "with_language",
+    "decode_link", "encode_link", "field_name", "invalid", "language_of", "read_field",
+    "unknown", "with_language",
 ]  # fmt: skip
 
 MAX_LINK_CHARS = 100_000
@@ -177,6 +177,17 @@ def decode_link(query: str) -> tuple[LinkState, list[Message]]:
 
 MAX_ADDRESS_QUERY = 8_000
 """Longest state kept in the address bar (common server limits are 8 KB)."""
+
+
+def language_of(query: str) -> str:
+    """The UI language a query string (with or without ``?``) asks for in its ``lang`` field;
+    the default language when it has none or a bad one. Read on its own, so that a link whose
+    other fields are unusable (an item link to item ``abc``) still opens in its language."""
+    values = parse_qs(query.removeprefix("?")).get("lang")
+    try:
+        return read_field("lang", values[-1]) if values else DEFAULT_LANGUAGE
+    except ValueError:
+        return DEFAULT_LANGUAGE
 
 
 def with_language(query: str, language: str) -> str:

@@ -19,7 +19,7 @@ from explorer.app.batch_significance import SignificanceState
 from explorer.app.batch_state import BatchState, OpenedItem
 from explorer.app.i18n import LANGUAGES, UIText
 from explorer.app.item_link import decode_item_link
-from explorer.app.link import address_query, with_language
+from explorer.app.link import address_query, language_of, with_language
 from explorer.app.state import ExplorerState
 from explorer.app.views.about_page import AboutView
 from explorer.app.views.batch_histogram import BatchHistogramView
@@ -50,8 +50,8 @@ def _open_address(query: str, state: ExplorerState, batch: BatchState, text: UIT
     item_link, problems = decode_item_link(query)
     if item_link is not None or problems:
         tabs.active = _BATCH_TAB
+        text.language = language_of(query)
         if item_link is not None:
-            text.language = item_link.language
             pn.state.execute(partial(batch.open_link, item_link))
         else:
             batch.report(*problems)
