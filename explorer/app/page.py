@@ -44,19 +44,25 @@ _DETAILS = ["tab.matches", "tab.changes", "tab.references", "tab.exact", "tab.me
 
 
 def _open_address(query: str, state: ExplorerState, batch: BatchState, text: UIText,
-                  tabs: pn.Tabs) -> None:  # fmt: skip
+                  tabs: pn.Tabs) -> str | None:  # fmt: skip
     """Open what the page's query string asks for: an item of a built-in batch example (the
-    batch tab), or a single-item state and its language."""
+    batch tab), or a single-item state and its language. Returns the query string the address
+    should show instead when the link had a problem (its messages are shown), else None: a
+    reload or a copy of the address then opens what the page shows, not the problem again."""
     item_link, problems = decode_item_link(query)
     if item_link is not None or problems:
         tabs.active = _BATCH_TAB
         text.language = language_of(query)
         if item_link is not None:
             pn.state.execute(partial(batch.open_link, item_link))
-        else:
-            batch.report(*problems)
-    elif query:
+            return None
+        batch.report(*problems)
+        return with_language("", text.language)
+    if query:
         text.language = state.load_link(query).language
+        if state.link_problems and not state.references_unreadable:
+            return address_query(state, text.language)
+    return None
 
 
 def _mirror_address(
@@ -244,9 +250,11 @@ def create_app(
         tabs.active = _SINGLE_TAB
 
     batch.param.watch(open_item, ["opened"])
-    _open_address(query, state, batch, text, tabs)
+    corrected = _open_address(query, state, batch, text, tabs)
     if replace_query is not None:
         _mirror_address(state, batch, text, replace_query)
+        if corrected is not None:
+            replace_query(corrected)
     return pn.Column(_language_switch(text), tabs, sizing_mode="stretch_width")
 
 

@@ -187,12 +187,12 @@ def test_opening_an_item_fills_the_single_item_page():
     assert explorer.explanation.score == charsim.explain("the cat sat", ["the cat"]).score
 
 
-def test_an_unusable_item_link_opens_the_batch_page_in_its_language():
+def test_an_unusable_item_link_opens_the_batch_page_in_its_language_and_leaves_the_address():
     batch = BatchState()
     text = UIText()
-    query = "?example=ted&system=1&item=abc&lang=ja"
-    tabs = create_app(ExplorerState(), batch, text, query=query)[1]
-    assert (tabs.active, text.language) == (1, "ja")
+    query, address = "?example=ted&system=1&item=abc&lang=ja", []
+    tabs = create_app(ExplorerState(), batch, text, query=query, replace_query=address.append)[1]
+    assert (tabs.active, text.language, address) == (1, "ja", ["lang=ja"])  # not the bad link
     assert [text.message(message) for message in batch.message] == [
         "リンクの項目番号'abc'が正しくありません（1以上の行番号を指定してください）。"
     ]

@@ -8,6 +8,7 @@ import charsim
 from explorer.app.examples import EXAMPLES
 from explorer.app.i18n import Message, UIText
 from explorer.app.link import MAX_LINK_CHARS, LinkState, decode_link, encode_link
+from explorer.app.page import create_app
 from explorer.app.references import format_references, parse_references
 from explorer.app.state import LIVE_LIMIT, MATCHES_LIMIT, ExplorerState
 
@@ -176,6 +177,16 @@ def test_hostile_links_give_defaults_and_a_message(query, fragment):
     state = ExplorerState()
     state.load_link(query)
     assert state.link_problems == problems
+
+
+def test_a_link_with_a_bad_field_leaves_the_address_to_the_state_shown():
+    state, address = ExplorerState(), []
+    create_app(state, query="?c=the%20cat&cap=1e9&lang=ja", replace_query=address.append)
+    assert (state.candidate, state.max_order) == ("the cat", 32)  # the default cap
+    assert address == [state.to_link("ja")]
+    assert "cap=32" in address[0] and "1e9" not in address[0]
+    create_app(ExplorerState(), query="?c=the%20cat&cap=9", replace_query=address.append)
+    assert address == [state.to_link("ja")]  # a good link is left as it is
 
 
 def test_encode_link_escapes_separators():
