@@ -54,6 +54,18 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         return body
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None):
+        """Say why a link is refused when its request line is longer than ``http.server``
+        reads (65,536 bytes: status 414), instead of the bare "Request-URI Too Long"."""
+        if code == http.server.HTTPStatus.REQUEST_URI_TOO_LONG:
+            explain = (
+                "This link is longer than this server reads (65,536 characters). The explorer "
+                "writes links of at most 8,000 characters into the address bar; shorten the "
+                "candidate or the references of this link (its c and r fields), or paste the "
+                "texts into the explorer instead."
+            )
+        super().send_error(code, message, explain)
+
     def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)
         """Log only errors (4xx/5xx), not every request."""
         if len(args) >= 2 and str(args[1])[:1] in "45":

@@ -1,5 +1,7 @@
-"""``python -m explorer serve`` on a port that is taken: a clear message, no traceback."""
+"""``python -m explorer serve`` on a port that is taken: a clear message, no traceback; a link
+longer than the server reads: a page that says why."""
 
+import http.client
 import socket
 
 from explorer.build import serve
@@ -17,3 +19,20 @@ def test_a_taken_port_gives_a_message(tmp_path, capsys, monkeypatch):
         f"cannot serve on 127.0.0.1:{port}: Address already in use; choose another port with "
         "--port N (make explorer PORT=N)\n"
     )
+
+
+def test_a_link_longer_than_the_server_reads_is_refused_with_the_reason(tmp_path):
+    (tmp_path / "index.html").write_text("<p>explorer</p>", encoding="utf-8")
+    server, url = serve.serve_in_thread(tmp_path)
+    try:
+        connection = http.client.HTTPConnection(*url.removeprefix("http://").strip("/").split(":"))
+        connection.request("GET", "/?c=" + "a" * 70_000)
+        response = connection.getresponse()
+        body = response.read().decode("utf-8")
+        assert response.status == 414
+        assert "longer than this server reads (65,536 characters)" in body
+        connection.request("GET", "/?c=" + "a" * 60_000)
+        assert connection.getresponse().status == 200
+    finally:
+        server.shutdown()
+        server.server_close()
