@@ -19,19 +19,22 @@ from .state import ExplorerState
 __all__ = ["alert", "card_html", "derived_note", "references_summary_html"]
 
 
-def alert(text: str, kind: str = "warning") -> str:
-    """An escaped message box: ``kind`` is ``warning``, ``info`` or ``error``."""
-    return f'<div class="cs-alert cs-{kind}" role="status">{escape(text)}</div>'
+def alert(text: str, kind: str = "warning", testid: str | None = None) -> str:
+    """An escaped message box: ``kind`` is ``warning``, ``info`` or ``error``; ``testid``, if
+    given, is its ``data-testid``."""
+    hook = f' data-testid="{testid}"' if testid else ""
+    return f'<div class="cs-alert cs-{kind}" role="status"{hook}>{escape(text)}</div>'
 
 
 def card_html(state: ExplorerState, text: UIText) -> str:
     """The score card of ``state`` in the current language: its scores, P, R, lengths and
-    decision, or the message saying why there is no score.
+    decision, or the message saying why there is no score (``data-testid="score-message"``,
+    in place of ``score-main``).
 
     The scores carry ``data-announce``, the sentence (score and decision) that the page
     announces politely once typing pauses (``static/a11y.js``)."""
     if state.summary is None:
-        return alert(text.message(state.message), "info")
+        return alert(text.message(state.message), "info", testid="score-message")
     return _scores_html(state.summary, text)
 
 

@@ -56,3 +56,11 @@ def test_score_card_announces_score_and_decision_in_both_languages():
     )
     state.max_order = 2
     assert _announcement(card_html(state, UIText())).startswith("derived variant score ")
+
+
+def test_a_card_without_a_score_shows_why_under_its_own_hook():
+    state = ExplorerState()
+    state.set_inputs("a", [])  # K = 0: undefined (§2.1)
+    html = card_html(state, UIText())
+    assert 'data-testid="score-main"' not in html
+    assert re.search(r'data-testid="score-message">undefined: the reference set is empty', html)

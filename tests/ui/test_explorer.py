@@ -169,6 +169,8 @@ def test_empty_reference_set_is_undefined(app, wait_until):
     _type(app, "a", "")
     wait_until(lambda: _shows(app, "undefined: the reference set is empty (K = 0)"), timeout=20)
     assert app.locator('[data-testid="score-main"]').count() == 0
+    message = app.locator('[data-testid="score-message"]').filter(visible=True)
+    assert message.inner_text().startswith("undefined: the reference set is empty (K = 0)")
 
 
 @pytest.mark.parametrize("payload", PAYLOADS)
