@@ -60,7 +60,7 @@ def test_score_card_announces_score_and_decision_in_both_languages():
 
 def test_a_card_without_a_score_shows_why_under_its_own_hook():
     state = ExplorerState()
-    state.set_inputs("a", [])  # K = 0: undefined (§2.1)
+    state.set_inputs("a", [])  # K = 0: undefined
     html = card_html(state, UIText())
     assert 'data-testid="score-main"' not in html
     assert re.search(r'data-testid="score-message">undefined: the reference set is empty', html)
