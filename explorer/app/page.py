@@ -87,27 +87,29 @@ def _mirror_address(
 
 _HIDDEN_PAGES_FLAT = """
 div[style*="visibility: hidden"] { max-height: 0; overflow: hidden; }
+div.cs-out-of-layout[style*="visibility: hidden"] { display: none; }
 """
 """Bokeh lays the hidden pages of ``Tabs`` out in the same place as the shown one (so their
-charts keep their sizes); without this, every tab would be as tall as the tallest."""
+charts keep their sizes); without this, every tab would be as tall as the tallest. A page of
+CSS class ``cs-out-of-layout`` (the About page) leaves the layout, as in
+:data:`_HIDDEN_PAGES_OUT`."""
 _HIDDEN_PAGES_OUT = """
 div[style*="visibility: hidden"] { display: none; }
 """
 """The hidden pages taken out of the layout: BokehJS no longer lays them out and paints their
 charts whenever any part of the document changes (a staged part, a keystroke's update), and
-lays a page out when it is shown. Only for the details tabs: a Panel ``FlexBox`` (the two
-columns of the single-item and batch pages) drawn on a page out of the layout keeps its
-children's layouts of size 0 when shown, and a chart in it has no frame (the batch histogram
-was blank on screen and in its PNG)."""
+lays a page out when it is shown. For the details tabs and the About page only: a Panel
+``FlexBox`` with a chart in it (the two columns of the single-item and batch pages) drawn on a
+page out of the layout keeps its children's layouts of size 0 when shown, and the chart has no
+frame (the batch histogram was blank on screen and in its PNG)."""
 
 
-def _titled_tabs(keys: list[str], pages: list, text: UIText, *, out: bool = False) -> pn.Tabs:
+def _titled_tabs(keys: list[str], pages: list, text: UIText, hidden_pages: str) -> pn.Tabs:
     """Tabs whose titles are the catalog's ``keys``, renamed when the language changes; the
-    hidden pages take no height (:data:`_HIDDEN_PAGES_FLAT`), or with ``out`` leave the layout
-    (:data:`_HIDDEN_PAGES_OUT`)."""
+    stylesheet ``hidden_pages`` says how a hidden page is laid out."""
     tabs = pn.Tabs(
         *zip((text(key) for key in keys), pages, strict=True), dynamic=False,
-        sizing_mode="stretch_width", stylesheets=[_HIDDEN_PAGES_OUT if out else _HIDDEN_PAGES_FLAT],
+        sizing_mode="stretch_width", stylesheets=[hidden_pages],
     )  # fmt: skip
     text.param.watch(lambda _event: retitle(tabs, [text(key) for key in keys]), ["language"])
     return tabs
@@ -124,7 +126,7 @@ def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
         MatchesView(state, text), ChangesView(state, text), ReferencesView(state, text),
         ExactView(state, text), metrics_view(state, text),
     ]  # fmt: skip
-    return _titled_tabs(_DETAILS, pages, text, out=True)
+    return _titled_tabs(_DETAILS, pages, text, _HIDDEN_PAGES_OUT)
 
 
 def _heading(text: UIText, key: str) -> pn.pane.Markdown:
@@ -241,7 +243,7 @@ def create_app(
     state, batch, text = state or ExplorerState(), batch or BatchState(), text or UIText()
     about = AboutView(state, text=text)
     pages = [_single_item_page(state, text), later(partial(_batch_page, batch, text)), about]
-    tabs = _titled_tabs(_TABS, pages, text)
+    tabs = _titled_tabs(_TABS, pages, text, _HIDDEN_PAGES_FLAT)
     tabs.param.watch(lambda event: event.new == _ABOUT_TAB and about.shown(), ["active"])
 
     def open_item(event) -> None:

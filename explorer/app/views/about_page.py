@@ -46,7 +46,7 @@ class AboutView(Viewer):
         self._layout = pn.Column(
             *(later(partial(pn.Column, self._headings[key], view, sizing_mode="stretch_width"))
               for key, view in views.items()),
-            sizing_mode="stretch_width",
+            sizing_mode="stretch_width", css_classes=["cs-out-of-layout"],
         )  # fmt: skip
         self.text.param.watch(self._relabel, "language")
         self._relabel()
