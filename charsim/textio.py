@@ -22,7 +22,9 @@ __all__ = [
     "counted",
     "decode_line",
     "decode_lines",
+    "MAX_NESTING",
     "items_from_jsonl",
+    "json_nesting",
     "jsonl_items",
 ]
 
@@ -171,7 +173,7 @@ def jsonl_items(lines: Iterable[str], source: str) -> Iterator[Item]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        if _nesting(line) > MAX_NESTING:
+        if json_nesting(line) > MAX_NESTING:
             raise DataError(source, number, f"malformed JSON (nested deeper than {MAX_NESTING})")
         try:
             record = json.loads(line)
@@ -191,8 +193,11 @@ MAX_NESTING = 100
 parse overflows the JavaScript stack instead of raising RecursionError)."""
 
 
-def _nesting(line: str) -> int:
-    """The deepest ``[``/``{`` nesting of a JSON line, outside strings (cheap when shallow)."""
+def json_nesting(line: str) -> int:
+    """The deepest ``[``/``{`` nesting of a JSON text, outside strings; 0 when the text holds
+    at most :data:`MAX_NESTING` brackets in all (cheap when shallow). Check it before
+    ``json.loads`` of text a user gave: in Pyodide a deep parse overflows the JavaScript stack
+    (the page's Python dies) before Python's RecursionError is raised."""
     if line.count("[") + line.count("{") <= MAX_NESTING:
         return 0
     depth = deepest = 0

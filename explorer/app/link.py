@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlencode
 
 from charsim.config import MAX_ORDER_LIMIT
+from charsim.textio import MAX_NESTING, json_nesting
 
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Message
 from .references import FORMATS
@@ -88,10 +89,9 @@ def _integer(text: str, low: int, high: int) -> int:
 
 
 def _references(text: str) -> list[str]:
-    try:
-        value = json.loads(text)  # a JSONDecodeError (a ValueError) says why in English
-    except RecursionError:
-        raise FieldError("nested") from None
+    if json_nesting(text) > MAX_NESTING:  # before parsing: see charsim.textio.json_nesting
+        raise FieldError("nested")
+    value = json.loads(text)  # a JSONDecodeError (a ValueError) says why in English
     if not isinstance(value, list) or not all(isinstance(r, str) for r in value):
         raise FieldError("not_list")
     return value

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+from charsim.textio import MAX_NESTING, json_nesting
+
 __all__ = ["FORMATS", "format_references", "parse_references"]
 
 FORMATS = ("lines", "json")
@@ -33,6 +35,8 @@ def parse_references(text: str, fmt: str) -> list[str]:
     if fmt != "json":
         raise ValueError(f"unknown reference format {fmt!r}; expected one of {FORMATS}")
     try:
+        if json_nesting(text) > MAX_NESTING:
+            raise ValueError(f"JSON nested deeper than {MAX_NESTING} levels")
         value = json.loads(text) if text.strip() else []
     except json.JSONDecodeError as error:
         raise ValueError(

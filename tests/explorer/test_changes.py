@@ -9,7 +9,7 @@ import charsim
 from explorer.app.i18n import UIText
 from explorer.app.page import create_app
 from explorer.app.render import TEXT_SHOWN
-from explorer.app.state import ExplorerState
+from explorer.app.state import LIVE_LIMIT, ExplorerState
 from explorer.app.views.changes import ChangesView, coverage_html, gains_html
 
 EN = UIText()
@@ -98,3 +98,18 @@ def test_the_tab_switches_to_japanese():
         "手計算（厳密な分数）",
         "chrF・BLEU・TERとの比較",
     ]
+
+
+def test_leaving_the_paused_state_waits_for_the_explanation():
+    """Over the live limit there is no explanation (paused); a short text then gets its summary
+    at once and its explanation after the pause: the view keeps what it showed meanwhile."""
+    pending = []
+    state = ExplorerState(deferred=lambda step: lambda: pending.append(step))
+    view = ChangesView(state)
+    state.set_inputs("a" * (LIVE_LIMIT + 1), ["cat"])
+    paused = view._gains.object
+    assert "paused" in paused.lower()
+    state.set_inputs("the cat", ["cat"])  # (explanation, message) = (None, None) meanwhile
+    assert view._gains.object == paused
+    pending.pop()()
+    assert view._gains.object == gains_html(state.explanation, UIText())

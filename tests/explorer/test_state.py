@@ -189,6 +189,23 @@ def test_a_link_with_a_bad_field_leaves_the_address_to_the_state_shown():
     assert address == [state.to_link("ja")]  # a good link is left as it is
 
 
+def test_deeply_nested_json_is_refused_before_it_is_parsed(monkeypatch):
+    """In the browser a deep parse overflows the JavaScript stack and Python dies, so neither
+    the reference box nor a link may hand 5,000 nested brackets to json.loads."""
+    import json
+
+    def no_parse(text, *args, **kwargs):
+        raise AssertionError(f"json.loads called on {text[:20]}...")
+
+    monkeypatch.setattr(json, "loads", no_parse)
+    with pytest.raises(ValueError, match="JSON nested deeper than 100 levels"):
+        parse_references("[" * 5000, "json")
+    _, problems = decode_link("r=" + "%5B" * 5000)
+    assert [UIText().message(p) for p in problems] == [
+        "The link's references field is not valid (nested too deeply); the default was used."
+    ]
+
+
 def test_encode_link_escapes_separators():
     query = encode_link(LinkState(candidate="a&b=c", references=["x&y"]))
     assert "&b=c" not in query

@@ -102,6 +102,8 @@ class ChangesView(Viewer):
 
     def _update(self, *_events) -> None:
         e, text = self.state.explanation, self.text
+        if e is None and self.state.message is None:
+            return  # the explanation is on its way (the state computes it after a pause)
         if e is None:
             reason = text("changes.no_explanation", message=text.message(self.state.message))
             self._gains.object = self._coverage.object = alert(reason, "info")
