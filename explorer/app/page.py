@@ -99,9 +99,8 @@ div[style*="visibility: hidden"] { display: none; }
 """The hidden pages taken out of the layout: BokehJS no longer lays them out and paints their
 charts whenever any part of the document changes (a staged part, a keystroke's update), and
 lays a page out when it is shown. For the details tabs and the About page only: a Panel
-``FlexBox`` with a chart in it (the two columns of the single-item and batch pages) drawn on a
-page out of the layout keeps its children's layouts of size 0 when shown, and the chart has no
-frame (the batch histogram was blank on screen and in its PNG)."""
+``FlexBox`` with a chart in it (the two columns of the single-item page) drawn on a page out of
+the layout keeps its children's layouts of size 0 when shown, and the chart has no frame."""
 
 
 def _titled_tabs(keys: list[str], pages: list, text: UIText, hidden_pages: str) -> pn.Tabs:
@@ -199,11 +198,11 @@ def _batch_fragility(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
 
 
 def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
+    # The histogram goes below the two columns: drawn in a FlexBox on a page that has no height
+    # (hidden, _HIDDEN_PAGES_FLAT), its axes kept a layout of size 0 once shown.
     return pn.Column(
-        _two_columns(
-            BatchInputsView(batch, text), BatchSummaryView(batch, text),
-            BatchHistogramView(batch, text),
-        ),
+        _two_columns(BatchInputsView(batch, text), BatchSummaryView(batch, text)),
+        BatchHistogramView(batch, text),
         later(partial(_significance, batch, text)),
         _heading(text, "batch.buckets.heading"),
         later(partial(_buckets, batch, text), tables=True),

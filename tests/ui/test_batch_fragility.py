@@ -1,8 +1,8 @@
 """Batch mode in headless Chromium on the TED example: the items whose score moves most under
 a derived setting are listed (charsim's first: system 1's item 1560, raised by case folding,
 as charsim.fragility computes on CPython) and a row opens its item; the histogram downloads as
-PNG (drawn: its bars and axes) and SVG; axe-core finds no serious violation on the page with
-the table drawn."""
+PNG (drawn: its bars and axes) and SVG, and every chart on the page has its axes beside its
+frame; axe-core finds no serious violation on the page with the table drawn."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import time
 from .conftest import CANDIDATE
 from .test_accessibility import _audit, _check
 from .test_batch import _batch_tab, _wait_scored
-from .test_chart_download import PNG_SIGNATURE, _download, ink
+from .test_chart_download import PNG_SIGNATURE, _download, ink, misplaced_axes
 
 TABLE = ".cs-batch-fragility .tabulator-row"
 ITEM_1560 = "It's the holy grail firm to journalism."  # TED system 1: 0.4832 raw, 0.6344 casefolded
@@ -41,6 +41,7 @@ def test_ted_items_that_move_most_are_listed_audited_and_a_row_opens_its_item(ap
     )
     app.wait_for_timeout(2000)  # static/a11y.js mends a new table a frame after it appears
     _check(_audit(app, "batch, TED, the moved items"))
+    assert misplaced_axes(app) == []  # the histogram's were of size 0 (issue 15)
     svg = _download(app, "histogram", "SVG").read_text(encoding="utf-8")
     assert "<svg" in svg and "item score" in svg
     png = _download(app, "histogram", "PNG").read_bytes()

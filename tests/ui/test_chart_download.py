@@ -33,6 +33,35 @@ def ink(page, png: bytes) -> float:
     return page.evaluate(INK, base64.b64encode(png).decode("ascii"))
 
 
+AXES = """() => {
+  const misplaced = [];
+  const walk = (view) => {
+    if (view.frame != null && view.renderer_views != null && view.bbox.width > 0) {
+      const frame = view.frame.bbox;
+      for (const [model, axis] of view.renderer_views) {
+        if (!model.type.endsWith("Axis")) continue;
+        const box = axis.layout.bbox, side = axis.panel.side;
+        const at = (b) => `(${b.left}, ${b.top}) ${b.width}×${b.height}`;
+        const beside = side == "below" ? box.top == frame.bottom && box.width == frame.width
+          : side == "left" ? box.right == frame.left && box.height == frame.height : true;
+        if (!beside || frame.width == 0 || frame.height == 0)
+          misplaced.push(`${view.model.title?.text}: ${side} axis ${at(box)}, frame ${at(frame)}`);
+      }
+    }
+    for (const child of view.child_views ?? []) walk(child);
+  };
+  for (const root of Object.values(Bokeh.index)) walk(root);
+  return misplaced;
+}"""
+
+
+def misplaced_axes(page) -> list[str]:
+    """The axes of the page's laid-out charts that BokehJS did not put beside their plot's frame
+    (an x axis below it, a y axis to its left, each as long as the frame): a chart laid out while
+    its tab had no height kept axes of size 0, drawn above the plot with no numbers."""
+    return page.evaluate(AXES)
+
+
 def _download(page, chart: str, image: str) -> Path:
     """Press the chart's "Download PNG" or "Download SVG" and return the saved file."""
     button = page.locator(f".cs-chart-{chart}").get_by_role("button", name=f"Download {image}")
@@ -47,6 +76,7 @@ def test_the_contributions_and_lengths_charts_download_as_png_and_svg(app, wait_
     wait_until(lambda: app.locator(SCORE).inner_text() != "", message="the typed text's score")
     caption = app.locator('[data-testid="contributions-caption"]')
     wait_until(lambda: "bars" in caption.inner_text(), message="the contributions chart")
+    assert misplaced_axes(app) == []
     png = _download(app, "contributions", "PNG").read_bytes()
     assert png.startswith(PNG_SIGNATURE) and ink(app, png) > 0.03, ink(app, png)
     svg = _download(app, "contributions", "SVG").read_text(encoding="utf-8")
