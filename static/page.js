@@ -146,6 +146,7 @@
       root.lang = message.language;
       this.fill(message.inputs);
       this.showResult(message);
+      address(message.query); // a link with a bad field: the address of what is shown
       for (const box of Object.values(this.boxes)) {
         box.addEventListener("input", () => this.changed());
       }

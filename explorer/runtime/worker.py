@@ -87,7 +87,9 @@ class Session:
 
     def start(self, query: str):
         """Open the page's query string; return what the live view shows (``live`` False for
-        an item of a batch example, which only the app can show)."""
+        an item of a batch example, which only the app can show). Its ``query`` is the address
+        of the state shown if the link had a bad field (the page writes it, so that a reload or
+        a copy does not repeat the error), None if the link is left as it is."""
         item_link, problems = decode_item_link(query)
         if item_link is not None or problems:
             self._query = query
@@ -96,8 +98,10 @@ class Session:
             self.text.language = self.state.load_link(query).language
         labels = {name: self.text(key) for name, key in _LABELS.items()}
         labels["languages"] = list(LANGUAGES.values())
-        return _to_js({"live": True, "language": self.text.language, "labels": labels,
-                       **self._live_view()})  # fmt: skip
+        view = self._live_view()
+        if not self.state.link_problems:
+            view["query"] = None
+        return _to_js({"live": True, "language": self.text.language, "labels": labels, **view})
 
     def score(self, message):
         """Score the live view's inputs (a plain object holding :data:`INPUTS`, and

@@ -53,6 +53,14 @@ def test_the_live_view_opens_a_link_in_its_language(session):
     assert opening["score"] == f"{charsim.score('cats', ['cat']):.4f}"
 
 
+def test_a_link_with_a_bad_field_gets_the_address_of_the_state_shown(session):
+    opening = session.start("c=dog&cap=1e9&lang=ja")
+    assert (opening["inputs"]["candidate"], opening["inputs"]["max_order"]) == ("dog", 32)
+    assert opening["query"] == address_query(session.state, "ja")
+    assert "cap=32" in opening["query"] and "1e9" not in opening["query"]
+    assert session.start("c=dog&cap=9")["query"] is None  # a good link is left as it is
+
+
 def test_an_item_link_of_a_batch_example_is_left_to_the_app(session):
     assert session.start("example=ted&item=17") == {"live": False}
 

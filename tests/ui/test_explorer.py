@@ -11,7 +11,8 @@ from urllib.parse import quote
 import pytest
 
 import charsim
-from explorer.app.link import LinkState, encode_link
+from explorer.app.link import LinkState, address_query, encode_link
+from explorer.app.state import ExplorerState
 
 from .conftest import APP_TIMEOUT, CANDIDATE, REFERENCES, poll, type_over_candidate
 
@@ -197,13 +198,16 @@ def test_html_in_a_link_is_shown_as_text(app_page, guard, site_url, wait_until):
     assert page.locator("img[src=x], svg[onload]").count() == 0
 
 
-def test_malformed_link_gives_a_message_and_the_default_state(
+def test_malformed_link_gives_a_message_the_default_state_and_its_address(
     app_page, guard, site_url, wait_until
 ):
     page = _open(app_page, guard, f"{site_url}?r=%5B1%5D&cap=999&n=abc")
     _wait_score(page, wait_until, 100 / 201)  # the default ca vs cat
     assert _shows(page, "references field is not valid")
     assert _shows(page, "order cap field is not valid")
+    # the address bar holds the state shown, so a reload or a copy does not repeat the errors
+    default = "?" + address_query(ExplorerState(), "en")
+    wait_until(lambda: page.evaluate("location.search") == default, timeout=20)
 
 
 def test_shared_link_restores_the_state(app_page, guard, site_url, wait_until):
