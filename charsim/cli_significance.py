@@ -20,6 +20,7 @@ from .significance import (
     Interval,
     PairedResult,
     bootstrap_interval,
+    p_value_decimals,
     paired_bootstrap,
     paired_randomization,
 )
@@ -166,7 +167,8 @@ def text_cells(significance: Significance | None, system: int) -> str:
         cells += f" (μ = {interval.mean:.4f} ± {interval.half_width:.4f})"
     test = significance.tests[system]
     if test is not None:
-        cells += f"  (p = {test.p_value:.4f}){'*' if test.p_value < SIGNIFICANT else ''}"
+        p_value = f"{test.p_value:.{p_value_decimals(test.p_value)}f}"
+        cells += f"  (p = {p_value}){'*' if test.p_value < SIGNIFICANT else ''}"
     return cells
 
 

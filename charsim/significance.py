@@ -55,6 +55,7 @@ __all__ = [
     "PairedResult",
     "bootstrap_interval",
     "bootstrap_interval_steps",
+    "p_value_decimals",
     "paired_bootstrap",
     "paired_bootstrap_steps",
     "paired_randomization",
@@ -126,6 +127,17 @@ class PairedResult:
     difference_interval: Interval | None = None
     baseline_interval: Interval | None = None
     system_interval: Interval | None = None
+
+
+def p_value_decimals(p_value: float) -> int:
+    """The decimals that show a p-value: 4, as sacreBLEU prints it (``p = 0.0010``); for a
+    p-value that would print as ``0.0000`` (below 0.00005: possible from 20,000 resamples or
+    trials on), enough for two significant digits.
+
+        >>> [f"{p:.{p_value_decimals(p)}f}" for p in (0.0123, 1 / 1001, 1 / 100001)]
+        ['0.0123', '0.0010', '0.0000100']
+    """
+    return 4 if p_value >= 0.00005 or p_value <= 0 else 1 - math.floor(math.log10(p_value))
 
 
 def bootstrap_interval(

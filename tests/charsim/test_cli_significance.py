@@ -73,6 +73,15 @@ def test_paired_randomization_json_and_text(corpus, capsys):
     assert "not proof of better translations" in lines[4]
 
 
+def test_a_p_value_below_0_00005_keeps_two_significant_digits(corpus, capsys):
+    ref, base, better, _ = corpus
+    status, out, _ = run(
+        capsys, "-i", base, better, "-r", ref, "--paired-bs", "--paired-bs-n", "30000"
+    )
+    # every resample prefers the better system: p = (0 + 1) / (30000 + 1), not "0.0000"
+    assert status == 0 and "  (p = 0.000033)*  (40 items)" in out.splitlines()[1]
+
+
 def test_a_system_against_its_copy_gets_p_1_unmarked(corpus, capsys):
     ref, base, _, copy = corpus
     for option in ("--paired-bs", "--paired-ar"):

@@ -13,7 +13,7 @@ from bokeh.plotting import figure
 from panel.viewable import Viewer
 
 from charsim.cli_significance import SIGNIFICANT
-from charsim.significance import Interval
+from charsim.significance import Interval, p_value_decimals
 
 from ..batch_examples import BATCH_EXAMPLES
 from ..batch_significance import SignificanceState
@@ -105,7 +105,8 @@ def significance_html(state: SignificanceState, text: UIText) -> str:
             _row(text("batch.significance.row.p",
                       method=text(f"batch.significance.method.{test.method}"),
                       samples=text.message(counted(test.samples, noun))),
-                 _number(test.p_value, "significance-p") + star),
+                 _number(test.p_value, "significance-p", p_value_decimals(test.p_value))
+                 + star),
         ]  # fmt: skip
         key = "significant" if star else "not_significant"
         verdict = f"<p>{escape(text(f'batch.significance.{key}'))}</p>"
