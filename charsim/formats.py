@@ -91,7 +91,13 @@ _LATEX_SPECIAL = {
     "<": r"\textless{}",
     ">": r"\textgreater{}",
     "|": r"\textbar{}",
+    "'": r"\textquotesingle{}",
+    "`": r"\textasciigrave{}",
+    '"': r"\textquotedbl{}",
+    "-": "-{}",
 }
+"""LaTeX's commands for the characters it reads otherwise; quotes, the backquote and the hyphen
+too, so that quotes and ``--`` print as typed (not as typographic quotes and dashes)."""
 
 
 def markdown_escape(text: str) -> str:
@@ -106,9 +112,10 @@ def markdown_escape(text: str) -> str:
 
 
 def latex_escape(text: str) -> str:
-    """``text`` for LaTeX text mode: ``\\ { } $ & # ^ _ % ~ < > |`` written as commands,
-    line breaks as ``\\newline``. Other characters are kept (non-ASCII text needs XeLaTeX or
-    LuaLaTeX, or ``inputenc`` with fonts that have them).
+    """``text`` for LaTeX text mode: ``\\ { } $ & # ^ _ % ~ < > | ' ` "`` written as commands
+    and ``-`` as ``-{}`` (:data:`_LATEX_SPECIAL`), line breaks as ``\\newline``. Other
+    characters are kept (non-ASCII text needs XeLaTeX or LuaLaTeX, or ``inputenc`` with fonts
+    that have them).
 
         >>> latex_escape("50% of $x_1$")
         '50\\\\% of \\\\$x\\\\_1\\\\$'

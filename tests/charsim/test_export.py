@@ -52,6 +52,7 @@ _LATEX_UNESCAPE = {
     r"\textbackslash{}": "\\", r"\{": "{", r"\}": "}", r"\$": "$", r"\&": "&", r"\#": "#",
     r"\textasciicircum{}": "^", r"\_": "_", r"\%": "%", r"\textasciitilde{}": "~",
     r"\textless{}": "<", r"\textgreater{}": ">", r"\textbar{}": "|", r"\newline{}": "\n",
+    r"\textquotesingle{}": "'", r"\textasciigrave{}": "`", r"\textquotedbl{}": '"', "-{}": "-",
 }  # fmt: skip
 _LATEX_TOKEN = re.compile("|".join(map(re.escape, sorted(_LATEX_UNESCAPE, key=len, reverse=True))))
 
@@ -185,4 +186,9 @@ def test_escaping_of_each_special_character():
     assert markdown_escape("a\nb") == "a<br>b"
     assert latex_escape("\\{}$&#^_%~") == (
         r"\textbackslash{}\{\}\$\&\#\textasciicircum{}\_\%\textasciitilde{}"
+    )
+    # quotes and dashes as typed, not as LaTeX's typographic ones (‘it’s’, “”, –, —)
+    assert latex_escape("'it's' `x` \"y\" a--b---c") == (
+        r"\textquotesingle{}it\textquotesingle{}s\textquotesingle{} \textasciigrave{}x"
+        r"\textasciigrave{} \textquotedbl{}y\textquotedbl{} a-{}-{}b-{}-{}-{}c"
     )
