@@ -58,11 +58,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """Say why a link is refused when its request line is longer than ``http.server``
         reads (65,536 bytes: status 414), instead of the bare "Request-URI Too Long"."""
         if code == http.server.HTTPStatus.REQUEST_URI_TOO_LONG:
-            explain = (
+            message = "This link is too long for this server"
+            explain = (  # the page's template ends it with a full stop
                 "This link is longer than this server reads (65,536 characters). The explorer "
                 "writes links of at most 8,000 characters into the address bar; shorten the "
                 "candidate or the references of this link (its c and r fields), or paste the "
-                "texts into the explorer instead."
+                "texts into the explorer instead"
             )
         super().send_error(code, message, explain)
 

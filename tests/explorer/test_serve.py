@@ -31,6 +31,8 @@ def test_a_link_longer_than_the_server_reads_is_refused_with_the_reason(tmp_path
         body = response.read().decode("utf-8")
         assert response.status == 414
         assert "longer than this server reads (65,536 characters)" in body
+        assert "Message: This link is too long for this server." in body
+        assert "Request-URI" not in body and ".." not in body  # not the stock line and stops
         connection.request("GET", "/?c=" + "a" * 60_000)
         assert connection.getresponse().status == 200
     finally:
