@@ -17,9 +17,9 @@ import param
 from .follow import FollowsItem
 from .i18n import Message
 
-__all__ = ["COMPARE_LIMIT", "MetricsState"]
+__all__ = ["LIVE_COMPARE_LIMIT", "MetricsState"]
 
-COMPARE_LIMIT = 500
+LIVE_COMPARE_LIMIT = 500
 """Most characters (candidate plus references) compared live. Sentence-level TER's search for
 shifts grows much faster than the text (in CPython about 0.25 s at 500 characters, 2.4 s at
 1,200, 9 s at 1,600; Pyodide is slower still), and the comparison would hold up the next score;
@@ -49,8 +49,8 @@ class MetricsState(FollowsItem):
         size = 0 if e is None else len(e.candidate) + sum(map(len, e.references))
         if e is None:
             message = item.message
-        elif size > COMPARE_LIMIT:
-            message = Message("metrics.too_long", {"size": size, "limit": COMPARE_LIMIT})
+        elif size > LIVE_COMPARE_LIMIT:
+            message = Message("metrics.too_long", {"size": size, "limit": LIVE_COMPARE_LIMIT})
         else:
             settings = {"max_order": item.max_order, "weights": item.weights}
             comparison = compare(e.candidate, list(e.references), **settings)

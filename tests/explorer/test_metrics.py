@@ -12,7 +12,7 @@ from sacrebleu.metrics import BLEU, CHRF, TER
 import charsim
 from charsim.differences import SECTIONS, SENTENCES
 from explorer.app.i18n import CATALOG, UIText, placeholders
-from explorer.app.metrics_state import COMPARE_LIMIT, MetricsState
+from explorer.app.metrics_state import LIVE_COMPARE_LIMIT, MetricsState
 from explorer.app.state import ExplorerState
 from explorer.app.views.metrics import MetricsView, metrics_html
 
@@ -77,13 +77,13 @@ def test_the_comparison_follows_the_input_and_the_order_cap():
 def test_above_the_limit_the_view_says_so_and_computes_nothing():
     item = ExplorerState()
     state = MetricsState(item)
-    item.set_inputs("a" * (COMPARE_LIMIT - 1), ["b"])
+    item.set_inputs("a" * (LIVE_COMPARE_LIMIT - 1), ["b"])
     assert state.comparison is not None and state.message is None
-    item.set_inputs("a" * COMPARE_LIMIT, ["b"])
+    item.set_inputs("a" * LIVE_COMPARE_LIMIT, ["b"])
     assert state.comparison is None
     assert (state.message.key, state.message.fields) == (
         "metrics.too_long",
-        {"size": COMPARE_LIMIT + 1, "limit": COMPARE_LIMIT},
+        {"size": LIVE_COMPARE_LIMIT + 1, "limit": LIVE_COMPARE_LIMIT},
     )
     assert "up to 500 characters" in metrics_html(state, EN) and "501" in metrics_html(state, EN)
     item.set_inputs("a", [])
@@ -133,6 +133,6 @@ def test_the_downloads_hold_the_worked_example_with_exact_fractions():
     markdown = view._downloads["markdown"].callback().read().decode()
     assert "5407442807/14416929705" in markdown and "chrF2" in markdown
     assert "\\begin{tabular}" in view._downloads["latex"].callback().read().decode()
-    item.set_inputs("a" * COMPARE_LIMIT, ["b"])  # no comparison: the note says why
+    item.set_inputs("a" * LIVE_COMPARE_LIMIT, ["b"])  # no comparison: the note says why
     markdown = view._downloads["markdown"].callback().read().decode()
     assert "computed live for texts up to 500 characters" in markdown
