@@ -239,10 +239,11 @@
     },
   };
 
-  // The page's address reproduces what it shows (null: leave it, the text is being mended);
-  // its lang field is the UI's language, which <html lang> tells screen readers.
+  // The page's address reproduces what it shows (null, or undefined as Pyodide hands Python's
+  // None over: leave it, the link is good or the text is being mended); its lang field is the
+  // UI's language, which <html lang> tells screen readers.
   function address(query) {
-    if (query === null) return;
+    if (query == null) return;
     history.replaceState(null, "", query ? `?${query}` : location.pathname);
     root.lang = new URLSearchParams(query).get("lang") || "en";
   }

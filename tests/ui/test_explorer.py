@@ -210,11 +210,14 @@ def test_malformed_link_gives_a_message_the_default_state_and_its_address(
     wait_until(lambda: page.evaluate("location.search") == default, timeout=20)
 
 
-def test_shared_link_restores_the_state(app_page, guard, site_url, wait_until):
+def test_shared_link_restores_the_state_and_stays_in_the_address_bar(
+    app_page, guard, site_url, wait_until
+):
     state = LinkState(candidate="cats", references=["cat", "", "cat"], max_order=8, order=2)
     page = _open(app_page, guard, f"{site_url}?{encode_link(state)}")
     expected = charsim.score("cats", ["cat", "", "cat"], max_order=8)
     _wait_score(page, wait_until, expected)
+    assert page.evaluate("location.search") == f"?{encode_link(state)}"  # left as it is
     assert page.locator(REFERENCES).input_value() == '["cat", "", "cat"]'
     assert _shows(page, "Derived variant — not charsim")
     assert _shows(page, "Order n = 2:")
