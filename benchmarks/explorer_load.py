@@ -1,32 +1,48 @@
-"""Load-time benchmark of the offline explorer site in headless Chromium: what a user feels.
+"""Load-time benchmark of the offline explorer site in headless Chromium: what a user feels,
+with Python restored from the site's memory snapshot and booted afresh, side by side.
 
-Each of ``--runs`` rounds loads the app page and a bare Pyodide page, each cold (a fresh
-browser context, so an empty HTTP cache), one after the other, so that the machine's load
-reaches both alike. Times are taken in the page, from navigation start (``performance.now()``):
+Each of ``--runs`` rounds loads, one after the other and each cold (a fresh browser context:
+an empty HTTP cache and no service worker), so that the machine's load reaches all alike: the
+app once per boot of ``--boot`` (``snapshot``, the site's default, and ``fresh``, the page's
+``?boot=fresh``), a page that only boots Pyodide, and the app twice more to open the Batch and
+the About page before they are built. Times are taken in the page from navigation start
+(``performance.now()``); each ratio is taken within a round and the median over the rounds is
+shown with their range:
 
-* ``bare``: a page that only runs ``loadPyodide()`` (same server, same Pyodide files);
-* ``typed``: navigation -> the score of a text typed (no delay between keys) as soon as the
-  page accepts input, a text other than the default input, on screen;
-  target ≤ 1.3 x bare;
-* ``app``: navigation -> the whole app, every tab, is built (``data-explorer-state="ready"``);
-  target ≤ 2.5 x bare;
+* ``bare``: the Pyodide page's ``loadPyodide()`` resolved (same server, same Pyodide files);
+* ``typed``: the score of a text typed as soon as the page accepts input (a text other than the
+  default input, typed with no delay between keys) on screen; target ≤ 0.5 × bare;
+* ``single``: the single-item page complete, every view and details tab of it
+  (``data-explorer-single="ready"``); target ≤ 2.0 × bare;
+* ``ready``: every page built (``data-explorer-state="ready"``); target ≤ 3.0 × bare;
+* ``opened``: on a load of its own, the Batch page (then, on another, About) clicked as soon
+  as the app's tabs are on the page: whether the page's own progress (its placeholder) shows
+  within 0.2 s of the click, and seconds from the click to the page usable (Batch: its TED
+  example button; About: its first section); target ≤ 3 s;
 * ``tasks``: every main-thread task over 50 ms (``PerformanceObserver`` ``longtask``) from the
-  first typed score until the app is ready: count, longest (target ≤ 200 ms) and total;
-* ``stale``: bursts of typing (select all, then a new text with no delay between keys) from
-  the moment the page accepts input until the app is ready, then after it (``--bursts`` in all,
-  spread over the runs); a burst is stale when the score on screen never becomes the score of
-  the text in the box (waited for up to 30 s); target 0. Also the slowest burst's wait;
-* ``keystroke``: after each load, a 1,000-character candidate and 4 references are entered, then
-  one character at a time is typed at the end of the candidate: the time from the ``keydown`` to
-  the first animation frame that shows the new score (the typing debounce included);
-  p50 and p95 (target ≤ 150 ms) over every timed keystroke of every run;
-* ``bytes``: what the page fetched (bodies and headers, worker included) until the first typed
-  score (target ≤ 25 MB) and in all.
+  first typed score until every page is built: the longest (target ≤ 200 ms);
+* ``stale``: bursts of typing (select all, a new text with no delay between keys) from the
+  moment the page accepts input until every page is built, then after it (``--bursts`` in
+  all, spread over the runs); a burst is stale when the score on screen never becomes the score
+  of the text in the box (waited for up to 30 s); target 0;
+* ``keystroke``: after each load, a 1,000-character candidate and 4 references are entered,
+  then one character at a time is typed at the end of the candidate: the time from the
+  ``keydown`` to the first animation frame that shows the new score; p95 ≤ 150 ms;
+* ``limit``: 200,000 characters (candidate and references) pasted: scored live, not paused;
+* ``bytes``: what the page fetched (bodies and headers, worker included) until the typed score
+  (target ≤ 12 MB) and in all;
+* ``offline``: after a first visit (kept by the site's service worker), the network off and the
+  page opened again: seconds to the typed score (it must come).
 
-Usage: ``python benchmarks/explorer_load.py [--runs N] [--bursts N] [--keys N] [--out DIR]
-[--no-build]`` (builds the site if it is missing or stale, unless ``--no-build``). Every request
-must go to 127.0.0.1; any other aborts the benchmark. Needs Chromium (``/usr/bin/chromium`` or
-``$CHARSIM_CHROMIUM``) and the Python package ``playwright``.
+``--network 20mbit`` throttles every load of a round alike (Chrome DevTools Protocol
+``Network.emulateNetworkConditions``: 20 Mbit/s down, 5 up, 20 ms latency); the typed score's
+target is then ≤ 1.0 × the bare boot under the same throttle.
+
+Usage: ``python benchmarks/explorer_load.py [--runs N] [--boot snapshot,fresh] [--network
+none|20mbit] [--bursts N] [--keys N] [--out DIR] [--no-build]`` (builds the site if it is
+missing or stale, unless ``--no-build``). Every request must go to 127.0.0.1; any other aborts
+the benchmark. Needs Chromium (``/usr/bin/chromium`` or ``$CHARSIM_CHROMIUM``) and the Python
+package ``playwright``.
 """
 
 from __future__ import annotations
@@ -42,6 +58,7 @@ from _common import environment, positive, script_parser  # puts the project on 
 from playwright.sync_api import sync_playwright
 
 import charsim
+from explorer.app.i18n import UIText
 from explorer.build import serve, site
 from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS  # one list of browser flags
 
@@ -51,53 +68,70 @@ BARE_PAGE = """<!doctype html><html><body>
 loadPyodide({indexURL: new URL("pyodide/", location.href).href})
   .then(() => { document.documentElement.dataset.bare = performance.now(); });
 </script></body></html>"""
-TIMEOUT_MS = 180_000
+TIMEOUT_MS = 240_000
 STALE_AFTER = 30.0
 """Seconds a burst's score may take before it counts as stale."""
+NETWORKS = {
+    "none": None,
+    "20mbit": {"offline": False, "latency": 20, "downloadThroughput": 20e6 / 8,
+               "uploadThroughput": 5e6 / 8},
+}  # fmt: skip
+"""``--network``: Chrome DevTools Protocol ``Network.emulateNetworkConditions`` parameters
+(throughputs in bytes per second)."""
 
 #: Run in every app page before its own scripts. ``shown(expected)`` resolves with the time of
 #: the first animation frame whose ``score-main`` (in the page or in Panel's shadow DOM) reads
-#: ``expected``; ``keyAt`` is the time of the last keydown; ``tasks`` the long tasks so far.
+#: ``expected``; ``find(selector)`` finds an element in the page or any shadow root;
+#: ``keyAt`` is the time of the last keydown; ``tasks`` the long tasks so far.
 WATCHER = """(() => {
-  let home = null;  // the (shadow) root that held the score last time
-  function find(root) {
-    const hit = root.querySelector('[data-testid="score-main"]');
-    if (hit) return [hit, root];
+  function find(selector, root = document) {
+    const hit = root.querySelector(selector);
+    if (hit) return hit;
     for (const el of root.querySelectorAll("*")) {
-      if (el.shadowRoot) { const found = find(el.shadowRoot); if (found) return found; }
+      if (el.shadowRoot) { const found = find(selector, el.shadowRoot); if (found) return found; }
     }
     return null;
   }
+  let score = null;  // the element that held the score last time
   function text() {
-    let hit = home && home.querySelector('[data-testid="score-main"]');
-    if (!hit || !hit.isConnected) {
-      hit = null;
-      const found = find(document);
-      if (found) [hit, home] = found;
-    }
-    return hit ? hit.textContent : null;
+    if (!score || !score.isConnected) score = find('[data-testid="score-main"]');
+    return score ? score.textContent : null;
   }
-  const bench = window.__bench = { keyAt: null, tasks: [] };
-  bench.shown = (expected, timeout) => new Promise((resolve, reject) => {
+  const bench = window.__bench = { keyAt: null, tasks: [], find };
+  const frames = (done, timeout) => new Promise((resolve) => {
     const deadline = performance.now() + timeout;
     (function tick(now) {
-      if (text() === expected) resolve(now ?? performance.now());
+      if (done()) resolve(now ?? performance.now());
       else if (performance.now() > deadline) resolve(null);
       else requestAnimationFrame(tick);
     })();
   });
+  bench.shown = (expected, timeout) => frames(() => text() === expected, timeout);
+  bench.visible = (selector, timeout) => frames(() => {
+    const el = find(selector);
+    return el && el.getClientRects().length > 0;
+  }, timeout);
   addEventListener("keydown", (event) => { bench.keyAt = event.timeStamp; }, true);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) bench.tasks.push([e.startTime, e.duration]);
   }).observe({ type: "longtask", buffered: true });
 })();"""
 
-STATE = "document.documentElement.dataset.explorerState"
-LIVE = "document.documentElement.dataset.explorerLive === '1'"
+HTML = "document.documentElement.dataset"
+LIVE = f"{HTML}.explorerLive === '1'"
 CANDIDATE = '[data-testid="candidate"]'
+REFERENCES = '[data-testid="references"]'
 #: Keystroke benchmark input: a candidate of 1,000 characters and 4 references.
-CANDIDATE_CHARS, REFERENCES = 1000, 4
+CANDIDATE_CHARS, REFERENCES_COUNT = 1000, 4
+LIMIT_CHARS = 200_000
 WORDS = "the cat sat on a mat while dogs ran past quick brown foxes over lazy hills".split()
+#: What makes an opened page usable: its first control or section, in the page's shadow DOM.
+PLACEHOLDER = ".cs-loading"
+TEXT = UIText()
+OPENED = {
+    "batch": (TEXT("tab.batch"), "button", TEXT("batch_example.ted.label")),
+    "about": (TEXT("tab.about"), "h2", TEXT("about.heading.fbeta")),
+}
 
 
 def shown(value: float) -> str:
@@ -111,23 +145,24 @@ def sentence(rng: random.Random, words: int) -> str:
 
 
 def typing_input(seed: int = 1) -> tuple[str, list[str]]:
-    """A candidate of CANDIDATE_CHARS characters and REFERENCES variants of it (words swapped)."""
+    """A candidate of CANDIDATE_CHARS characters and REFERENCES_COUNT variants of it."""
     rng = random.Random(seed)
     words: list[str] = []
     while len(" ".join(words)) < CANDIDATE_CHARS:
         words.append(rng.choice(WORDS))
     candidate = " ".join(words)[:CANDIDATE_CHARS]
     references = []
-    for _ in range(REFERENCES):
+    for _ in range(REFERENCES_COUNT):
         variant = [rng.choice(WORDS) if rng.random() < 0.2 else w for w in words]
         references.append(" ".join(variant)[:CANDIDATE_CHARS])
     return candidate, references
 
 
-def open_page(browser, base: str, extra_routes: dict[str, str] | None = None):
-    """A page in a fresh context that refuses non-local requests and counts response bytes
-    (the worker's too) with the time each finished, in seconds since the page was opened."""
-    context = browser.new_context()
+def open_page(browser, base: str, network: dict | None, extra_routes: dict | None = None):
+    """A page in a fresh context that refuses non-local requests, is throttled as ``network``
+    says, and counts response bytes (the worker's too) with the time each request finished, in
+    seconds since the page was opened."""
+    context = browser.new_context(service_workers="block" if extra_routes else "allow")
     page = context.new_page()
     sizes: list[tuple[float, int]] = []
     opened = time.perf_counter()
@@ -149,6 +184,10 @@ def open_page(browser, base: str, extra_routes: dict[str, str] | None = None):
 
     context.route("**/*", route)
     context.on("requestfinished", finished)
+    if network:
+        session = context.new_cdp_session(page)
+        session.send("Network.enable")
+        session.send("Network.emulateNetworkConditions", network)
     return context, page, sizes, opened
 
 
@@ -172,7 +211,7 @@ def keystrokes(page, keys: int) -> list[float]:
     typed but not counted (at most ``keys`` such keystrokes).
     """
     candidate, references = typing_input()
-    page.locator('[data-testid="references"]').fill("\n".join(references))
+    page.locator(REFERENCES).fill("\n".join(references))
     page.locator(CANDIDATE).fill(candidate)
     before = shown(charsim.score(candidate, references))
     page.evaluate("([e, t]) => __bench.shown(e, t)", [before, TIMEOUT_MS])
@@ -190,43 +229,111 @@ def keystrokes(page, keys: int) -> list[float]:
     return times
 
 
-def load_app(browser, base: str, bursts: int, keys: int, seed: int) -> dict:
-    """One cold load of the app, measured as the module docstring says."""
-    context, page, sizes, opened = open_page(browser, base)
+def limit(page) -> bool:
+    """Paste LIMIT_CHARS characters (half candidate, half reference): whether they are scored
+    live (their score shown within STALE_AFTER seconds)."""
+    half = LIMIT_CHARS // 2
+    candidate, reference = ("ab" * half)[:half], ("abc" * half)[:half]
+    page.locator(REFERENCES).fill(reference)
+    page.locator(CANDIDATE).fill(candidate)
+    expected = shown(charsim.score(candidate, [reference]))
+    return (
+        page.evaluate("([e, t]) => __bench.shown(e, t)", [expected, STALE_AFTER * 1000]) is not None
+    )
+
+
+def mark(page, name: str) -> float:
+    """Seconds from navigation to the page's performance mark ``explorer:<name>``."""
+    return page.evaluate(f"performance.getEntriesByName('explorer:{name}')[0].startTime") / 1000
+
+
+def wait_state(page) -> None:
+    page.wait_for_function(f"['ready', 'error'].includes({HTML}.explorerState)", timeout=TIMEOUT_MS)
+    if page.evaluate(f"{HTML}.explorerState") == "error":
+        raise SystemExit(f"the explorer failed to start:\n{page.inner_text('#error')}")
+
+
+def load_app(browser, base: str, boot: str, network, bursts: int, keys: int, seed: int) -> dict:
+    """One cold load of the app booted as ``boot``, measured as the module docstring says."""
+    context, page, sizes, opened = open_page(browser, base, network)
     page.add_init_script(WATCHER)
     rng = random.Random(seed)
-    page.goto(base, wait_until="commit")
-    page.wait_for_function(f"{LIVE} || {STATE} === 'ready'", timeout=TIMEOUT_MS)
-    first = sentence(rng, 8)
-    waits = [burst(page, first)]
+    page.goto(base + ("?boot=fresh" if boot == "fresh" else ""), wait_until="commit")
+    page.wait_for_function(f"{LIVE} || {HTML}.explorerState === 'ready'", timeout=TIMEOUT_MS)
+    waits = [burst(page, sentence(rng, 8))]
     if waits[0] is None:
         raise SystemExit("the first typed text never got its score")
     typed_at = page.evaluate("performance.now()") / 1000  # its score is on screen now
     first_bytes = sum(size for at, size in sizes if at <= time.perf_counter() - opened)
-    while len(waits) < bursts - 1 and page.evaluate(STATE) == "loading":
+    if page.evaluate(f"{HTML}.explorerBoot") != boot:
+        raise SystemExit(f"asked for a {boot} boot, got {page.evaluate(f'{HTML}.explorerBoot')}")
+    while len(waits) < bursts - 1 and page.evaluate(f"{HTML}.explorerState") == "loading":
         waits.append(burst(page, sentence(rng, 8)))
-    page.wait_for_function(f"['ready', 'error'].includes({STATE})", timeout=TIMEOUT_MS)
-    if page.evaluate(STATE) == "error":
-        raise SystemExit(f"the explorer failed to start:\n{page.inner_text('#error')}")
-    ready = page.evaluate("performance.getEntriesByName('explorer:ready')[0].startTime") / 1000
+    wait_state(page)
+    ready = mark(page, "ready")
     tasks = [d for s, d in page.evaluate("__bench.tasks") if typed_at <= s / 1000 <= ready]
     while len(waits) < bursts:
         waits.append(burst(page, sentence(rng, 8)))
     times = keystrokes(page, keys)
+    live = limit(page)
+    single = mark(page, "single")
     context.close()
     return {
-        "typed": typed_at, "ready": ready, "tasks": tasks, "waits": waits, "keys": times,
-        "first_bytes": first_bytes, "bytes": sum(size for _, size in sizes),
+        "typed": typed_at, "single": single, "ready": ready, "tasks": tasks,
+        "waits": waits, "keys": times, "limit": live, "first_bytes": first_bytes,
+        "bytes": sum(size for _, size in sizes),
     }  # fmt: skip
 
 
-def load_bare(browser, base: str) -> float:
+def load_opened(browser, base: str, network, key: str) -> tuple[float | None, float]:
+    """One cold load on which the page ``key`` of :data:`OPENED` is opened as soon as the app's
+    tabs are on the page: seconds from the click to the page's placeholder shown (None: not
+    within 0.2 s) and to the page usable."""
+    tab, role, name = OPENED[key]
+    context, page, _, _ = open_page(browser, base, network)
+    page.add_init_script(WATCHER)
+    page.goto(base, wait_until="commit")
+    page.wait_for_function(
+        "performance.getEntriesByName('explorer:app').length", timeout=TIMEOUT_MS
+    )
+    page.get_by_role("tab", name=tab).click()
+    clicked = page.evaluate("performance.now()")
+    progress = page.evaluate("([s, t]) => __bench.visible(s, t)", [PLACEHOLDER, 200])
+    page.get_by_role(role, name=name).first.wait_for(timeout=TIMEOUT_MS)
+    usable = page.evaluate("performance.now()")
+    wait_state(page)
+    context.close()
+    return (None if progress is None else (progress - clicked) / 1000), (usable - clicked) / 1000
+
+
+def load_offline(browser, base: str) -> float | None:
+    """A first visit kept by the service worker, then the network off and the page opened
+    again: seconds from navigation to the typed score (None: it never came)."""
+    context, page, _, _ = open_page(browser, base, None)
+    page.goto(base)
+    wait_state(page)
+    page.wait_for_function("navigator.serviceWorker?.controller != null", timeout=60_000)
+    context.set_offline(True)
+    page.add_init_script(WATCHER)
+    page.reload(wait_until="commit")
+    try:
+        page.wait_for_function(LIVE, timeout=60_000)
+    except Exception:  # noqa: BLE001 - Playwright's TimeoutError: the page never scored
+        context.close()
+        return None
+    wait = burst(page, "a second visit with the network off")
+    at = None if wait is None else page.evaluate("performance.now()") / 1000
+    context.close()
+    return at
+
+
+def load_bare(browser, base: str, network) -> float:
     """One cold load of a page that only boots Pyodide: seconds to loadPyodide() resolved."""
     url = base + "bare-pyodide.html"
-    context, page, _, _ = open_page(browser, base, {url: BARE_PAGE})
+    context, page, _, _ = open_page(browser, base, network, {url: BARE_PAGE})
     page.goto(url)
-    page.wait_for_function("document.documentElement.dataset.bare", timeout=TIMEOUT_MS)
-    elapsed = float(page.evaluate("document.documentElement.dataset.bare")) / 1000
+    page.wait_for_function(f"{HTML}.bare", timeout=TIMEOUT_MS)
+    elapsed = float(page.evaluate(f"{HTML}.bare")) / 1000
     context.close()
     return elapsed
 
@@ -235,64 +342,107 @@ def verdict(value: float, target: float) -> str:
     return f"target ≤ {target:g}: {'met' if value <= target else 'NOT met'}"
 
 
+def ratio(label: str, times: list[float], bares: list[float], target: float | None) -> str:
+    """``label``: the median time, and the median and range of the per-round ratios to the
+    bare boot, with ``target`` met or not."""
+    ratios = sorted(t / b for t, b in zip(times, bares, strict=True))
+    line = (f"{label:<34}{statistics.median(times):6.2f} s  {statistics.median(ratios):.2f} x "
+            f"bare (per round {ratios[0]:.2f}–{ratios[-1]:.2f})")  # fmt: skip
+    return line if target is None else f"{line}  {verdict(statistics.median(ratios), target)}"
+
+
+def report(boot: str, apps: list[dict], bares: list[float], throttled: bool) -> None:
+    """Print one boot's rows."""
+    print(f"-- boot: {boot}")
+    print(ratio("typed text's score shown", [a["typed"] for a in apps], bares,
+                1.0 if throttled else 0.5 if boot == "snapshot" else None))  # fmt: skip
+    targets = (None, None) if throttled or boot != "snapshot" else (2.0, 3.0)
+    print(ratio("single-item page complete", [a["single"] for a in apps], bares, targets[0]))
+    print(ratio("every page built", [a["ready"] for a in apps], bares, targets[1]))
+    tasks = [t for a in apps for t in a["tasks"]]
+    longest = max(tasks, default=0.0)
+    print(f"main-thread tasks > 50 ms from the typed score to ready: {len(tasks)} in "
+          f"{len(apps)} runs, longest {longest:.0f} ms ({verdict(longest, 200)}), total "
+          f"{sum(tasks):.0f} ms")  # fmt: skip
+    waits = [w for a in apps for w in a["waits"]]
+    stale = sum(w is None for w in waits)
+    slowest = max((w for w in waits if w is not None), default=0.0)
+    print(f"stale scores: {stale} of {len(waits)} bursts ({verdict(stale, 0)}); slowest burst's "
+          f"score {slowest:.2f} s after its last key")  # fmt: skip
+    keys = sorted(t for a in apps for t in a["keys"])
+    p95 = keys[min(len(keys) - 1, math.ceil(0.95 * len(keys)) - 1)]
+    print(f"keystroke -> score: p50 {statistics.median(keys) * 1000:4.0f} ms, p95 "
+          f"{p95 * 1000:4.0f} ms ({verdict(p95 * 1000, 150)}; {len(keys)} keystrokes, "
+          f"{CANDIDATE_CHARS:,}-character candidate, {REFERENCES_COUNT} references)")  # fmt: skip
+    live = sum(a["limit"] for a in apps)
+    print(f"{LIMIT_CHARS:,} characters scored live: {live} of {len(apps)} runs "
+          f"({'met' if live == len(apps) else 'NOT met'})")  # fmt: skip
+    first_mb = statistics.median(a["first_bytes"] for a in apps) / 1e6
+    print(f"bytes until the typed score: {first_mb:.2f} MB ({verdict(first_mb, 12)}); in all "
+          f"{statistics.median(a['bytes'] for a in apps) / 1e6:.2f} MB")  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its numbers."""
     parser = script_parser(__doc__)
-    parser.add_argument("--runs", type=positive, default=3, help="cold loads of each page (3)")
+    parser.add_argument("--runs", type=positive, default=3, help="rounds of cold loads (3)")
+    parser.add_argument("--boot", default="snapshot,fresh",
+                        help="boots to compare, comma-separated: snapshot, fresh")  # fmt: skip
+    parser.add_argument("--network", choices=list(NETWORKS), default="none",
+                        help="throttle every load alike (none)")  # fmt: skip
     parser.add_argument("--bursts", type=positive, default=20,
-                        help="bursts of typing in all, spread over the runs (20)")  # fmt: skip
+                        help="bursts of typing per boot, spread over the runs (20)")  # fmt: skip
     parser.add_argument("--keys", type=positive, default=8, help="timed keystrokes per run (8)")
     parser.add_argument("--out", type=Path, default=site.DEFAULT_OUT, help="site folder")
     parser.add_argument(
         "--no-build", action="store_true", help="measure the site in --out as it is"
     )
     args = parser.parse_args(argv)
+    boots = args.boot.split(",")
+    if not boots or any(boot not in ("snapshot", "fresh") for boot in boots):
+        parser.error(f"--boot takes snapshot, fresh or both, comma-separated, got {args.boot!r}")
+    network = NETWORKS[args.network]
     print(environment())  # the load before the run
     if not args.no_build and serve.is_stale(args.out):
         site.build(args.out)
     server, base = serve.serve_in_thread(args.out)
     per_run = max(2, math.ceil(args.bursts / args.runs))
+    apps: dict[str, list[dict]] = {boot: [] for boot in boots}
+    bares, offline = [], []
+    opened: dict[str, list[tuple[float | None, float]]] = {key: [] for key in OPENED}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            apps, bares = [], []
-            for run in range(args.runs):  # the two pages in turn: load changes hit both alike
-                apps.append(load_app(browser, base, per_run, args.keys, seed=run))
-                bares.append(load_bare(browser, base))
+            for run in range(args.runs):  # the loads of a round in turn: the machine's load
+                for boot in boots:  # reaches them alike
+                    apps[boot].append(load_app(browser, base, boot, network, per_run, args.keys,
+                                               seed=run))  # fmt: skip
+                bares.append(load_bare(browser, base, network))
+                for key in OPENED:
+                    opened[key].append(load_opened(browser, base, network, key))
+            if network is None:
+                offline = [load_offline(browser, base) for _ in range(args.runs)]
             browser.close()
     finally:
         server.shutdown()
         server.server_close()
 
-    bare = statistics.median(bares)
-    typed = statistics.median(a["typed"] for a in apps)
-    ready = statistics.median(a["ready"] for a in apps)
-    tasks = [t for a in apps for t in a["tasks"]]
-    waits = [w for a in apps for w in a["waits"]]
-    stale = sum(w is None for w in waits)
-    keys = sorted(t for a in apps for t in a["keys"])
-    p95 = keys[min(len(keys) - 1, math.ceil(0.95 * len(keys)) - 1)]
-    first_mb = statistics.median(a["first_bytes"] for a in apps) / 1e6
-    print(f"runs: {args.runs} cold loads of each page (medians)")
-    print(f"bare Pyodide boot:           {bare:6.2f} s")
-    print(f"typed text's score shown:    {typed:6.2f} s   {typed / bare:.2f} x bare  "
-          f"{verdict(typed / bare, 1.3)}")  # fmt: skip
-    print(f"whole app ready:             {ready:6.2f} s   {ready / bare:.2f} x bare  "
-          f"{verdict(ready / bare, 2.5)}")  # fmt: skip
-    longest = max(tasks, default=0.0)
-    print(f"main-thread tasks > 50 ms from the typed score to ready: {len(tasks)} in "
-          f"{args.runs} runs, longest {longest:.0f} ms ({verdict(longest, 200)}), total "
-          f"{sum(tasks):.0f} ms")  # fmt: skip
-    slowest = max((w for w in waits if w is not None), default=0.0)
-    print(f"stale scores: {stale} of {len(waits)} bursts ({verdict(stale, 0)}); slowest burst's "
-          f"score {slowest:.2f} s after its last key")  # fmt: skip
-    print(f"keystroke -> score:          p50 {statistics.median(keys) * 1000:4.0f} ms, p95 "
-          f"{p95 * 1000:4.0f} ms ({verdict(p95 * 1000, 150)}; {len(keys)} keystrokes, "
-          f"{CANDIDATE_CHARS:,}-character candidate, {REFERENCES} references)")  # fmt: skip
-    print(
-        f"bytes until the typed score: {first_mb:6.2f} MB ({verdict(first_mb, 25)}); in all "
-        f"{statistics.median(a['bytes'] for a in apps) / 1e6:.2f} MB"
-    )
+    throttled = network is not None
+    print(f"runs: {args.runs} rounds of cold loads, network {args.network} (medians)")
+    print(f"{'bare Pyodide boot':<34}{statistics.median(bares):6.2f} s")
+    for boot in boots:
+        report(boot, apps[boot], bares, throttled)
+    print("-- a page opened before it is built (snapshot boot)")
+    for key, found in opened.items():
+        at_once = sum(progress is not None for progress, _ in found)
+        usable = statistics.median(usable for _, usable in found)
+        print(f"{key}: its progress shown within 0.2 s of the click in {at_once} of "
+              f"{len(found)} runs; usable {usable:.2f} s after the click "
+              f"({verdict(usable, 3)})")  # fmt: skip
+    if offline:
+        scored = [t for t in offline if t is not None]
+        line = f"second visit, network off: scored in {len(scored)} of {len(offline)} runs"
+        print(line + (f", typed score {statistics.median(scored):.2f} s" if scored else ""))
     return 0
 
 

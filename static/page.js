@@ -6,8 +6,10 @@
 // the wheels and the app are, which packages to install when, and which JS/CSS the app needs.
 // Every stage is shown in #loading; a failure shows #error (stage + message) and keeps the
 // live view, so nothing typed is lost. The page's state is mirrored on <html> for tests and
-// benchmarks: data-explorer-live="1" once typed text is scored, and data-explorer-state
-// "loading" | "ready" (the whole app, every tab, is built) | "error".
+// benchmarks: data-explorer-boot "snapshot" | "fresh" (how Python started: restored from the
+// site's memory snapshot, or booted afresh), data-explorer-live="1" once typed text is scored,
+// data-explorer-single="ready" once the single-item page is complete (every view and details
+// tab of it), and data-explorer-state "loading" | "ready" (every page is built) | "error".
 "use strict";
 
 (function () {
@@ -96,11 +98,20 @@
     patch: (message) => app.patch(message),
     idle: () => app.idle(),
     address: ({ query }) => address(query),
+    boot: ({ boot, reason }) => {
+      root.dataset.explorerBoot = boot;
+      if (boot === "fresh") console.warn(`charsim explorer: Python booted afresh (${reason})`);
+    },
     stderr: ({ text }) => console.warn(text),
+    single: () => {
+      performance.mark("explorer:single");
+      root.dataset.explorerSingle = "ready";
+    },
     ready: () => {
       byId("loading").hidden = true;
       performance.mark("explorer:ready");
       root.dataset.explorerState = "ready";
+      keepOffline();
     },
   };
   worker.onmessage = ({ data }) => {
@@ -111,7 +122,27 @@
   worker.onerror = (event) => fail(stage, event.message);
   root.dataset.explorerState = "loading";
   show("Loading Python runtime");
-  worker.postMessage({ type: "start", config, query: location.search, pageURL: location.href });
+  worker.postMessage({ type: "start", config, ...bootQuery(location.search), pageURL: location.href });
+
+  // Once every page is built, the service worker keeps the site for offline visits (it fills
+  // its cache from the browser's, mostly; a browser without service workers, or a page not
+  // served over HTTPS or from localhost, simply does without).
+  function keepOffline() {
+    if (!config.serviceWorker || !("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register(config.serviceWorker).catch((error) => {
+      console.warn(`charsim explorer: not kept for offline visits (${error && error.message})`);
+    });
+  }
+
+  // ?boot=fresh asks the worker to boot Python as Pyodide does, not from the site's memory
+  // snapshot (to debug, and for benchmarks side by side); the rest of the query is the link.
+  function bootQuery(search) {
+    const params = new URLSearchParams(search);
+    if (!params.has("boot")) return { query: search, boot: "" };
+    const boot = params.get("boot");
+    params.delete("boot");
+    return { query: params.toString(), boot };
+  }
 
   // -- the live view: plain controls, scored by the worker until the app takes over ---------
 

@@ -2,12 +2,14 @@
 // that installing, importing and scoring never freeze the text boxes. Its Python side is
 // explorer/runtime/worker.py (a Session); the page side is static/page.js.
 //
-// From the page: {type: "start", config, query, pageURL} once; then "score" (the live view's
+// From the page: {type: "start", config, query, pageURL, boot} once; then "score" (the live view's
 // inputs, while the app loads), "rendered" (the app is on the page) and "patch" (what the user
-// did in the app: a Bokeh patch). To the page: "stage" (loading progress), "live" (what the live
+// did in the app: a Bokeh patch). To the page: "stage" (loading progress), "boot" (how Python
+// started: "snapshot" or "fresh", and why not from the snapshot), "live" (what the live
 // view shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle"
 // (the page's last patch is applied: send the next), "address" (the new query string of the
-// page), "stderr" (Python's error output), "ready" (every part of the app is built) and
+// page), "stderr" (Python's error output), "single" (the single-item page is complete),
+// "ready" (every part of every page is built) and
 // "error" (the stage that failed and why).
 "use strict";
 
@@ -96,42 +98,87 @@ async function unpack(pyodide, pending, name) {
   const response = await pending;
   if (!response.ok) throw new Error(`could not fetch ${name}: ${response.status}`);
   pyodide.unpackArchive(await response.arrayBuffer(), "zip");
+  pyodide.pyimport("importlib").invalidate_caches();
 }
 
-async function boot({ config, query, pageURL }) {
-  const url = (path) => new URL(path, pageURL).href;
-  const archive = fetch(url(config.appArchive)); // downloads while Pyodide boots
-  importScripts(url(config.pyodideJs));
-  const pyodide = await loadPyodide({
+// Python restored from the site's memory snapshot (static/snapshot.js) unless the page asks for
+// a fresh boot (?boot=fresh) or the restore fails; then booted afresh, as Pyodide boots. Resolves
+// with {pyodide, boot: "snapshot" | "fresh", reason}.
+async function startPython(config, url, wanted) {
+  const options = {
     indexURL: url(config.indexURL),
     lockFileURL: await lockFileURL(config, url(config.lockFileURL)),
-    env: { PANEL_CDN_ROOT: url(config.panelCdnRoot) },
-  });
+  };
+  const env = { PANEL_CDN_ROOT: url(config.panelCdnRoot) };
+  let reason = config.snapshot ? "?boot=fresh" : "the site has no memory snapshot";
+  if (config.snapshot && wanted !== "fresh") {
+    try {
+      const snapshot = { ...config.snapshot, url: url(config.snapshot.url) };
+      return { pyodide: await restoreSnapshot(snapshot, options, env), boot: "snapshot" };
+    } catch (error) {
+      reason = `the memory snapshot could not be used: ${(error && error.message) || error}`;
+    }
+  }
+  return { pyodide: await loadPyodide({ ...options, env }), boot: "fresh", reason };
+}
+
+async function boot({ config, query, pageURL, boot: wanted }) {
+  const url = (path) => new URL(path, pageURL).href;
+  importScripts(url("snapshot.js"), url(config.pyodideJs));
+  const { pyodide, boot: how, reason } = await startPython(config, url, wanted);
+  post({ type: "boot", boot: how, reason });
   // Python's error output (tracebacks, warnings) goes to the page's console, where the page's
   // developers and its tests see it.
   pyodide.setStderr({ batched: (text) => post({ type: "stderr", text }) });
-
-  await install(pyodide, config.corePackages, config, "Installing charsim");
-  await unpack(pyodide, archive, config.appArchive);
+  // Booted afresh, Python installs the live view's packages and the app first. Restored, it
+  // holds their modules in memory already; their files (for the modules imported later) are
+  // installed with the app's packages, after the first score.
+  const appArchive = () => fetch(url(config.appArchive));
+  let packages = [...config.corePackages, ...config.packages];
+  if (how === "fresh") {
+    const archive = appArchive(); // downloads while the wheels install
+    await install(pyodide, config.corePackages, config, "Installing charsim");
+    await unpack(pyodide, archive, config.appArchive);
+    packages = config.packages;
+  }
   const { Session } = pyodide.pyimport("explorer.runtime.worker");
   session = Session(post, config.pageResources.map(url));
   post({ type: "live", ...session.start(query) });
   if (lastScore) scored(lastScore);
 
-  await install(pyodide, config.packages, config, "Installing packages");
+  const archive = how === "fresh" ? null : appArchive();
+  await install(pyodide, packages, config, "Installing packages");
+  if (archive) await unpack(pyodide, archive, config.appArchive);
   show("Starting the app");
   while (session.import_next()) await pause();
   post({ type: "render", ...session.build() });
   await new Promise((resolve) => (pageRendered = resolve));
   session.link((patch, buffers) => post({ type: "patch", patch, buffers }));
 
-  show("Building the rest of the app");
-  const laterArchive = fetch(url(config.laterArchive)); // the staged parts' modules
-  while (session.build_next(false)) await pause();
-  await install(pyodide, config.laterPackages, config, "Installing the tables' packages");
-  await unpack(pyodide, laterArchive, config.laterArchive);
-  show("Building the tables");
-  while (session.import_next()) await pause();
-  while (session.build_next(true)) await pause();
+  // The staged parts, the single-item page first: each package group is installed in the
+  // background while parts that need none are built, the first (the single-item page's)
+  // at once, the others once that page is complete or when a part waits for them.
+  const groups = {};
+  const installGroup = (group) => {
+    if (!groups[group]) {
+      groups[group] = install(pyodide, config.groups[group], config, `Installing ${group}`)
+        .then(() => session.installed(group));
+      groups[group].catch(() => {}); // its failure is reported where it is awaited
+    }
+    return groups[group];
+  };
+  const [first, ...rest] = Object.keys(config.groups);
+  if (first) installGroup(first);
+  show("Building the single-item page");
+  for (let next = session.step(); next !== "done"; next = session.step()) {
+    if (next === "single") {
+      post({ type: "single" });
+      rest.forEach(installGroup);
+      show("Building the other pages");
+    } else if (next.startsWith("install:")) {
+      await installGroup(next.slice("install:".length));
+    }
+    await pause();
+  }
   post({ type: "ready" });
 }

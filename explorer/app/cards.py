@@ -91,7 +91,7 @@ def _scores_html(e: Explanation, text: UIText) -> str:
     return (
         f'<div class="cs-scores" data-announce="{escape(announce)}">{boxes}</div>'
         f'<p class="cs-decision" data-testid="decision" data-decision="{e.decision.value}">'
-        f"<strong>{escape(headline)}</strong> {escape(text(f'decision.{e.decision.value}'))}</p>"
+        f"<strong>{escape(headline)}</strong> {escape(text(f'reason.{e.decision.value}'))}</p>"
         f'<table class="cs-exact">{table}</table>'
     )
 

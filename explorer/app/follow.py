@@ -24,7 +24,7 @@ class FollowsItem(param.Parameterized):
         **params,
     ) -> None:  # fmt: skip
         """Follow ``item``; ``deferred`` wraps the watcher of its explanation (the browser
-        runtime's :func:`~explorer.runtime.staged.soon` recomputes after the score card)."""
+        :func:`explorer.app.staging.soon` recomputes after the score card)."""
         super().__init__(**params)
         self.item = item
         item.param.watch(deferred(self._recompute), ["explanation"])

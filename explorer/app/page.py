@@ -31,9 +31,12 @@ from explorer.app.views.common import retitle
 from explorer.app.views.contributions import ContributionsView
 from explorer.app.views.exact import ExactView
 from explorer.app.views.inputs import InputsView
+from explorer.app.views.matches import MatchesView
+from explorer.app.views.references_table import ReferencesView
 from explorer.app.views.score_card import ScoreCardView
 from explorer.app.views.share import ShareView
-from explorer.runtime.staged import later
+
+from .staging import PAGES, later, opened
 
 __all__ = ["create_app"]
 
@@ -114,16 +117,18 @@ def _titled_tabs(keys: list[str], pages: list, text: UIText, hidden_pages: str) 
     return tabs
 
 
-def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
-    # Imported here: they need pandas (and the comparison sacreBLEU), installed after the first
-    # view (explorer.runtime.staged).
-    from explorer.app.views.matches import MatchesView
+def _metrics(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
+    # Imported here: it needs sacreBLEU, installed after the first view (.staging).
     from explorer.app.views.metrics import metrics_view
-    from explorer.app.views.references_table import ReferencesView
 
+    return metrics_view(state, text)
+
+
+def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
     pages = [
         MatchesView(state, text), ChangesView(state, text), ReferencesView(state, text),
-        ExactView(state, text), metrics_view(state, text),
+        ExactView(state, text), later(partial(_metrics, state, text), page="single",
+                                      needs=["comparison"]),
     ]  # fmt: skip
     return _titled_tabs(_DETAILS, pages, text, _HIDDEN_PAGES_OUT)
 
@@ -157,15 +162,15 @@ def _single_item_page(state: ExplorerState, text: UIText) -> pn.viewable.Viewabl
         _two_columns(
             InputsView(state, text),
             ScoreCardView(state, text),
-            later(partial(_contributions, state, text)),
+            later(partial(_contributions, state, text), page="single"),
         ),
-        later(partial(_details, state, text), tables=True),
+        later(partial(_details, state, text), page="single"),
         sizing_mode="stretch_width",
     )
 
 
 def _batch_tables(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
-    # Imported here: they need pandas, installed after the first view (explorer.runtime.staged).
+    # Imported here: they need pandas and sacreBLEU, installed after the first view (.staging).
     from explorer.app.views.batch_differences import DifferencesView
     from explorer.app.views.batch_items import ItemsView
     from explorer.app.views.batch_metrics import BatchMetricsView
@@ -177,7 +182,7 @@ def _batch_tables(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
 
 
 def _buckets(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
-    # Imported here: it needs pandas, installed after the first view (explorer.runtime.staged).
+    # Imported here: it needs pandas, installed after the first view (.staging).
     from explorer.app.views.batch_buckets import BucketsView
 
     return BucketsView(batch, text)
@@ -203,13 +208,14 @@ def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     return pn.Column(
         _two_columns(BatchInputsView(batch, text), BatchSummaryView(batch, text)),
         BatchHistogramView(batch, text),
-        later(partial(_significance, batch, text)),
+        later(partial(_significance, batch, text), page="batch"),
         _heading(text, "batch.buckets.heading"),
-        later(partial(_buckets, batch, text), tables=True),
+        later(partial(_buckets, batch, text), page="batch", needs=["tables"]),
         _heading(text, "heading.items"),
-        later(partial(_batch_tables, batch, text), tables=True),
+        later(partial(_batch_tables, batch, text), page="batch", needs=["tables", "comparison"]),
         _heading(text, "batch.fragility.heading"),
-        later(partial(_batch_fragility, batch, text), tables=True),
+        later(partial(_batch_fragility, batch, text), page="batch",
+              needs=["tables", "comparison"]),
         sizing_mode="stretch_width",
     )  # fmt: skip
 
@@ -240,10 +246,27 @@ def create_app(
             language changes, so the page's address always reproduces the view (browser).
     """
     state, batch, text = state or ExplorerState(), batch or BatchState(), text or UIText()
-    about = AboutView(state, text=text)
-    pages = [_single_item_page(state, text), later(partial(_batch_page, batch, text)), about]
+    about: list[AboutView] = []  # once built
+    tabs: pn.Tabs | None = None
+
+    def about_page() -> AboutView:
+        about.append(AboutView(state, text=text))
+        if tabs is not None and tabs.active == _ABOUT_TAB:  # opened before it was built
+            about[0].shown()
+        return about[0]
+
+    pages = [
+        _single_item_page(state, text), later(partial(_batch_page, batch, text), page="batch"),
+        later(about_page, page="about"),
+    ]  # fmt: skip
     tabs = _titled_tabs(_TABS, pages, text, _HIDDEN_PAGES_FLAT)
-    tabs.param.watch(lambda event: event.new == _ABOUT_TAB and about.shown(), ["active"])
+
+    def tab_opened(event) -> None:
+        opened(PAGES[event.new])
+        if event.new == _ABOUT_TAB and about:
+            about[0].shown()
+
+    tabs.param.watch(tab_opened, ["active"])
 
     def open_item(event) -> None:
         item: OpenedItem = event.new

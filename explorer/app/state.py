@@ -78,7 +78,7 @@ class ExplorerState(param.Parameterized):
                  **params) -> None:  # fmt: skip
         """Args:
         deferred: wraps the step that lists the shared n-grams into a call that runs it later
-            (``explorer.runtime.staged.after_pause`` in the browser); None runs it at once.
+            (``explorer.app.staging.after_pause``); None runs it at once.
         **params: initial values of the parameters.
         """
         self._matches_due = False

@@ -5,10 +5,12 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-__all__ = ["ROOT", "BuildError", "sha256"]
+__all__ = ["ROOT", "STATIC", "BuildError", "sha256"]
 
 ROOT = Path(__file__).resolve().parents[2]
 """The repository (the checkout the site is built from)."""
+STATIC = ROOT / "static"
+"""The site's shell: the page, its scripts and styles, the pins."""
 
 
 class BuildError(RuntimeError):

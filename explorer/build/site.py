@@ -11,8 +11,7 @@ CSS), the ``explorer`` package (app modules), the repository itself (the ``chars
     site/a11y.js                              mends the libraries' markup for accessibility
     site/pyodide/                              Pyodide core, every wheel, pyodide-lock.json
     site/bokeh/, site/panel/<v>/dist/          Bokeh/Panel JS and CSS (PANEL_CDN_ROOT=site/panel/)
-    site/app.zip, app-later.zip                the explorer app modules, unpacked in Pyodide (the
-                                               second, for staged parts, after the first view)
+    site/app.zip                               the explorer app modules, unpacked in Pyodide
     (every wheel the build makes and app.zip also hold the CPython 3.12 bytecode of their modules)
     site/examples/<key>/                       built-in batch examples (data + licence)
 
@@ -40,11 +39,12 @@ from pathlib import Path
 
 from explorer.app.batch_examples import BATCH_EXAMPLES
 from explorer.build import compiled
-from explorer.build.common import ROOT, BuildError, sha256
+from explorer.build.common import ROOT, STATIC, BuildError, sha256
+from explorer.build.service_worker import SERVICE_WORKER, write_service_worker
+from explorer.build.snapshot import make_snapshot
 
 PACKAGE = ROOT / "explorer"
 """The ``explorer`` package: the app and the in-browser runtime ship; this build folder does not."""
-STATIC = ROOT / "static"
 PINS_FILE = STATIC / "pins.toml"
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
@@ -55,15 +55,6 @@ PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdl
 #: What of the explorer package runs in the browser (shipped in app.zip, Python or not): the
 #: app a user sees and the runtime that boots it; the site build and ``__main__`` stay here.
 SHIPPED = ["__init__.py", "app/", "runtime/"]
-#: App modules that only the parts staged for later import (explorer.runtime.staged): shipped
-#: in app-later.zip, which the worker fetches and unpacks once the app is on the page, so that
-#: the first score does not wait for them (tests/explorer/test_staged.py checks that nothing
-#: before the staged parts imports them).
-LATER_MODULES = [
-    "app/metrics_state.py", "app/batch_metrics_state.py", "app/views/metrics.py",
-    "app/views/batch_metrics.py", "runtime/sacrebleu_standins.py", "app/batch_fragility.py",
-    "app/views/batch_fragility.py", "app/views/changed_characters.py",
-]  # fmt: skip
 #: Node script that compiles Python to bytecode inside Pyodide (see ``bytecode``).
 COMPILE_PYC = Path(__file__).with_name("compile_pyc.mjs")
 #: Where Pyodide puts the files of installed wheels, and of app.zip (unpacked in its cwd).
@@ -76,7 +67,7 @@ TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".py", ".txt", ".svg",
 GZIP_SUFFIXES = {".wasm", ".js", ".mjs", ".css", ".json", ".html", ".svg", ".ttf"}
 #: Most bytes a first visit may download before its first score, gzip-served (the explorer's
 #: load-time target; the rest follows).
-FIRST_LOAD_BUDGET = 25_000_000
+FIRST_LOAD_BUDGET = 12_000_000
 #: Fixed timestamp for every zip member the build writes, so rebuilt wheels are reproducible.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
@@ -475,23 +466,10 @@ def app_files() -> dict[str, bytes]:
     return files
 
 
-def source_of(member: str) -> str:
-    """The app file a member of the archives stands for: itself, or the ``.py`` file of a
-    ``__pycache__/<module>.cpython-312.pyc``."""
-    folder, _, name = member.rpartition("__pycache__/")
-    return folder + name.split(".")[0] + ".py" if name else member
-
-
 def app_archive(out: Path, members: dict[str, bytes]) -> list[str]:
-    """Zip ``members`` (the app files and their bytecode) into site/app.zip, those of
-    :data:`LATER_MODULES` into site/app-later.zip; return the names of the app files (bytecode
-    aside)."""
-    later = {f"explorer/{name}" for name in LATER_MODULES}
-    missing = later - set(members)
-    if missing:
-        raise BuildError(f"LATER_MODULES names files that do not exist: {sorted(missing)}")
-    write_zip(out / "app.zip", {n: d for n, d in members.items() if source_of(n) not in later})
-    write_zip(out / "app-later.zip", {n: d for n, d in members.items() if source_of(n) in later})
+    """Zip ``members`` (the app files and their bytecode) into site/app.zip; return the names of
+    the app files (bytecode aside)."""
+    write_zip(out / "app.zip", members)
     return sorted(name for name in members if "__pycache__/" not in name)
 
 
@@ -558,7 +536,7 @@ def copy_examples(out: Path, root: Path = ROOT) -> list[str]:
     return copied
 
 
-SHELL = ["a11y.js", "page.js", "worker.js", "style.css"]
+SHELL = ["a11y.js", "page.js", "worker.js", "snapshot.js", "style.css"]
 """The page's own files in static/, copied as they are (index.html is rendered)."""
 
 
@@ -656,11 +634,17 @@ def build(
     Raises:
         BuildError: a step failed (the message says which input to fix).
     """
-    total = 13
+    total = 15
     out = out.resolve()
     if pyodide_source not in ("local", "cdn"):
         raise BuildError(f"unknown --pyodide-source {pyodide_source!r}")
 
+    if shutil.which("node") is None:
+        raise BuildError(
+            "Node.js (`node`) is not on PATH: the build runs Pyodide's own core under Node to "
+            "compile the app's bytecode and to make the live view's memory snapshot. Install "
+            "Node.js 20 and npm (Debian: apt-get install -y nodejs npm), then build again"
+        )
     step(1, total, f"Resolve pins ({PINS_FILE.relative_to(ROOT)})")
     pins = load_pins()
     npm_lock = load_npm_lock(pins["pyodide"]["version"])
@@ -719,7 +703,10 @@ def build(
     step(8, total, "Write pyodide-lock.json")
     core = load_order(packages, pins["app"]["core"])
     order = [n for n in load_order(packages, pins["app"]["packages"]) if n not in core]
-    later = [n for n in load_order(packages, pins["app"]["later"]) if n not in core + order]
+    groups, installed = {}, core + order
+    for group, wanted in pins["app"]["groups"].items():
+        groups[group] = [n for n in load_order(packages, wanted) if n not in installed]
+        installed = installed + groups[group]
     lock = {
         "info": npm_lock["info"],
         "packages": {name: packages[name].lock_entry() for name in sorted(packages)},
@@ -745,7 +732,12 @@ def build(
     print(f"      {len(shipped)} files: {', '.join(shipped)}")
     print(f"      batch examples: {', '.join(copy_examples(out))}")
 
-    step(12, total, "Render the HTML shell")
+    step(12, total, "Make the live view's memory snapshot (Node) and check that it restores")
+    archives = [packages[name].path for name in core] + [out / "app.zip"]
+    snapshot = make_snapshot(out, archives)
+    print(f"      {snapshot['url']}: {snapshot['bytes'] / 1e6:.1f} MB unpacked")
+
+    step(13, total, "Render the HTML shell")
     scripts, styles = page_assets(pins)
     config = {
         "pyodideSource": pyodide_source,
@@ -754,10 +746,11 @@ def build(
         "lockFileURL": "pyodide/pyodide-lock.json",
         "corePackages": core,
         "packages": order,
-        "laterPackages": later,
-        "packageFiles": {packages[n].file_name.rsplit("/", 1)[-1]: n for n in core + order + later},
+        "groups": groups,
+        "packageFiles": {packages[n].file_name.rsplit("/", 1)[-1]: n for n in installed},
         "appArchive": "app.zip",
-        "laterArchive": "app-later.zip",
+        "snapshot": snapshot,
+        "serviceWorker": SERVICE_WORKER,
         "worker": "worker.js",
         "panelCdnRoot": "panel/",
         "scripts": scripts,
@@ -766,7 +759,7 @@ def build(
     }
     render_shell(out, config)
 
-    step(13, total, "Check for foreign URLs, pre-compress and measure the site")
+    step(14, total, "Check for foreign URLs, pre-compress and measure the site")
     cdn_host = re.sub(r"^https?://([^/]+)/.*$", r"\1", pins["pyodide"]["cdn_url"])
     allowed = []
     if pyodide_source == "cdn":
@@ -779,26 +772,30 @@ def build(
         raise BuildError("foreign URLs in the site:\n  " + "\n  ".join(problems))
     precompress(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    shell = [out / name for name in ["index.html", *SHELL, "explorer.css", "app.zip"]]
+    shell = [out / name for name in ["index.html", *SHELL, "explorer.css"]]
     if pyodide_source == "local":
         shell += [wheels_dir / n for n in PYODIDE_CORE]
-    live = shell + [packages[n].path for n in core]
-    rest = [packages[n].path for n in order + later if packages[n].path] + [out / "app-later.zip"]
+    live = shell + [out / snapshot["url"]]  # the wheels and app.zip follow the first score
+    rest = [packages[n].path for n in installed if packages[n].path]
+    rest += [out / "app.zip"]
     rest += [out / path for path in scripts + styles]
     sent_live = sum(map(transfer_size, live))
     sent_rest = sum(map(transfer_size, rest))
     print(
         f"site: {out} ({size / 1e6:.1f} MB on disk). A first visit loads "
-        f"{sent_live / 1e6:.1f} MB (gzip-served) for the first score (Pyodide core, the app "
-        f"and {', '.join(core)}), then {sent_rest / 1e6:.1f} MB for the rest: Bokeh/Panel JS and "
-        f"{len(order)} packages ({', '.join(order)}), then {len(later)} for the tables "
-        f"({', '.join(later)})"
+        f"{sent_live / 1e6:.1f} MB (gzip-served) for the first score (Pyodide core and the "
+        f"snapshot of the live view), then {sent_rest / 1e6:.1f} MB for the rest: "
+        f"{', '.join(core)}, the app, Bokeh/Panel JS and "
+        f"{len(order)} packages ({', '.join(order)}), then "
+        + "; ".join(f"for the {group}: {', '.join(names)}" for group, names in groups.items())
     )
     if sent_live > FIRST_LOAD_BUDGET:
         raise BuildError(
             f"the first score needs {sent_live / 1e6:.1f} MB, over its budget of "
             f"{FIRST_LOAD_BUDGET / 1e6:.1f} MB"
         )
+    step(15, total, "Write the service worker that keeps the site for offline visits")
+    print(f"      build {write_service_worker(out)}")
     return out
 
 

@@ -1,110 +1,147 @@
-"""Staged rendering: parts of the page rendered only once its first view is on screen.
+"""The browser's staging of the app (:mod:`explorer.app.staging`): each page built part by part
+after the first view, the page being looked at first.
 
-In the browser, the first view (the inputs and the score card) is sent to the page alone: the
-rest of the page is sent as parts, one at a time, so that BokehJS draws each in a short task and
-the page keeps answering the user in between. ``later(build)`` stands for such a part: a
-placeholder until the runtime calls :func:`build_next` (``explorer.runtime.worker``), which puts
-``build()`` in its place. A part with ``tables=True`` also waits for the packages installed
-after the first view (pandas for the tables, sacreBLEU for the comparisons with chrF, BLEU and
-TER); a module that needs them must be imported inside ``build``, not at the top of a module.
+The first view (the inputs and the score card) is sent to the page alone; every part asked for
+with ``later`` is a placeholder until :meth:`BrowserStaging.build_next` puts it in its place,
+one part per call, so that BokehJS draws each in a short task and the page keeps answering in
+between. The next part is the oldest one of the page the user has opened, then of the
+single-item page, then of the other pages in order, among the parts whose package groups are
+installed. When every part left waits for a group, ``build_next`` names one, the worker
+installs it and calls :meth:`BrowserStaging.installed`, and the group's modules are imported
+one per call.
 
-The same goes for updates: a view wrapped in :func:`soon` redraws after the current step of
-Python, so that the score card's change reaches the page first (one patch per step), and work
-wrapped in :func:`after_pause` waits until typing pauses, so that the next keystroke's score
-does not wait for it.
-
-Anywhere else (``panel serve``, tests) ``later(build)`` is simply ``build()`` and ``soon(update)``
-is ``update``. Panel is imported only by :func:`later`, so the live phase can use :func:`soon`
-before Panel is installed.
+``soon(update)`` runs ``update`` after the current step of Python (one patch per step) and
+``after_pause(work)`` once typing pauses (:data:`PAUSE`). Panel is imported only by ``later``,
+so the live view can use this staging before Panel is installed.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sys
+import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from html import escape
+from typing import Any
 
-if TYPE_CHECKING:
-    import panel as pn
+from explorer.app.i18n import UIText
+from explorer.app.staging import PAGES, Staging
 
-__all__ = ["PAUSE", "after_pause", "build_later", "build_next", "later", "soon"]
+from .sacrebleu_standins import install_sacrebleu_standins
 
-_PENDING: list[tuple[pn.Column, Callable[[], pn.viewable.Viewable], bool]] = []
-
-
-def later(
-    build: Callable[[], pn.viewable.Viewable], *, tables: bool = False
-) -> pn.viewable.Viewable:
-    """``build()``, rendered after the first view in the browser (a placeholder until then).
-
-    Args:
-        build: makes the part (it may stage parts of its own).
-        tables: the part needs the packages installed after the first view (pandas, sacreBLEU).
-    """
-    if sys.platform != "emscripten":
-        return build()
-    import panel as pn
-
-    placeholder = pn.Column(pn.pane.Markdown("Loading…"), sizing_mode="stretch_width")
-    _PENDING.append((placeholder, build, tables))
-    return placeholder
-
-
-def build_next(tables: bool = True) -> bool:
-    """Build the oldest staged part that can be built now into its placeholder (one that needs
-    the late packages only if ``tables``); return whether another can be built now."""
-    ready = [i for i, (_, _, needs) in enumerate(_PENDING) if tables or not needs]
-    if ready:
-        placeholder, build, _ = _PENDING.pop(ready[0])
-        placeholder.objects = [build()]
-    return any(tables or not needs for _, _, needs in _PENDING)
-
-
-def build_later() -> None:
-    """Build every staged part, in the order of the calls."""
-    while build_next():
-        pass
-
-
-def soon(update: Callable[..., None]) -> Callable[..., None]:
-    """``update`` as a watcher that runs after the current step of Python in the browser
-    (once, however many events came meanwhile, with the state as it is then); ``update``
-    itself anywhere else."""
-    if sys.platform != "emscripten":
-        return update
-    pending = False
-
-    def run() -> None:
-        nonlocal pending
-        pending = False
-        update()
-
-    def schedule(*_events) -> None:
-        nonlocal pending
-        if not pending:
-            pending = True
-            asyncio.get_event_loop().call_soon(run)
-
-    return schedule
-
+__all__ = ["GROUP_IMPORTS", "PAUSE", "BrowserStaging"]
 
 PAUSE = 0.25
-"""Seconds without a new call after which :func:`after_pause` runs its work: longer than the
-time between two keystrokes of fast typing, short enough to feel immediate once typing stops."""
+"""Seconds without a new call after which ``after_pause`` runs its work: longer than the time
+between two keystrokes of fast typing, short enough to feel immediate once typing stops."""
+
+GROUP_IMPORTS = {"comparison": ("sacrebleu",), "tables": ("pandas", "panel.models.tabulator")}
+"""The modules of each package group, imported one per :meth:`BrowserStaging.build_next` once
+the group is installed (``panel.models.tabulator`` is Panel's model of the tables; sacreBLEU
+after its stand-ins are in place, :mod:`explorer.runtime.sacrebleu_standins`)."""
 
 
-def after_pause(work: Callable[[], None], seconds: float = PAUSE) -> Callable[..., None]:
-    """``work`` as a call that runs it in the browser once no call has come for ``seconds``
-    (once for a whole burst, with the state as it is then); ``work`` itself anywhere else."""
-    if sys.platform != "emscripten":
-        return work
-    handle = None
+@dataclass
+class _Part:
+    placeholder: Any
+    build: Callable[[], Any]
+    page: str
+    needs: tuple[str, ...]
 
-    def schedule(*_events) -> None:
-        nonlocal handle
-        if handle is not None:
-            handle.cancel()
-        handle = asyncio.get_event_loop().call_later(seconds, work)
 
-    return schedule
+class BrowserStaging(Staging):
+    """The app's staging in the browser's Web Worker.
+
+    Args:
+        text: the UI language, in which a placeholder says that its part is on its way.
+    """
+
+    def __init__(self, text: UIText) -> None:
+        self.text = text
+        self._parts: list[_Part] = []
+        self._installed: set[str] = set()
+        self._imports: list[str] = []
+        self._opened = "single"
+
+    # -- the hooks ------------------------------------------------------------------------
+
+    def later(self, build, *, page, needs):
+        import panel as pn
+
+        placeholder = pn.Column(self._loading(), sizing_mode="stretch_width")
+        self._parts.append(_Part(placeholder, build, page, needs))
+        return placeholder
+
+    def soon(self, update):
+        pending = False
+
+        def run() -> None:
+            nonlocal pending
+            pending = False
+            update()
+
+        def schedule(*_events) -> None:
+            nonlocal pending
+            if not pending:
+                pending = True
+                asyncio.get_event_loop().call_soon(run)
+
+        return schedule
+
+    def after_pause(self, work):
+        handle = None
+
+        def schedule(*_events) -> None:
+            nonlocal handle
+            if handle is not None:
+                handle.cancel()
+            handle = asyncio.get_event_loop().call_later(PAUSE, work)
+
+        return schedule
+
+    def opened(self, page):
+        self._opened = page
+
+    # -- the worker's side ----------------------------------------------------------------
+
+    def pending(self, page: str | None = None) -> bool:
+        """Whether a part (of ``page``, or of any page) is still to be built."""
+        return any(page in (None, part.page) for part in self._parts)
+
+    def build_next(self) -> str | None:
+        """Import the next module of an installed group, or build the next part (see the
+        module's docstring); return the package group that part needs first, else None.
+
+        Raises:
+            LookupError: nothing is left to build.
+        """
+        if self._imports:
+            importlib.import_module(self._imports.pop(0))
+            return None
+        if not self._parts:
+            raise LookupError("every part is built")
+        order = [self._opened, "single", *PAGES]
+        parts = sorted(self._parts, key=lambda p: order.index(p.page))  # stable: oldest first
+        ready = [p for p in parts if self._installed.issuperset(p.needs)]
+        if not ready:
+            return next(need for need in parts[0].needs if need not in self._installed)
+        self._parts.remove(ready[0])
+        ready[0].placeholder.objects = [ready[0].build()]
+        return None
+
+    def installed(self, group: str) -> None:
+        """The packages of ``group`` are installed: its modules are imported next."""
+        if group == "comparison":
+            install_sacrebleu_standins()
+        self._installed.add(group)
+        self._imports += GROUP_IMPORTS[group]
+
+    def _loading(self):
+        import panel as pn
+
+        def html(_language: str) -> str:
+            label = escape(self.text("staged.loading"))
+            return (f'<p class="cs-loading" role="status"><progress aria-label="{label}">'
+                    f"</progress> {label}</p>")  # fmt: skip
+
+        return pn.pane.HTML(pn.bind(html, self.text.param.language), sizing_mode="stretch_width")

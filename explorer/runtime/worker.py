@@ -12,24 +12,28 @@ One :class:`Session` per page, in three phases:
    page's requests are answered in between), and the app is built on the *same* state, so
    nothing the user typed is sent again. BokehJS renders it on the page; from then on page and
    worker exchange Bokeh patches, as in Panel's ``pyodide-worker`` protocol.
-3. **Staged** (:meth:`~Session.build_next`): the parts staged with
-   :func:`explorer.runtime.staged.later`, one per call, the tables once pandas is installed.
+3. **Staged** (:meth:`~Session.step`, :meth:`~Session.installed`): the parts staged with
+   :func:`explorer.app.staging.later`, one per call, the single-item page first, then the
+   other pages (the one the user opens first); each part once the package groups it needs
+   are installed (:class:`explorer.runtime.staged.BrowserStaging`).
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import random
 
+from explorer.app import staging
 from explorer.app.cards import card_html, derived_note, references_summary_html
 from explorer.app.i18n import LANGUAGES, UIText
 from explorer.app.item_link import decode_item_link
 from explorer.app.link import address_query
 from explorer.app.state import ExplorerState
 
-from .staged import after_pause
+from .staged import BrowserStaging
 
-__all__ = ["APP_IMPORTS", "INPUTS", "STAGED_IMPORTS", "Session"]
+__all__ = ["APP_IMPORTS", "INPUTS", "SELF_CHECK", "Session", "restored", "self_check"]
 
 INPUTS = ("candidate", "references_text", "reference_format", "max_order", "weights")
 """The state's parameters that the page's live text boxes and settings hold."""
@@ -41,12 +45,6 @@ APP_IMPORTS = (
 """Modules imported for the app, one per :meth:`Session.import_next` (each takes up to about a
 second in the browser; the page's live requests are answered between two of them)."""
 
-STAGED_IMPORTS = ("pandas", "panel.models.tabulator", "sacrebleu")
-"""Modules the staged parts need: imported one per :meth:`Session.import_next` once the app
-is on the page (``panel.models.tabulator`` is Panel's model of the tables; ``sacrebleu``, for the
-comparisons with chrF, BLEU and TER, after its stand-ins,
-:mod:`explorer.runtime.sacrebleu_standins`)."""
-
 _LABELS = {
     "candidate": "inputs.candidate", "candidate_placeholder": "inputs.candidate_placeholder",
     "references": "inputs.references", "references_placeholder": "inputs.references_placeholder",
@@ -56,6 +54,30 @@ _LABELS = {
     "tab_single": "tab.single", "tab_batch": "tab.batch", "tab_about": "tab.about",
 }  # fmt: skip
 """What the live view shows, by the catalog keys of the app's own labels."""
+
+
+SELF_CHECK = {"candidate": "the cat sat on the mat", "references_text": "a cat sat\nthe cat"}
+"""The live view's inputs that a restored memory snapshot scores before it is trusted."""
+
+
+def self_check() -> str:
+    """The exact score (``"a/b"``) of :data:`SELF_CHECK` on a new :class:`ExplorerState`, as
+    the live view computes it: the answer a restored snapshot must give (the site build computes
+    it with CPython and writes it into the page's configuration)."""
+    return str(ExplorerState(**SELF_CHECK).summary.score)
+
+
+def restored(environment) -> None:
+    """Make the Python of a restored memory snapshot this page's own: the snapshot keeps the
+    environment and the state of ``random`` of the build that made it, so every restore would
+    draw the same numbers.
+
+    Args:
+        environment: the variables to set (a JS object or a mapping of str), e.g.
+            ``PANEL_CDN_ROOT``, which Panel reads when it is imported.
+    """
+    os.environ.update(environment.to_py() if hasattr(environment, "to_py") else environment)
+    random.seed()
 
 
 def _to_js(value):
@@ -77,9 +99,13 @@ class Session:
 
     def __init__(self, post, page_resources) -> None:
         self._post, self._page_resources = post, set(page_resources.to_py())
-        self.state, self.text = ExplorerState(deferred=after_pause), UIText()
+        self.text = UIText()
+        self.staging = BrowserStaging(self.text)
+        staging.use(self.staging)
+        self.state = ExplorerState(deferred=self.staging.after_pause)
         self._query = ""  # what the app still has to open (an item link)
         self._imports = list(APP_IMPORTS)
+        self._single = False  # the single-item page is complete
         self._doc = None
         self._flush = lambda: None
 
@@ -130,18 +156,13 @@ class Session:
     # -- app ------------------------------------------------------------------------------
 
     def import_next(self) -> bool:
-        """Import the next module the app (then the staged parts) needs; return whether one
-        was left to import."""
+        """Import the next module the app needs; return whether one was left to import."""
         if not self._imports:
             return False
         if self._imports[0] == "panel.io.pyodide":
             from .shims import install_jsnull_shim
 
             install_jsnull_shim()
-        elif self._imports[0] == "sacrebleu":
-            from .sacrebleu_standins import install_sacrebleu_standins
-
-            install_sacrebleu_standins()
         importlib.import_module(self._imports.pop(0))
         return True
 
@@ -160,7 +181,6 @@ class Session:
                          replace_query=self._replace_query)  # fmt: skip
         self._doc, model = _model_json(app, "app")
         self._check_resources()
-        self._imports = list(STAGED_IMPORTS)
         return _to_js({"model": model, "inputs": {n: getattr(self.state, n) for n in INPUTS}})
 
     def _replace_query(self, query: str) -> None:
@@ -220,14 +240,30 @@ class Session:
 
     # -- staged ---------------------------------------------------------------------------
 
-    def build_next(self, tables: bool) -> bool:
-        """Build the next part staged for later (one needing the tables' packages only if
-        ``tables``: they are installed); return whether another can be built now."""
-        from .staged import build_next
+    def step(self) -> str:
+        """Do the next piece of work once the app is on the page: import a module of an
+        installed package group, or build a staged part (:class:`BrowserStaging`).
 
-        more = build_next(tables)
+        Returns:
+            ``"install:<group>"``: nothing can be built before the package group ``<group>``
+            is installed (the worker installs it, then calls :meth:`installed`);
+            ``"single"``: the single-item page has just been completed (said once);
+            ``"done"``: every part of every page is built; ``""`` otherwise.
+        """
+        if not self.staging.pending():
+            return "done"
+        group = self.staging.build_next()
         self._check_resources()
-        return more
+        if group:
+            return f"install:{group}"
+        if not self._single and not self.staging.pending("single"):
+            self._single = True
+            return "single"
+        return ""
+
+    def installed(self, group: str) -> None:
+        """The packages of ``group`` are installed (the worker says so)."""
+        self.staging.installed(group)
 
     def _check_resources(self) -> None:
         if missing := missing_resources(self._page_resources):

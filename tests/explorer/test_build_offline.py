@@ -64,3 +64,12 @@ def test_a_corrupted_wheel_from_the_server_fails_the_build_with_both_hashes(
     assert f"  URL:      {server.url}{numpy['file_name']}\n" in captured.err
     assert server.requests == [f"/{numpy['file_name']}"]
     assert list((cache / "pyodide-0.27.7").iterdir()) == []  # the bad file is not kept
+
+
+def test_a_build_without_node_says_why_and_what_to_install(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(site.shutil, "which", lambda name: None if name == "node" else name)
+    assert site.main(["--out", str(tmp_path / "site")]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith("build failed: Node.js (`node`) is not on PATH")
+    assert "memory snapshot" in error and "apt-get install -y nodejs npm" in error
+    assert not (tmp_path / "site").exists()

@@ -3,9 +3,12 @@ shows for typed inputs and links, and that it hands over to the app."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 import charsim
+from explorer.app import staging
 from explorer.app.link import address_query
 from explorer.runtime import worker
 
@@ -22,8 +25,16 @@ class JsValue:
 
 @pytest.fixture
 def session(monkeypatch):
-    monkeypatch.setattr(worker, "_to_js", lambda value: value)  # plain Python values here
-    return worker.Session(post=[].append, page_resources=JsValue([]))
+    """A Session with plain Python values for JS ones, on an event loop of its own (as in the
+    browser: its staging defers work to the loop); the app's staging is put back after."""
+    monkeypatch.setattr(worker, "_to_js", lambda value: value)
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    previous = staging.use(staging.Staging())
+    yield worker.Session(post=[].append, page_resources=JsValue([]))
+    staging.use(previous)
+    asyncio.set_event_loop(None)
+    loop.close()
 
 
 def _inputs(**fields) -> JsValue:

@@ -1,4 +1,6 @@
-"""Staged rendering: the first view needs none of the packages installed after it."""
+"""Staging (explorer.app.staging, and the browser's explorer.runtime.staged): the first view
+needs none of the packages installed after it, the single-item page needs neither pandas nor
+Tabulator, and the page the user opens is built next."""
 
 from __future__ import annotations
 
@@ -7,45 +9,115 @@ import sys
 import tomllib
 
 import panel as pn
+import pytest
 
+from explorer.app import staging
+from explorer.app.i18n import UIText
 from explorer.build import site
-from explorer.runtime import staged
+from explorer.runtime.staged import BrowserStaging
 
 
-def test_the_first_view_imports_no_late_package():
-    """``explorer.app.page`` imports without the packages the browser installs after the first view
-    (``[app] later`` in pins.toml): modules needing them are imported in staged parts only."""
+@pytest.fixture
+def browser_staging():
+    """A :class:`BrowserStaging` in use, as in the worker (the app's default put back after)."""
+    staged = BrowserStaging(UIText())
+    previous = staging.use(staged)
+    yield staged
+    staging.use(previous)
+
+
+def _run(code: str) -> None:
+    subprocess.run([sys.executable, "-c", code], cwd=site.ROOT, check=True)
+
+
+def test_the_app_is_built_without_the_packages_of_any_group():
+    """``create_app()`` under the browser's staging, with every package of the groups installed
+    after the first view (``[app.groups]`` of pins.toml) unimportable: modules needing them are
+    imported in staged parts only."""
     pins = tomllib.loads(site.PINS_FILE.read_text(encoding="utf-8"))
-    late = [name.replace("-", "_") for name in pins["app"]["later"]]
+    late = [name for group in pins["app"]["groups"].values() for name in group]
     blocked = "".join(f"sys.modules[{name!r}] = None; " for name in late)
-    code = f"import sys; {blocked}import explorer.app.page"
-    subprocess.run([sys.executable, "-c", code], cwd=site.ROOT, check=True)
+    _run(
+        f"import sys; {blocked}"
+        "from explorer.app import staging; from explorer.app.i18n import UIText; "
+        "from explorer.runtime.staged import BrowserStaging; "
+        "staging.use(BrowserStaging(UIText())); import explorer.app.page as p; p.create_app()"
+    )
 
 
-def test_the_app_and_its_runtime_import_none_of_the_modules_shipped_later():
-    """The modules of app-later.zip (``site.LATER_MODULES``), unpacked once the app is on the
-    page, are imported by staged parts only: the app is built without them."""
-    modules = [
-        "explorer." + name.removesuffix(".py").replace("/", ".") for name in site.LATER_MODULES
-    ]
-    blocked = "".join(f"sys.modules[{name!r}] = None; " for name in modules)
-    code = f"import sys; {blocked}import explorer.runtime.worker, explorer.app.page as p; "
-    code += "sys.platform = 'emscripten'; p.create_app()"  # as in the browser: parts staged
-    subprocess.run([sys.executable, "-c", code], cwd=site.ROOT, check=True)
+def test_the_single_item_page_is_completed_without_pandas_or_tabulator():
+    """Every part of the single-item page built with pandas unimportable; Panel's Tabulator
+    model is never imported on the way."""
+    _run(
+        "import sys; sys.modules['pandas'] = None\n"
+        "from explorer.app import staging; from explorer.app.i18n import UIText\n"
+        "from explorer.runtime.staged import BrowserStaging\n"
+        "staged = BrowserStaging(UIText()); staging.use(staged)\n"
+        "import explorer.app.page as p; p.create_app()\n"
+        "while staged.pending('single'):\n"
+        "    if staged.build_next() == 'comparison': staged.installed('comparison')\n"
+        "assert staged.pending('batch') and 'panel.models.tabulator' not in sys.modules\n"
+    )
 
 
-def test_a_bytecode_file_stands_for_its_module():
-    pyc = "explorer/app/views/__pycache__/metrics.cpython-312.pyc"
-    assert site.source_of(pyc) == "explorer/app/views/metrics.py"
-    assert site.source_of("explorer/app/page.py") == "explorer/app/page.py"
-
-
-def test_a_staged_part_is_built_when_build_later_runs(monkeypatch):
-    monkeypatch.setattr(sys, "platform", "emscripten")
+def test_a_part_is_built_at_once_by_default():
     built = []
-    part = staged.later(lambda: built.append("built") or pn.pane.Markdown("the part"))
-    assert built == [] and part.objects[0].object == "Loading…"
-    staged.build_later()
-    assert built == ["built"] and part.objects[0].object == "the part"
-    staged.build_later()  # nothing left to build
-    assert built == ["built"]
+    part = staging.later(lambda: built.append(1) or pn.pane.Markdown("the part"), page="batch")
+    assert built == [1] and part.object == "the part"
+
+
+def test_an_unknown_page_or_package_group_is_refused():
+    with pytest.raises(ValueError, match="unknown page 'help': one of single, batch, about"):
+        staging.later(lambda: None, page="help")
+    with pytest.raises(ValueError, match=r"unknown package groups \['numpy'\]"):
+        staging.later(lambda: None, page="single", needs=["numpy"])
+    with pytest.raises(ValueError, match="unknown page"):
+        staging.opened("help")
+
+
+def test_a_placeholder_stands_for_its_part_until_it_is_built(browser_staging):
+    built = []
+    part = staging.later(lambda: built.append(1) or pn.pane.Markdown("the part"), page="single")
+    assert built == [] and 'role="status"' in part.objects[0].object
+    assert "Loading this part of the page" in part.objects[0].object
+    assert browser_staging.build_next() is None
+    assert built == [1] and part.objects[0].object == "the part"
+    assert not browser_staging.pending()
+    with pytest.raises(LookupError):
+        browser_staging.build_next()
+
+
+def _parts(names_pages_needs):
+    built = []
+    for name, page, needs in names_pages_needs:
+        staging.later(lambda name=name: built.append(name) or pn.pane.Markdown(name),
+                      page=page, needs=needs)  # fmt: skip
+    return built
+
+
+def test_the_single_item_page_comes_first_then_the_others_in_order(browser_staging):
+    built = _parts([("about", "about", ()), ("batch", "batch", ()), ("single", "single", ())])
+    while browser_staging.pending():
+        browser_staging.build_next()
+    assert built == ["single", "batch", "about"]
+
+
+def test_a_page_the_user_opens_is_built_next(browser_staging):
+    built = _parts([("single", "single", ()), ("batch", "batch", ()), ("about", "about", ())])
+    staging.opened("about")
+    browser_staging.build_next()
+    assert built == ["about"]
+    staging.opened("single")
+    while browser_staging.pending():
+        browser_staging.build_next()
+    assert built == ["about", "single", "batch"]
+
+
+def test_a_part_waits_for_its_package_group_while_the_others_are_built(browser_staging):
+    built = _parts([("metrics", "single", ("comparison",)), ("batch", "batch", ())])
+    assert browser_staging.build_next() is None and built == ["batch"]
+    assert browser_staging.build_next() == "comparison" and built == ["batch"]
+    browser_staging.installed("comparison")
+    assert browser_staging.build_next() is None  # imports sacreBLEU
+    assert browser_staging.build_next() is None and built == ["batch", "metrics"]
+    assert not browser_staging.pending()

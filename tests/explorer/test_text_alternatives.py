@@ -64,3 +64,18 @@ def test_a_card_without_a_score_shows_why_under_its_own_hook():
     html = card_html(state, UIText())
     assert 'data-testid="score-main"' not in html
     assert re.search(r'data-testid="score-message">undefined: the reference set is empty', html)
+
+
+def test_score_card_says_its_decision_once():
+    """The headline says which of P and R decides; the sentence after it says why, without
+    saying it again (it read "Recall decides — ... Recall decides: ...")."""
+    state = ExplorerState()  # "ca" against "cat": recall decides
+    for language, decides in (("en", "decides"), ("ja", "決め")):
+        html = card_html(state, UIText(language=language))
+        decision = re.search(r'data-testid="decision"[^>]*>(.*?)</p>', html)[1]
+        assert decision.count(decides) == 1, decision
+    assert "L_t &lt; L̄_r, so the score is M̄ / L̄_r" in card_html(state, UIText())
+    state.set_inputs("", [""])
+    assert "Special empty-input rule.</strong> The candidate and every reference are empty" in (
+        card_html(state, UIText())
+    )

@@ -10,11 +10,12 @@ from explorer.app.i18n import UIText
 from explorer.app.page import create_app
 from explorer.app.render import BEGIN_MARK, END_MARK, TEXT_SHOWN, marked_text
 from explorer.app.state import ExplorerState
+from explorer.app.views.common import ROWS_SHOWN
 from explorer.app.views.contributions import contribution_data
 from explorer.app.views.exact import exact_html
 from explorer.app.views.inputs import InputsView
-from explorer.app.views.matches import MatchesView, ngram_table
-from explorer.app.views.references_table import reference_table
+from explorer.app.views.matches import ngram_rows, ngram_table_html
+from explorer.app.views.references_table import reference_rows, references_html
 
 PAYLOADS = ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>", '"><svg onload=alert(1)>']
 
@@ -85,28 +86,50 @@ def test_contributions_sum_to_the_score():
 
 def test_ngram_table_of_order_two():
     e = charsim.explain("ca", ["cat", "ca"])
-    table = ngram_table(e.orders[1], e.k)
-    # ^c and ca are in both references; a$ only in the second ("cat" ends in t)
-    assert list(table["n-gram"]) == [f"{BEGIN_MARK}c", "ca", f"a{END_MARK}"]
-    assert list(table["ref 1 c_r"]) == [1, 1, 0] and list(table["ref 2 min"]) == [1, 1, 1]
-    assert list(table["F_g(c_t) = mean min"]) == ["1", "1", "1/2"]
+    rows = ngram_rows(e.orders[1], e.k)
+    # ^c and ca are in both references; a$ only in the second ("cat" ends in t). Columns: the
+    # n-gram, begin, end, c_t, then c_r and min of reference 1, of reference 2, then F_g.
+    assert [row[0] for row in rows] == [f"{BEGIN_MARK}c", "ca", f"a{END_MARK}"]
+    assert [row[4] for row in rows] == ["1", "1", "0"] and [row[7] for row in rows] == ["1"] * 3
+    assert [row[-1] for row in rows] == ["1", "1", "1/2"]
 
 
 def test_ngram_table_shows_boundaries_as_a_tick_or_nothing():
     e = charsim.explain("ca", ["cat", "ca"])
-    table = ngram_table(e.orders[1], e.k)  # ^c, ca, a$
-    assert list(table["begin"]) == ["✓", "", ""] and list(table["end"]) == ["", "", "✓"]
-    view = MatchesView(ExplorerState(), UIText(language="ja"))._table
-    columns = view.get_root().configuration["columns"]
-    # as text: Tabulator's tickCross formatter would mark the cells aria-checked
-    assert [c.get("formatter") for c in columns if c["field"] in ("begin", "end")] == [None] * 2
+    rows = ngram_rows(e.orders[1], e.k)  # ^c, ca, a$
+    assert [row[1] for row in rows] == ["✓", "", ""] and [row[2] for row in rows] == ["", "", "✓"]
+
+
+def test_the_single_items_tables_are_html_tables_with_column_headers_in_the_ui_language():
+    e = charsim.explain("ca", ["cat", "ca"])
+    html = ngram_table_html(e.orders[1], e.k, UIText(language="ja"))
+    assert html.count('<th scope="col">') == 4 + 2 * 2 + 1 and "<tbody>" in html
+    assert 'role="region" tabindex="0" aria-label="次数 n = 2 の共有 n-gram"' in html
+    assert html.count("<tr>") == 1 + 3
+    assert '<th scope="col">参照文</th>' in references_html(e, UIText(language="ja"))
+
+
+def test_a_long_table_shows_its_first_rows_and_says_how_many_there_are():
+    references = [f"reference {i}" for i in range(ROWS_SHOWN + 7)]
+    e = charsim.explain("reference", references)
+    html = references_html(e, UIText())
+    assert html.count("<tr>") == 1 + ROWS_SHOWN
+    assert f"The first {ROWS_SHOWN} of {ROWS_SHOWN + 7:,} rows are shown." in html
+    assert "rows are shown" not in references_html(charsim.explain("a", ["a"]), UIText())
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_user_text_in_the_tables_is_escaped(payload):
+    e = charsim.explain(payload, [payload])
+    for html in (ngram_table_html(e.orders[2], e.k, UIText()), references_html(e, UIText())):
+        assert "<img" not in html and "<script" not in html and "<svg" not in html
 
 
 def test_reference_table_and_exact_view():
     e = charsim.explain("a", ["a", "abcdefghij"])
-    table = reference_table(e)
-    assert list(table["s_i"])[0] == 1.0
-    assert round(list(table["s_i"])[1], 4) == 0.0569
+    rows = reference_rows(e)
+    assert [row[5] for row in rows] == ["1.0000", "0.0569"]
+    assert rows[1][:3] == ["2", "abcdefghij", "10"]
     assert "L_t = Σ_n w_n ℓ_t,n = 1" in exact_html(charsim.explain("a", ["a"]), UIText())
     assert "= 100/201" in exact_html(charsim.explain("ca", ["cat"]), UIText())
 

@@ -1,8 +1,9 @@
 """Fixtures of the browser (UI) tests of the offline explorer site.
 
-* ``site_url`` (session): builds the site once into a temporary folder and serves it on
-  127.0.0.1 (free port) from a background thread (``test_fresh_build.py`` and
-  ``test_cdn_build.py`` replace it with builds of their own).
+* ``site_dir`` (session): the site, built once into a temporary folder;
+* ``site_url`` (session): ``site_dir`` served on 127.0.0.1 (free port) from a background
+  thread (``test_fresh_build.py`` and ``test_cdn_build.py`` replace it with builds of their
+  own).
 * ``app_page``: a pytest-playwright ``page`` in Chromium (``/usr/bin/chromium``, or
   ``$CHARSIM_CHROMIUM``) whose every request to a host other than 127.0.0.1 is aborted and
   recorded, and on which every console error, Python traceback (Pyodide logs them as warnings)
@@ -106,13 +107,25 @@ def wait_until(guard: Guard) -> Callable[..., object]:
 
 
 @pytest.fixture(scope="session")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Build the site once per session and serve it on 127.0.0.1; yield its base URL."""
-    out = site.build(tmp_path_factory.mktemp("site") / "site")
-    server, url = serve.serve_in_thread(out)
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once per session."""
+    return site.build(tmp_path_factory.mktemp("site") / "site")
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """The site served on 127.0.0.1; yield its base URL."""
+    server, url = serve.serve_in_thread(site_dir)
     yield url
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """pytest-playwright context options: no service workers (a site kept by one would bypass
+    the tests' routes; tests/ui/test_offline.py makes contexts of its own that allow them)."""
+    return {**browser_context_args, "service_workers": "block"}
 
 
 @pytest.fixture(scope="session")

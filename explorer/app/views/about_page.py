@@ -8,11 +8,10 @@ from functools import partial
 import panel as pn
 from panel.viewable import Viewer
 
-from explorer.runtime.staged import later, soon
-
 from ..about_state import AboutState
 from ..compare_state import CompareState
 from ..i18n import UIText
+from ..staging import later, soon
 from ..state import ExplorerState
 from . import about_bias, about_fbeta
 from .about_block import BlockRatioView
@@ -42,10 +41,10 @@ class AboutView(Viewer):
             "caps": self._caps,
         }
         self._headings = {key: pn.pane.Markdown(disable_anchors=True) for key in views}
-        # One part per view (explorer.runtime.staged): the page draws each in a short task.
+        # One part per view (explorer.app.staging): the page draws each in a short task.
         self._layout = pn.Column(
-            *(later(partial(pn.Column, self._headings[key], view, sizing_mode="stretch_width"))
-              for key, view in views.items()),
+            *(later(partial(pn.Column, self._headings[key], view, sizing_mode="stretch_width"),
+                    page="about") for key, view in views.items()),
             sizing_mode="stretch_width", css_classes=["cs-out-of-layout"],
         )  # fmt: skip
         self.text.param.watch(self._relabel, "language")

@@ -1,6 +1,6 @@
 """Where does a system win? Item scores per bucket of reference length and of candidate/reference
 length ratio (:func:`charsim.length_buckets`): a table of both bucketings and a grouped bar chart
-of one, chosen beside it. Needs pandas: built once the tables can be (explorer.runtime.staged)."""
+of one, chosen beside it. Needs pandas: built once the tables can be (explorer.app.staging)."""
 
 from __future__ import annotations
 

@@ -9,11 +9,11 @@ import panel as pn
 from panel.viewable import Viewer
 
 from charsim import Explanation, NGram
-from explorer.runtime.staged import soon
 
 from ..cards import alert
 from ..i18n import UIText
 from ..render import TEXT_SHOWN, fraction, ngram_label
+from ..staging import soon
 from ..state import ExplorerState
 from .common import html_pane
 

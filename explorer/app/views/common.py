@@ -15,11 +15,12 @@ from panel.io import JSCode
 
 from ..i18n import UIText
 
-if TYPE_CHECKING:  # pandas is installed after the first view (explorer.runtime.staged)
+if TYPE_CHECKING:  # pandas is installed after the first view (explorer.app.staging)
     import pandas as pd
 
 __all__ = [
-    "STYLESHEETS", "figure_column", "html_pane", "html_table", "item_table", "line_chart",
+    "ROWS_SHOWN", "STYLESHEETS", "figure_column", "html_pane", "html_table", "item_table",
+    "line_chart", "long_table",
     "read_only_table", "relabel_figure", "retitle", "screen_reader_text", "tabulator_locale",
     "value_table",
 ]  # fmt: skip
@@ -117,9 +118,28 @@ def html_table(testid: str, header: list[str], rows: list[list[str]]) -> str:
                    f"{escape(shown)}</td>"  # fmt: skip
         return f"<td>{escape(value)}</td>"
 
-    head = "".join(f"<th>{escape(title)}</th>" for title in header)
+    head = "".join(f'<th scope="col">{escape(title)}</th>' for title in header)
     body = "".join("<tr>" + "".join(map(cell, row)) + "</tr>" for row in rows)
-    return f'<table class="cs-exact" data-testid="{testid}"><tr>{head}</tr>{body}</table>'
+    return (f'<table class="cs-exact" data-testid="{escape(testid)}"><thead><tr>{head}</tr>'
+            f"</thead><tbody>{body}</tbody></table>")  # fmt: skip
+
+
+ROWS_SHOWN = 500
+"""Most rows of a :func:`long_table` (a page of thousands of table rows takes the browser
+seconds to lay out)."""
+
+
+def long_table(testid: str, header: list[str], rows: list[list[str]], label: str,
+               text: UIText) -> str:  # fmt: skip
+    """An :func:`html_table` of at most :data:`ROWS_SHOWN` of ``rows`` in a region that scrolls
+    (named ``label`` for screen readers, reached with Tab so that the keyboard scrolls it), and
+    a line saying how many rows there are when some are left out."""
+    table = html_table(testid, header, rows[:ROWS_SHOWN])
+    region = (f'<div class="cs-scroll" role="region" tabindex="0" aria-label="{escape(label)}">'
+              f"{table}</div>")  # fmt: skip
+    if len(rows) <= ROWS_SHOWN:
+        return region
+    return region + f"<p>{escape(text('table.rows_shown', shown=ROWS_SHOWN, count=len(rows)))}</p>"
 
 
 _TABULATOR_WORDS = {

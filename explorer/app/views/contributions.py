@@ -10,10 +10,10 @@ from bokeh.plotting import figure
 from panel.viewable import Viewer
 
 from charsim import Explanation
-from explorer.runtime.staged import soon
 
 from ..i18n import UIText
 from ..render import fraction
+from ..staging import soon
 from ..state import ExplorerState
 from .chart_download import downloadable
 from .common import html_pane, screen_reader_text

@@ -7,10 +7,10 @@ from html import escape
 from panel.viewable import Viewer
 
 from charsim import Explanation
-from explorer.runtime.staged import soon
 
 from ..i18n import UIText
 from ..render import fraction
+from ..staging import soon
 from ..state import ExplorerState
 from .common import html_pane
 

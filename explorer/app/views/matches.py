@@ -4,62 +4,55 @@ from __future__ import annotations
 
 from html import escape
 
-import pandas as pd
 import panel as pn
 from panel.viewable import Viewer
 
 from charsim import Explanation, OrderDetail
-from explorer.runtime.staged import soon
 
 from ..cards import alert
 from ..i18n import UIText
 from ..render import BEGIN_MARK, END_MARK, fraction, marked_text, ngram_label
+from ..staging import soon
 from ..state import ExplorerState
-from .common import html_pane, read_only_table
+from .common import html_pane, long_table
 
-__all__ = ["MatchesView", "ngram_table", "ngram_titles"]
-
-
-def ngram_table(order: OrderDetail, k: int) -> pd.DataFrame:
-    """One row per shared n-gram of ``order``: counts per text, clipped overlaps and ``F_g``."""
-    rows = []
-    for match in order.matches:
-        row = {
-            "n-gram": ngram_label(match.ngram),
-            "begin": _TICK if match.ngram.begin else "",
-            "end": _TICK if match.ngram.end else "",
-            "candidate c_t": match.candidate_count,
-        }
-        for i in range(k):
-            row[f"ref {i + 1} c_r"] = match.reference_counts[i]
-            row[f"ref {i + 1} min"] = match.overlaps[i]
-        row["F_g(c_t) = mean min"] = fraction(match.mean_overlap)
-        rows.append(row)
-    return pd.DataFrame(rows, columns=_columns(k))
-
-
-def _columns(k: int) -> list[str]:
-    per_reference = [f"ref {i + 1} {what}" for i in range(k) for what in ("c_r", "min")]
-    return ["n-gram", "begin", "end", "candidate c_t", *per_reference, "F_g(c_t) = mean min"]
-
+__all__ = ["MatchesView", "ngram_rows", "ngram_table_html", "ngram_titles"]
 
 _TICK = "✓"
-"""The begin/end columns show a tick where the n-gram holds the boundary symbol, else nothing:
-as text, since Tabulator's ``tickCross`` formatter marks its cells ``aria-checked``, which a
-grid cell may not carry (axe ``aria-allowed-attr``)."""
+"""The begin/end columns show a tick where the n-gram holds the boundary symbol, else nothing."""
 
 
-def ngram_titles(k: int, text: UIText) -> dict[str, str]:
-    """The column titles of :func:`ngram_table` in the current language."""
-    titles = {
-        "n-gram": "n-gram", "begin": text("matches.column.begin"),
-        "end": text("matches.column.end"), "candidate c_t": text("matches.column.candidate"),
-        "F_g(c_t) = mean min": text("matches.column.mean"),
-    }  # fmt: skip
+def ngram_rows(order: OrderDetail, k: int) -> list[list[str]]:
+    """One row per shared n-gram of ``order`` (in the explanation's order): the n-gram, its
+    begin and end marks, its count in the candidate ``c_t``, per reference its count ``c_r`` and
+    clipped overlap ``min``, and ``F_g(c_t)``, the mean clipped overlap (an exact fraction)."""
+    return [
+        [
+            ngram_label(match.ngram), _TICK if match.ngram.begin else "",
+            _TICK if match.ngram.end else "", str(match.candidate_count),
+            *(str(value) for i in range(k)
+              for value in (match.reference_counts[i], match.overlaps[i])),
+            fraction(match.mean_overlap),
+        ]
+        for match in order.matches
+    ]  # fmt: skip
+
+
+def ngram_titles(k: int, text: UIText) -> list[str]:
+    """The column titles of :func:`ngram_rows` in the current language."""
+    titles = ["n-gram", text("matches.column.begin"), text("matches.column.end"),
+              text("matches.column.candidate")]  # fmt: skip
     for i in range(1, k + 1):
-        titles[f"ref {i} c_r"] = text("matches.column.reference_count", i=i)
-        titles[f"ref {i} min"] = text("matches.column.reference_min", i=i)
-    return titles
+        titles += [text("matches.column.reference_count", i=i),
+                   text("matches.column.reference_min", i=i)]  # fmt: skip
+    return [*titles, text("matches.column.mean")]
+
+
+def ngram_table_html(order: OrderDetail, k: int, text: UIText) -> str:
+    """The n-gram table of ``order`` as escaped HTML (a :func:`~.common.long_table`; the
+    exports of the comparison tab hold every row)."""
+    label = text("matches.table_label", n=order.n)
+    return long_table("ngram-table", ngram_titles(k, text), ngram_rows(order, k), label, text)
 
 
 def _texts_html(e: Explanation, order: OrderDetail, text: UIText) -> str:
@@ -89,10 +82,7 @@ class MatchesView(Viewer):
         self.state, self.text = state, text or UIText()
         self._slider = pn.widgets.IntSlider.from_param(state.param.order, end=5)
         self._html = html_pane()
-        self._table = read_only_table(
-            ngram_table(_EMPTY_ORDER, 1), show_index=False,
-            sizing_mode="stretch_width", max_height=320, layout="fit_data_table",
-        )  # fmt: skip
+        self._table = html_pane()
         state.param.watch(soon(self._update), ["explanation", "order"])
         self.text.param.watch(self._update, "language")
         self._update()
@@ -101,10 +91,7 @@ class MatchesView(Viewer):
         e, text = self.state.explanation, self.text
         self._slider.name = text("matches.order")
         if e is None:
-            self._html.object = ""
-            self._table.param.update(
-                value=ngram_table(_EMPTY_ORDER, 1), titles=ngram_titles(1, text)
-            )
+            self._html.object = self._table.object = ""
             return
         self._slider.end = max(e.order_cap, 2)
         order = e.orders[min(self.state.order, e.order_cap) - 1]
@@ -112,10 +99,7 @@ class MatchesView(Viewer):
             self._html.object = _texts_html(e, order, text)
         else:
             self._html.object = alert(text.message(self.state.matches_note), "info")
-        self._table.param.update(value=ngram_table(order, e.k), titles=ngram_titles(e.k, text))
+        self._table.object = ngram_table_html(order, e.k, text)
 
     def __panel__(self):
         return pn.Column(self._slider, self._html, self._table, sizing_mode="stretch_width")
-
-
-_EMPTY_ORDER = OrderDetail(1, 1, 0, (0,), (0,), None, None)

@@ -16,12 +16,12 @@ import panel as pn
 from panel.viewable import Viewer
 
 from charsim.export import explanation_data, explanation_document
-from explorer.runtime.staged import soon
 
 from ..cards import alert
 from ..i18n import UIText
 from ..metrics_state import MetricsState
 from ..render import fraction
+from ..staging import soon
 from .changed_characters import changed_characters
 from .common import html_pane, html_table
 

@@ -2,41 +2,37 @@
 
 from __future__ import annotations
 
-import pandas as pd
 import panel as pn
 from panel.viewable import Viewer
 
 from charsim import Explanation
-from explorer.runtime.staged import soon
 
 from ..i18n import UIText
 from ..render import fraction
+from ..staging import soon
 from ..state import ExplorerState
-from .common import read_only_table
+from .common import html_pane, long_table
 
-__all__ = ["ReferencesView", "reference_table"]
-
-_COLUMNS = ["#", "reference", "|r_i| chars", "L_i", "M_i", "s_i", "s_i exact"]
+__all__ = ["ReferencesView", "reference_rows", "references_html"]
 
 
-def reference_table(e: Explanation | None) -> pd.DataFrame:
-    """One row per reference: its length, weighted length, weighted overlap and own score."""
+def reference_rows(e: Explanation | None) -> list[list[str]]:
+    """One row per reference: its number, its text, its length in characters (code points),
+    its weighted length ``L_i``, weighted overlap ``M_i`` and own score ``s_i`` (4 decimals),
+    and ``s_i`` as an exact fraction."""
     details = e.reference_details if e is not None else ()
-    return pd.DataFrame(
-        [
-            [
-                d.index + 1,
-                d.text,
-                len(d.text),
-                float(d.weighted_length),
-                float(d.weighted_overlap),
-                float(d.score),
-                fraction(d.score),
-            ]
-            for d in details
-        ],  # fmt: skip
-        columns=_COLUMNS,
-    )
+    return [
+        [str(d.index + 1), d.text, f"{len(d.text):,}", f"{float(d.weighted_length):.4f}",
+         f"{float(d.weighted_overlap):.4f}", f"{float(d.score):.4f}", fraction(d.score)]
+        for d in details
+    ]  # fmt: skip
+
+
+def references_html(e: Explanation | None, text: UIText) -> str:
+    """The per-reference table as escaped HTML (a :func:`~.common.long_table`)."""
+    header = ["#", text("references.column.reference"), text("references.column.chars"),
+              "L_i", "M_i", "s_i", text("references.column.exact")]  # fmt: skip
+    return long_table("reference-table", header, reference_rows(e), text("tab.references"), text)
 
 
 class ReferencesView(Viewer):
@@ -45,28 +41,15 @@ class ReferencesView(Viewer):
     def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
-        self._table = read_only_table(
-            reference_table(None), show_index=False, sizing_mode="stretch_width",
-            max_height=260, formatters={"L_i": {"type": "money", "precision": 4},
-                                        "M_i": {"type": "money", "precision": 4},
-                                        "s_i": {"type": "money", "precision": 4}},
-        )  # fmt: skip
+        self._table = html_pane()
         self._note = pn.pane.Markdown()
         state.param.watch(soon(self._update), ["explanation"])
-        self.text.param.watch(self._relabel, "language")
+        self.text.param.watch(self._update, "language")
         self._update()
-        self._relabel()
 
     def _update(self, *_events) -> None:
-        self._table.value = reference_table(self.state.explanation)
-
-    def _relabel(self, *_events) -> None:
         self._note.object = self.text("references.note")
-        self._table.titles = {
-            "reference": self.text("references.column.reference"),
-            "|r_i| chars": self.text("references.column.chars"),
-            "s_i exact": self.text("references.column.exact"),
-        }
+        self._table.object = references_html(self.state.explanation, self.text)
 
     def __panel__(self):
         return pn.Column(self._note, self._table, sizing_mode="stretch_width")

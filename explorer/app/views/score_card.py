@@ -7,10 +7,9 @@ from bokeh.models import ColumnDataSource, LabelSet, Range1d
 from bokeh.plotting import figure
 from panel.viewable import Viewer
 
-from explorer.runtime.staged import later, soon
-
 from ..cards import card_html
 from ..i18n import UIText
+from ..staging import later, soon
 from ..state import ExplorerState
 from .chart_download import downloadable
 from .common import html_pane, screen_reader_text
@@ -39,15 +38,16 @@ class ScoreCardView(Viewer):
         self._figure = chart
         self._chart = downloadable(chart, "lengths", self.text)
         self._chart_text = html_pane()
-        # The numbers at once, the chart after them (runtime.staged.soon): the page shows the
+        # The numbers at once, the chart after them (staging.soon): the page shows the
         # score before it redraws the chart. Both need only the summary (no n-gram lists).
         state.param.watch(self._update_card, ["summary", "message"])
         state.param.watch(soon(self._update_chart), ["summary", "message"])
         self.text.param.watch(self._update, "language")
         self._update()
-        # The chart is the first part staged (runtime.staged.later): the first view the page
-        # draws, inputs and scores, is then a short task.
-        self._layout = pn.Column(self._html, later(lambda: self._chart), self._chart_text,
+        # The chart is the first part staged (staging.later): the first view the page draws,
+        # inputs and scores, is then a short task.
+        self._layout = pn.Column(self._html, later(lambda: self._chart, page="single"),
+                                 self._chart_text,
                                  sizing_mode="stretch_width")  # fmt: skip
 
     def _update(self, *_events) -> None:

@@ -1,0 +1,59 @@
+// The charsim explorer's Web Worker: Python restored from the site's memory snapshot of the live
+// view (made and checked by explorer/build/snapshot.py), in a fraction of a bare Pyodide boot.
+// Loaded into the worker by static/worker.js, which boots Python afresh if this throws.
+//
+// Every detail of Pyodide 0.27.7's experimental snapshots that the restore relies on is here
+// (pyodide/pyodide#4652, #4720, #5195):
+// * `loadPyodide({_loadSnapshot})` takes the snapshot's bytes (or a promise of them);
+// * the virtual file system is not in the snapshot: modules imported before it are in memory,
+//   any other file (a wheel's, the app's) must be unpacked again (worker.js does, after the
+//   first score);
+// * CPython's call-helper pointer, the wasm-gc argument counter each engine makes at start-up
+//   (`Module._PyEM_CountArgsPtr`, kept at `_PyRuntime` + `_PyEM_EMSCRIPTEN_COUNT_ARGS_OFFSET`),
+//   was cleared in the snapshot (0: calls go through JavaScript, on every engine): this instance's
+//   own is written back, so that C calls take the fast path again;
+// * the environment and `random` are the build's: explorer.runtime.worker.restored() sets the
+//   page's environment and reseeds `random`.
+"use strict";
+
+// A restore that has not finished by then is given up for a fresh boot (an engine that fails to
+// instantiate the snapshot's memory leaves loadPyodide waiting for ever).
+const SNAPSHOT_TIMEOUT_MS = 30_000;
+
+// The snapshot's bytes: fetched with its Subresource Integrity (a changed or truncated file is
+// refused by the browser) and unpacked from gzip as they arrive.
+async function snapshotBytes(url, integrity) {
+  const response = await fetch(url, { integrity });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+// Restore Python from `snapshot` ({url, integrity, check} of the page's configuration, url
+// absolute); `options` are loadPyodide's; `environment` is set in Python's os.environ.
+// Resolves with the pyodide object once the restored Python has scored the self-check as
+// CPython did at build time; rejects otherwise.
+async function restoreSnapshot(snapshot, options, environment) {
+  const bytes = snapshotBytes(snapshot.url, snapshot.integrity);
+  const pyodide = await withTimeout(
+    loadPyodide({ ...options, _loadSnapshot: bytes }), SNAPSHOT_TIMEOUT_MS, "the restore",
+  );
+  const module = pyodide._module;
+  const offset = module.HEAP32[module.__PyEM_EMSCRIPTEN_COUNT_ARGS_OFFSET >> 2];
+  module.HEAP32[(module.__PyRuntime + offset) >> 2] = module._PyEM_CountArgsPtr;
+  const worker = pyodide.pyimport("explorer.runtime.worker");
+  worker.restored(pyodide.toPy(environment));
+  const answer = worker.self_check();
+  if (answer !== snapshot.check) {
+    throw new Error(`the self-check scored ${answer}, not ${snapshot.check}`);
+  }
+  return pyodide;
+}

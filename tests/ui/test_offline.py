@@ -1,0 +1,108 @@
+"""The site kept by its service worker (static/service-worker.js): a second visit opens and
+scores with the network off, and a new build replaces the old one's cache, never mixing the two.
+
+Every test types text other than the default input ("ca" against "cat")."""
+
+from __future__ import annotations
+
+import shutil
+from urllib.parse import urlsplit
+
+import pytest
+
+import charsim
+from explorer.build import serve
+from explorer.build.service_worker import write_service_worker
+
+from .conftest import APP_TIMEOUT, SCORE, Guard, poll, type_over_candidate
+
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+CACHES = "caches.keys()"
+WAITING = "navigator.serviceWorker.getRegistration().then((r) => Boolean(r && r.waiting))"
+
+
+@pytest.fixture
+def kept(browser, guard: Guard):
+    """A new browser context that allows service workers, whose pages may only talk to
+    127.0.0.1 and must log no errors; yields a function that opens a page in it."""
+    context = browser.new_context(service_workers="allow")
+
+    def route(route) -> None:
+        if urlsplit(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            guard.problems.append(f"request to a foreign host aborted: {route.request.url}")
+            route.abort()
+
+    context.route("**/*", route)
+
+    def open_page(url: str):
+        page = context.new_page()
+        page.on("console", lambda m: m.type == "error" and guard.problems.append(m.text))
+        page.on("pageerror", lambda error: guard.problems.append(f"page error: {error}"))
+        page.goto(url)
+        return page
+
+    open_page.context = context
+    yield open_page
+    context.close()
+    guard.check()
+
+
+def _ready_and_kept(page, guard) -> None:
+    state = "document.documentElement.dataset.explorerState"
+    poll(lambda: page.evaluate(state) == "ready", timeout=APP_TIMEOUT, message="ready",
+         guard=guard)  # fmt: skip
+    poll(lambda: page.evaluate(CONTROLLED), timeout=120, message="the service worker",
+         guard=guard)  # fmt: skip
+
+
+def _scores(page, guard, typed: str) -> None:
+    poll(lambda: page.evaluate("document.documentElement.dataset.explorerLive === '1'"),
+         timeout=APP_TIMEOUT, message="the live view", guard=guard)  # fmt: skip
+    type_over_candidate(page, typed)
+    expected = f"{charsim.score(typed, ['cat']):.4f}"
+    poll(lambda: page.locator(SCORE).inner_text() == expected, timeout=60,
+         message=f"the score {expected}", guard=guard)  # fmt: skip
+
+
+def test_a_second_visit_with_the_network_off_opens_and_scores(kept, guard, site_url):
+    page = kept(site_url)
+    _ready_and_kept(page, guard)
+    kept.context.set_offline(True)
+    page.reload(wait_until="domcontentloaded")
+    _scores(page, guard, "scored with the network off")
+    assert page.evaluate("document.documentElement.dataset.explorerBoot") == "snapshot"
+
+
+def test_a_new_build_replaces_the_old_ones_cache(kept, guard, site_dir, tmp_path):
+    """Build A is visited and kept; the server then has build B (one file changed). Once the
+    pages of A are closed, the next visit is B's and only B's cache is left; offline, B's file
+    is served."""
+    served = tmp_path / "site"
+    shutil.copytree(site_dir, served)
+    server, url = serve.serve_in_thread(served)
+    try:
+        page = kept(url)
+        _ready_and_kept(page, guard)
+        (cache_a,) = page.evaluate(CACHES)
+        licence = served / "examples" / "ted" / "LICENSE.compare-mt"
+        licence.write_text(licence.read_text(encoding="utf-8") + "\nbuild B\n", encoding="utf-8")
+        build_b = write_service_worker(served)
+        assert f"charsim-explorer-{build_b}" != cache_a
+        page.close()
+        page = kept(url)  # still A's, finds B's service worker, which waits for A's pages
+        poll(lambda: page.evaluate(WAITING), timeout=120, message="build B's service worker",
+             guard=guard)  # fmt: skip
+        page.close()
+        page = kept(url)
+        poll(lambda: page.evaluate(CACHES) == [f"charsim-explorer-{build_b}"], timeout=120,
+             message="only build B's cache", guard=guard)  # fmt: skip
+        kept.context.set_offline(True)
+        text = page.evaluate("fetch('examples/ted/LICENSE.compare-mt').then((r) => r.text())")
+        assert text.endswith("build B\n")
+        page.reload(wait_until="domcontentloaded")
+        _scores(page, guard, "build B with the network off")
+    finally:
+        server.shutdown()
+        server.server_close()

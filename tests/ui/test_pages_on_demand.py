@@ -1,0 +1,51 @@
+"""Each page built when it is first needed: the single-item page first and complete on its own,
+the others in the background, and a page opened before it is built shows its own progress and
+is built next."""
+
+from __future__ import annotations
+
+from .conftest import APP_TIMEOUT, poll
+
+HTML = "document.documentElement.dataset"
+APP_SHOWN = "performance.getEntriesByName('explorer:app').length > 0"
+
+
+def _mark(page, name: str) -> float:
+    return page.evaluate(f"performance.getEntriesByName('explorer:{name}')[0].startTime")
+
+
+def test_batch_opened_at_once_shows_its_progress_then_works(app_page, guard, site_url):
+    page = app_page
+    page.goto(site_url)
+    poll(lambda: page.evaluate(APP_SHOWN), timeout=APP_TIMEOUT, message="the app", guard=guard)
+    assert page.evaluate(f"{HTML}.explorerState") == "loading"
+    page.get_by_role("tab", name="Batch: score files").click()
+    progress = page.locator(".cs-loading").filter(visible=True)
+    poll(lambda: progress.count() > 0, timeout=2, message="the batch page's progress",
+         guard=guard)  # fmt: skip
+    assert progress.first.get_attribute("role") == "status"
+    assert "Loading this part of the page" in progress.first.inner_text()
+    button = page.get_by_role("button", name="Try it: TED talks, 2 systems")
+    poll(lambda: button.count() > 0 and button.is_visible(), timeout=60,
+         message="the batch page", guard=guard)  # fmt: skip
+    button.click()
+    mean = page.locator('[data-testid="batch-mean-1"]')
+    poll(lambda: mean.count() > 0 and mean.inner_text() == "0.4519", timeout=90,
+         message="the TED means", guard=guard)  # fmt: skip
+    poll(lambda: page.evaluate(f"{HTML}.explorerState") == "ready", timeout=APP_TIMEOUT,
+         message="every page", guard=guard)  # fmt: skip
+    assert page.evaluate(f"{HTML}.explorerSingle") == "ready"
+
+
+def test_the_single_item_page_is_complete_before_the_other_pages(app_page, guard, site_url):
+    """When ``data-explorer-single`` is set, every details tab of the single item holds its
+    view, the comparison with chrF, BLEU and TER included; the other pages come later."""
+    page = app_page
+    page.goto(site_url)
+    poll(lambda: page.evaluate(f"{HTML}.explorerSingle") == "ready", timeout=APP_TIMEOUT,
+         message="the single-item page", guard=guard)  # fmt: skip
+    for testid in ("metrics-scores", "ngram-table", "reference-table"):
+        assert page.locator(f'[data-testid="{testid}"]').count() == 1, testid
+    poll(lambda: page.evaluate(f"{HTML}.explorerState") == "ready", timeout=APP_TIMEOUT,
+         message="every page", guard=guard)  # fmt: skip
+    assert _mark(page, "single") < _mark(page, "ready")

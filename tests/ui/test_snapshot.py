@@ -1,0 +1,94 @@
+"""Python restored from the site's memory snapshot (explorer/build/snapshot.py,
+static/snapshot.js), and the way back to a fresh boot when the snapshot cannot be used.
+
+Every test types text other than the default input ("ca" against "cat")."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+
+import pytest
+
+import charsim
+from explorer.build import snapshot
+from explorer.runtime.worker import self_check
+
+from .conftest import APP_TIMEOUT, SCORE, poll, type_over_candidate
+
+LIVE = "document.documentElement.dataset.explorerLive === '1'"
+BOOT = "document.documentElement.dataset.explorerBoot"
+TYPED = "a snapshot restored in the worker"
+
+
+def _typed_score_shown(page, guard, url) -> str:
+    """Open ``url``, type :data:`TYPED` as soon as the page accepts input, wait for its score;
+    return how Python started (``data-explorer-boot``)."""
+    page.goto(url, wait_until="domcontentloaded")
+    poll(lambda: page.evaluate(LIVE), timeout=APP_TIMEOUT, message="the live view", guard=guard)
+    type_over_candidate(page, TYPED)
+    expected = f"{charsim.score(TYPED, ['cat']):.4f}"
+    poll(
+        lambda: page.locator(SCORE).inner_text() == expected, timeout=30,
+        message=f"the score {expected}", guard=guard,
+    )  # fmt: skip
+    return page.evaluate(BOOT)
+
+
+def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_dir, tmp_path):
+    """The snapshot the site ships, restored twice as the worker restores it: each scores the
+    self-check as CPython does and draws its own random numbers."""
+    raw = tmp_path / "snapshot.bin"
+    raw.write_bytes(gzip.decompress((site_dir / snapshot.SNAPSHOT_FILE).read_bytes()))
+    answers = [
+        json.loads(
+            subprocess.run(
+                ["node", str(snapshot.SCRIPT), "check", str(raw)],
+                capture_output=True, text=True, check=True,
+            ).stdout
+        )
+        for _ in range(2)
+    ]  # fmt: skip
+    assert [a["check"] for a in answers] == [self_check()] * 2
+    assert answers[0]["random"] != answers[1]["random"]
+
+
+def test_the_first_score_comes_from_the_snapshot(app_page, guard, site_url):
+    messages = []
+    app_page.on("console", lambda msg: messages.append(msg.text))
+    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    assert not any("booted afresh" in text for text in messages)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        {"status": 404, "body": "gone"},
+        {"status": 200, "body": b"\x1f\x8b not the snapshot"},
+    ],
+    ids=["missing", "corrupt"],
+)
+def test_a_snapshot_that_cannot_be_used_falls_back_to_a_fresh_boot_and_still_scores(
+    app_page, guard, site_url, answer
+):
+    """The worker boots Python afresh, says why on the console only (a warning, which the
+    guard does not count as a problem), and the typed text gets its score."""
+    messages = []
+    app_page.on("console", lambda msg: messages.append((msg.type, msg.text)))
+    app_page.route(f"**/{snapshot.SNAPSHOT_FILE}", lambda route: route.fulfill(**answer))
+    assert _typed_score_shown(app_page, guard, site_url) == "fresh"
+    assert [t for kind, t in messages if "booted afresh" in t and kind == "warning"], messages
+    assert not app_page.locator("#error").is_visible()
+
+
+def test_boot_fresh_in_the_link_boots_afresh_and_opens_the_rest_of_the_link(
+    app_page, guard, site_url
+):
+    app_page.goto(f"{site_url}?boot=fresh&c=the+cat&r=%5B%22a+cat%22%5D&cap=32")
+    poll(lambda: app_page.evaluate(LIVE), timeout=APP_TIMEOUT, message="the live view",
+         guard=guard)  # fmt: skip
+    expected = f"{charsim.score('the cat', ['a cat']):.4f}"
+    poll(lambda: app_page.locator(SCORE).inner_text() == expected, timeout=30,
+         message=f"the score {expected}", guard=guard)  # fmt: skip
+    assert app_page.evaluate(BOOT) == "fresh"
