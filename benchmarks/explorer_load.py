@@ -11,7 +11,9 @@ shown with their range:
 
 * ``bare``: the Pyodide page's ``loadPyodide()`` resolved (same server, same Pyodide files);
 * ``typed``: the score of a text typed as soon as the page accepts input (a text other than the
-  default input, typed with no delay between keys) on screen; target ≤ 0.5 × bare;
+  default input, typed with no delay between keys) on screen: navigation → the page accepting
+  input, plus the text's last key → its score shown (the time the automation takes to type
+  the keys is not counted); target ≤ 0.5 × bare;
 * ``single``: the single-item page complete, every view and details tab of it
   (``data-explorer-single="ready"``); target ≤ 2.0 × bare;
 * ``ready``: every page built (``data-explorer-state="ready"``); target ≤ 3.0 × bare;
@@ -29,8 +31,8 @@ shown with their range:
   then one character at a time is typed at the end of the candidate: the time from the
   ``keydown`` to the first animation frame that shows the new score; p95 ≤ 150 ms;
 * ``limit``: 200,000 characters (candidate and references) pasted: scored live, not paused;
-* ``bytes``: what the page fetched (bodies and headers, worker included) until the typed score
-  (target ≤ 12 MB) and in all;
+* ``bytes``: what the page fetched (bodies and headers, worker included) until the first score
+  (the live view's, of the default input: target ≤ 12 MB), until the typed score, and in all;
 * ``offline``: after a first visit (kept by the site's service worker), the network off and the
   page opened again: seconds to the typed score (it must come).
 
@@ -130,7 +132,7 @@ PLACEHOLDER = ".cs-loading"
 TEXT = UIText()
 OPENED = {
     "batch": (TEXT("tab.batch"), "button", TEXT("batch_example.ted.label")),
-    "about": (TEXT("tab.about"), "h2", TEXT("about.heading.fbeta")),
+    "about": (TEXT("tab.about"), "heading", TEXT("about.heading.fbeta")),
 }
 
 
@@ -260,11 +262,13 @@ def load_app(browser, base: str, boot: str, network, bursts: int, keys: int, see
     rng = random.Random(seed)
     page.goto(base + ("?boot=fresh" if boot == "fresh" else ""), wait_until="commit")
     page.wait_for_function(f"{LIVE} || {HTML}.explorerState === 'ready'", timeout=TIMEOUT_MS)
+    accepts = page.evaluate("performance.now()") / 1000
+    live_bytes = sum(size for at, size in sizes if at <= time.perf_counter() - opened)
     waits = [burst(page, sentence(rng, 8))]
     if waits[0] is None:
         raise SystemExit("the first typed text never got its score")
     typed_at = page.evaluate("performance.now()") / 1000  # its score is on screen now
-    first_bytes = sum(size for at, size in sizes if at <= time.perf_counter() - opened)
+    typed_bytes = sum(size for at, size in sizes if at <= time.perf_counter() - opened)
     if page.evaluate(f"{HTML}.explorerBoot") != boot:
         raise SystemExit(f"asked for a {boot} boot, got {page.evaluate(f'{HTML}.explorerBoot')}")
     while len(waits) < bursts - 1 and page.evaluate(f"{HTML}.explorerState") == "loading":
@@ -279,8 +283,9 @@ def load_app(browser, base: str, boot: str, network, bursts: int, keys: int, see
     single = mark(page, "single")
     context.close()
     return {
-        "typed": typed_at, "single": single, "ready": ready, "tasks": tasks,
-        "waits": waits, "keys": times, "limit": live, "first_bytes": first_bytes,
+        "typed": accepts + waits[0], "single": single, "ready": ready, "tasks": tasks,
+        "waits": waits, "keys": times, "limit": live, "live_bytes": live_bytes,
+        "typed_bytes": typed_bytes,
         "bytes": sum(size for _, size in sizes),
     }  # fmt: skip
 
@@ -377,9 +382,11 @@ def report(boot: str, apps: list[dict], bares: list[float], throttled: bool) -> 
     live = sum(a["limit"] for a in apps)
     print(f"{LIMIT_CHARS:,} characters scored live: {live} of {len(apps)} runs "
           f"({'met' if live == len(apps) else 'NOT met'})")  # fmt: skip
-    first_mb = statistics.median(a["first_bytes"] for a in apps) / 1e6
-    print(f"bytes until the typed score: {first_mb:.2f} MB ({verdict(first_mb, 12)}); in all "
-          f"{statistics.median(a['bytes'] for a in apps) / 1e6:.2f} MB")  # fmt: skip
+    megabytes = {key: statistics.median(a[key] for a in apps) / 1e6
+                 for key in ("live_bytes", "typed_bytes", "bytes")}  # fmt: skip
+    print(f"bytes until the first score (the live view): {megabytes['live_bytes']:.2f} MB "
+          f"({verdict(megabytes['live_bytes'], 12)}); until the typed score "
+          f"{megabytes['typed_bytes']:.2f} MB; in all {megabytes['bytes']:.2f} MB")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:

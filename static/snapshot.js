@@ -13,12 +13,18 @@
 //   was cleared in the snapshot (0: calls go through JavaScript, on every engine): this instance's
 //   own is written back, so that C calls take the fast path again;
 // * the environment and `random` are the build's: explorer.runtime.worker.restored() sets the
-//   page's environment and reseeds `random`.
+//   page's environment and reseeds `random`;
+// * Python is restored without the standard library's archive, which follows (see
+//   explorer/runtime/standard_library.py).
 "use strict";
 
 // A restore that has not finished by then is given up for a fresh boot (an engine that fails to
 // instantiate the snapshot's memory leaves loadPyodide waiting for ever).
 const SNAPSHOT_TIMEOUT_MS = 30_000;
+
+// An empty zip archive in place of the standard library's while Python is restored
+// (explorer/runtime/standard_library.py): the snapshot holds every module the first score needs.
+const EMPTY_ARCHIVE = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 
 // The snapshot's bytes: fetched with its Subresource Integrity (a changed or truncated file is
 // refused by the browser) and unpacked from gzip as they arrive.
@@ -44,16 +50,36 @@ function withTimeout(promise, ms, what) {
 async function restoreSnapshot(snapshot, options, environment) {
   const bytes = snapshotBytes(snapshot.url, snapshot.integrity);
   const pyodide = await withTimeout(
-    loadPyodide({ ...options, _loadSnapshot: bytes }), SNAPSHOT_TIMEOUT_MS, "the restore",
+    loadPyodide({ ...options, _loadSnapshot: bytes, stdLibURL: EMPTY_ARCHIVE }),
+    SNAPSHOT_TIMEOUT_MS, "the restore",
   );
   const module = pyodide._module;
   const offset = module.HEAP32[module.__PyEM_EMSCRIPTEN_COUNT_ARGS_OFFSET >> 2];
   module.HEAP32[(module.__PyRuntime + offset) >> 2] = module._PyEM_CountArgsPtr;
+  const standardLibrary = new URL("python_stdlib.zip", options.indexURL).href;
   const worker = pyodide.pyimport("explorer.runtime.worker");
-  worker.restored(pyodide.toPy(environment));
+  worker.restored(pyodide.toPy(environment), standardLibrary);
+  const arrived = fetchStandardLibrary(pyodide, standardLibrary);
   const answer = worker.self_check();
   if (answer !== snapshot.check) {
     throw new Error(`the self-check scored ${answer}, not ${snapshot.check}`);
   }
-  return pyodide;
+  return { pyodide, standardLibrary: arrived };
+}
+
+// The standard library's archive, fetched after the restore (the first score does not wait for
+// it) and handed to explorer.runtime.standard_library; resolves once it is there or the fetch
+// failed (then the first import that needs the archive fetches it itself). The worker awaits it
+// before it installs packages, whose unpacking imports modules the snapshot does not hold (the
+// worker's thread, busy in Python, could not take this fetch's answer, so the guard would fetch
+// the archive a second time).
+function fetchStandardLibrary(pyodide, url) {
+  return fetch(url)
+    .then((response) => {
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    })
+    .then((buffer) => pyodide.pyimport("explorer.runtime.standard_library")
+      .arrived(new Uint8Array(buffer)))
+    .catch((error) => console.warn(`charsim explorer: ${error.message}`));
 }

@@ -5,7 +5,8 @@
 // From the page: {type: "start", config, query, pageURL, boot} once; then "score" (the live view's
 // inputs, while the app loads), "rendered" (the app is on the page) and "patch" (what the user
 // did in the app: a Bokeh patch). To the page: "stage" (loading progress), "boot" (how Python
-// started: "snapshot" or "fresh", and why not from the snapshot), "live" (what the live
+// started: "snapshot" or "fresh", and why not from the snapshot), "scripts" (fetch the app's
+// JS now), "live" (what the live
 // view shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle"
 // (the page's last patch is applied: send the next), "address" (the new query string of the
 // page), "stderr" (Python's error output), "single" (the single-item page is complete),
@@ -103,7 +104,8 @@ async function unpack(pyodide, pending, name) {
 
 // Python restored from the site's memory snapshot (static/snapshot.js) unless the page asks for
 // a fresh boot (?boot=fresh) or the restore fails; then booted afresh, as Pyodide boots. Resolves
-// with {pyodide, boot: "snapshot" | "fresh", reason}.
+// with {pyodide, boot: "snapshot" | "fresh", reason, standardLibrary} (restored: a promise that
+// the standard library's archive has arrived).
 async function startPython(config, url, wanted) {
   const options = {
     indexURL: url(config.indexURL),
@@ -114,7 +116,7 @@ async function startPython(config, url, wanted) {
   if (config.snapshot && wanted !== "fresh") {
     try {
       const snapshot = { ...config.snapshot, url: url(config.snapshot.url) };
-      return { pyodide: await restoreSnapshot(snapshot, options, env), boot: "snapshot" };
+      return { ...await restoreSnapshot(snapshot, options, env), boot: "snapshot" };
     } catch (error) {
       reason = `the memory snapshot could not be used: ${(error && error.message) || error}`;
     }
@@ -125,7 +127,7 @@ async function startPython(config, url, wanted) {
 async function boot({ config, query, pageURL, boot: wanted }) {
   const url = (path) => new URL(path, pageURL).href;
   importScripts(url("snapshot.js"), url(config.pyodideJs));
-  const { pyodide, boot: how, reason } = await startPython(config, url, wanted);
+  const { pyodide, boot: how, reason, standardLibrary } = await startPython(config, url, wanted);
   post({ type: "boot", boot: how, reason });
   // Python's error output (tracebacks, warnings) goes to the page's console, where the page's
   // developers and its tests see it.
@@ -147,17 +149,12 @@ async function boot({ config, query, pageURL, boot: wanted }) {
   if (lastScore) scored(lastScore);
 
   const archive = how === "fresh" ? null : appArchive();
+  await standardLibrary;
   await install(pyodide, packages, config, "Installing packages");
   if (archive) await unpack(pyodide, archive, config.appArchive);
-  show("Starting the app");
-  while (session.import_next()) await pause();
-  post({ type: "render", ...session.build() });
-  await new Promise((resolve) => (pageRendered = resolve));
-  session.link((patch, buffers) => post({ type: "patch", patch, buffers }));
-
-  // The staged parts, the single-item page first: each package group is installed in the
-  // background while parts that need none are built, the first (the single-item page's)
-  // at once, the others once that page is complete or when a part waits for them.
+  // The package groups, each installed in the background, the first (the single-item page's)
+  // while the app's modules are imported, the others once that page is complete or when a part
+  // waits for them.
   const groups = {};
   const installGroup = (group) => {
     if (!groups[group]) {
@@ -169,6 +166,14 @@ async function boot({ config, query, pageURL, boot: wanted }) {
   };
   const [first, ...rest] = Object.keys(config.groups);
   if (first) installGroup(first);
+  show("Starting the app");
+  post({ type: "scripts" }); // the page fetches BokehJS and Panel's JS meanwhile
+  while (session.import_next()) await pause();
+  post({ type: "render", ...session.build() });
+  await new Promise((resolve) => (pageRendered = resolve));
+  session.link((patch, buffers) => post({ type: "patch", patch, buffers }));
+
+  // The staged parts, the single-item page first.
   show("Building the single-item page");
   for (let next = session.step(); next !== "done"; next = session.step()) {
     if (next === "single") {

@@ -772,20 +772,21 @@ def build(
         raise BuildError("foreign URLs in the site:\n  " + "\n  ".join(problems))
     precompress(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    shell = [out / name for name in ["index.html", *SHELL, "explorer.css"]]
+    # The first score needs the shell, Pyodide's core and the snapshot; the standard library's
+    # archive, the wheels and app.zip follow it.
+    live = [out / name for name in ["index.html", *SHELL, "explorer.css", snapshot["url"]]]
+    rest = [packages[n].path for n in installed if packages[n].path] + [out / "app.zip"]
     if pyodide_source == "local":
-        shell += [wheels_dir / n for n in PYODIDE_CORE]
-    live = shell + [out / snapshot["url"]]  # the wheels and app.zip follow the first score
-    rest = [packages[n].path for n in installed if packages[n].path]
-    rest += [out / "app.zip"]
+        live += [wheels_dir / n for n in PYODIDE_CORE if n != "python_stdlib.zip"]
+        rest.append(wheels_dir / "python_stdlib.zip")
     rest += [out / path for path in scripts + styles]
     sent_live = sum(map(transfer_size, live))
     sent_rest = sum(map(transfer_size, rest))
     print(
         f"site: {out} ({size / 1e6:.1f} MB on disk). A first visit loads "
         f"{sent_live / 1e6:.1f} MB (gzip-served) for the first score (Pyodide core and the "
-        f"snapshot of the live view), then {sent_rest / 1e6:.1f} MB for the rest: "
-        f"{', '.join(core)}, the app, Bokeh/Panel JS and "
+        f"snapshot of the live view), then {sent_rest / 1e6:.1f} MB for the rest: the standard "
+        f"library, {', '.join(core)}, the app, Bokeh/Panel JS and "
         f"{len(order)} packages ({', '.join(order)}), then "
         + "; ".join(f"for the {group}: {', '.join(names)}" for group, names in groups.items())
     )

@@ -6,9 +6,10 @@
 //
 // `make` unpacks each archive (a wheel into site-packages, any other zip into the home folder,
 // as the worker does), imports the live view's Python (explorer.runtime.worker) and writes the
-// snapshot of Pyodide's memory. `check` restores a snapshot as the worker does and prints, as
-// one JSON line, the self-check's answer and two draws of `random` (they must differ between
-// two restores). Either fails with exit status 1 and the error on stderr.
+// snapshot of Pyodide's memory. `check` restores a snapshot as the worker does (without the
+// standard library's archive, which then arrives) and prints, as one JSON line, the
+// self-check's answer and two draws of `random` (they must differ between two restores).
+// Either fails with exit status 1 and the error on stderr.
 //
 // What Pyodide 0.27.7's experimental snapshots allow (pyodide/pyodide#4652, #4720, #5195):
 // * wheels are unpacked with unpackArchive, not loadPackage (whose JS objects make
@@ -21,6 +22,7 @@
 //   engine that made the snapshot would name another function. The worker writes its own back
 //   after the restore (static/snapshot.js); until then calls take the JavaScript path.
 import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -31,6 +33,7 @@ const SITE_PACKAGES = "/lib/python3.12/site-packages";
 
 const [command, snapshot, ...archives] = process.argv.slice(2);
 const bytes = (path) => new Uint8Array(readFileSync(path));
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 5, 6, ...new Array(18).fill(0)]); // no member
 
 function countArgsSlot(pyodide) {
   const module = pyodide._module;
@@ -45,16 +48,31 @@ try {
       const extractDir = path.endsWith(".whl") ? SITE_PACKAGES : "/home/pyodide";
       pyodide.unpackArchive(bytes(path), "zip", { extractDir });
     }
-    pyodide.runPython("import explorer.runtime.worker");
+    // The live view's Python, and what it converts its answers with (pyodide.ffi.to_js).
+    pyodide.runPython("import explorer.runtime.worker, js, pyodide.ffi");
     const [heap, slot] = countArgsSlot(pyodide);
     heap[slot] = 0;
     writeFileSync(snapshot, pyodide.makeMemorySnapshot());
   } else if (command === "check" && snapshot && !archives.length) {
-    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes(snapshot) });
+    // Restored as the worker restores it, without the standard library's archive: the
+    // self-check must need no module that is not in memory (here, with no XMLHttpRequest, the
+    // guard of explorer.runtime.standard_library would fail); then the archive arrives.
+    const empty = join(tmpdir(), `charsim-empty-${process.pid}.zip`);
+    writeFileSync(empty, EMPTY_ZIP);
+    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes(snapshot), stdLibURL: empty });
     const worker = pyodide.pyimport("explorer.runtime.worker");
-    worker.restored(pyodide.toPy({}));
+    worker.restored(pyodide.toPy({}), "python_stdlib.zip");
+    const check = worker.self_check();
+    // The live view itself: a link opened, typed inputs scored, references in JSON.
+    worker.Session(() => {}, []).start("c=the+cat&r=%5B%22a+cat%22%5D&cap=4&w=uniform&lang=ja");
+    const session = worker.Session(() => {}, []);
+    session.start("");
+    session.score({ candidate: "ça ☃", references_text: '["ca", "a \u00e7a"]',
+                    reference_format: "json", max_order: 32, weights: "harmonic" });
     const draws = pyodide.runPython("import random; [random.random(), random.random()]").toJs();
-    console.log(JSON.stringify({ check: worker.self_check(), random: draws }));
+    pyodide.pyimport("explorer.runtime.standard_library").arrived(bytes(join(indexURL, "python_stdlib.zip")));
+    pyodide.runPython("import pydoc"); // not in memory: read from the archive
+    console.log(JSON.stringify({ check, random: draws }));
   } else {
     console.error("usage: node explorer/build/snapshot.mjs make SNAPSHOT ARCHIVE... | check SNAPSHOT");
     process.exit(2);

@@ -32,6 +32,7 @@ from explorer.app.link import address_query
 from explorer.app.state import ExplorerState
 
 from .staged import BrowserStaging
+from .standard_library import await_archive
 
 __all__ = ["APP_IMPORTS", "INPUTS", "SELF_CHECK", "Session", "restored", "self_check"]
 
@@ -67,7 +68,7 @@ def self_check() -> str:
     return str(ExplorerState(**SELF_CHECK).summary.score)
 
 
-def restored(environment) -> None:
+def restored(environment, standard_library: str | None = None) -> None:
     """Make the Python of a restored memory snapshot this page's own: the snapshot keeps the
     environment and the state of ``random`` of the build that made it, so every restore would
     draw the same numbers.
@@ -75,9 +76,14 @@ def restored(environment) -> None:
     Args:
         environment: the variables to set (a JS object or a mapping of str), e.g.
             ``PANEL_CDN_ROOT``, which Panel reads when it is imported.
+        standard_library: the URL of the standard library's archive if the restore went without
+            it (:mod:`explorer.runtime.standard_library`): the first import of a module not in
+            memory fetches it, unless the worker's own fetch has brought it first.
     """
     os.environ.update(environment.to_py() if hasattr(environment, "to_py") else environment)
     random.seed()
+    if standard_library:
+        await_archive(standard_library)
 
 
 def _to_js(value):

@@ -108,7 +108,10 @@ def wait_until(guard: Guard) -> Callable[..., object]:
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once per session."""
+    """The site, built once per session (``CHARSIM_TEST_SITE=DIR``: a site already built there
+    by ``python -m explorer build --out DIR``, for a quick rerun of a few tests)."""
+    if built := os.environ.get("CHARSIM_TEST_SITE"):
+        return Path(built)
     return site.build(tmp_path_factory.mktemp("site") / "site")
 
 
