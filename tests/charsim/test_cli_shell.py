@@ -1,0 +1,61 @@
+"""The command line under what a shell gives it: pipes, FIFOs, process substitution, full disks,
+closed streams, terminals that are not UTF-8 and Ctrl-C (issue 25)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # the checkout's charsim, whatever is installed
+CHARSIM = f"{sys.executable} -m charsim"
+
+
+def shell(command: str, stdin: bytes = b"", **env) -> subprocess.CompletedProcess:
+    """Run ``command`` in bash, where ``charsim`` is this checkout's command line."""
+    return subprocess.run(
+        ["bash", "-c", f"charsim() {{ {CHARSIM} \"$@\"; }}\n{command}"],
+        input=stdin, capture_output=True, env={**ENV, **env}, cwd=ROOT, timeout=120,
+    )  # fmt: skip
+
+
+def test_process_substitution_is_read_like_files():
+    done = shell("charsim -i <(printf 'ca\\ncats\\n') -r <(printf 'cat\\ncat\\n') --format json")
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert json.loads(done.stdout)["n_items"] == 2
+
+
+def test_jsonl_from_dev_stdin_in_a_pipe():
+    line = b'{"candidate": "ca", "references": ["cat"]}\n'
+    done = shell("charsim --jsonl /dev/stdin --format json", stdin=line * 2)
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert json.loads(done.stdout)["n_items"] == 2
+
+
+def test_a_fifo_named_twice_is_read_once(tmp_path):
+    """The same FIFO as two systems (the same file twice, as ``-i f f`` is) is held once."""
+    (tmp_path / "ref.txt").write_text("cat\ncat\n", encoding="utf-8")
+    os.mkfifo(tmp_path / "fifo")
+    done = shell(f"cd {tmp_path} && (printf 'ca\\ncats\\n' > fifo &) && "
+                 "timeout 20 charsim -i fifo fifo -r ref.txt --format json")  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, b"")
+    systems = json.loads(done.stdout)["systems"]
+    assert [s["score"] for s in systems] == [pytest.approx(0.5447, abs=1e-4)] * 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ("-i - - -r ref.txt", "'-' is named 2 times, but stdin can be read only once"),
+        ("-i - -r /dev/stdin", "'-' and /dev/stdin are the same pipe"),
+    ],
+)
+def test_stdin_named_twice_is_refused(tmp_path, args, message):
+    (tmp_path / "ref.txt").write_text("cat\ncat\n", encoding="utf-8")
+    done = shell(f"cd {tmp_path} && charsim {args}", stdin=b"ca\ncats\n")
+    assert done.returncode == 1 and done.stdout == b""
+    (line,) = done.stderr.decode().splitlines()
+    assert line.startswith(f"charsim: error: <stdin>: {message}")
