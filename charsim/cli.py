@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
-import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -18,6 +17,7 @@ from dataclasses import replace
 
 from . import cli_significance
 from .cli_args import available_cores, jobs, name_list, whole_number
+from .cli_streams import run_guarded
 from .compare import COMPARE_LIMIT, compare, compared_size, skipped_note
 from .config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
 from .corpus import CHUNK_SIZE, CorpusResult, score_rows
@@ -371,20 +371,19 @@ def _explain_one(name: str, candidate: str, references: list[str], options) -> I
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command (``charsim article`` too); returns the exit status (0 ok, 1 bad data,
-    2 bad usage).
+    """Run the command (``charsim article`` too); returns the exit status (0 ok, 1 bad data or
+    output that cannot be written, 2 bad usage).
 
-    A reader that closes the pipe early (``charsim ... | head``) ends the output quietly, with
-    status 1 and no traceback, as the Python documentation advises (its note on ``SIGPIPE``).
+    Output that cannot be written (a full disk, a closed stdout) ends in one line on stderr and
+    status 1; a reader that closes the pipe early (``charsim ... | head``) ends it quietly with
+    status 1; characters the terminal cannot encode are escaped
+    (:func:`charsim.cli_streams.run_guarded`).
+
+    Raises:
+        SystemExit: ``--help`` and ``--version`` (status 0), a usage error (status 2), as
+            argparse raises them; status 1 when their output cannot be written.
     """
-    try:
-        status = _run(list(sys.argv[1:] if argv is None else argv))
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Python flushes stdout once more at exit: point it at devnull so that fails no more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    return status
+    return run_guarded(lambda: _run(list(sys.argv[1:] if argv is None else argv)))
 
 
 def _run(argv: list[str]) -> int:
@@ -439,7 +438,5 @@ def _run(argv: list[str]) -> int:
         explanations=explanations,
         significance=significance,
     )
-    if hasattr(sys.stdout, "reconfigure"):  # a terminal that cannot show a character: \u escapes
-        sys.stdout.reconfigure(errors="backslashreplace")
     sys.stdout.write(render_report(report, args.format))
     return 0

@@ -63,7 +63,7 @@ def file_lines(path: str | os.PathLike) -> Iterator[str]:
     """
     name = source_name(path)
     if path == STDIN:
-        yield from _lines(sys.stdin.buffer, name)
+        yield from _lines(_stdin(), name)
         return
     try:
         stream = open(path, "rb")
@@ -71,6 +71,17 @@ def file_lines(path: str | os.PathLike) -> Iterator[str]:
         raise DataError(name, None, f"cannot be read ({error.strerror})") from None
     with stream:
         yield from _lines(stream, name)
+
+
+def _stdin() -> BinaryIO:
+    """Standard input's bytes.
+
+    Raises:
+        DataError: stdin is closed (``<&-``).
+    """
+    if sys.stdin is None:
+        raise DataError(source_name(STDIN), None, "cannot be read (standard input is closed)")
+    return sys.stdin.buffer
 
 
 def _lines(stream: BinaryIO, source: str) -> Iterator[str]:
@@ -198,7 +209,7 @@ def _read_bytes(path: str | os.PathLike) -> bytes:
     name = source_name(path)
     try:
         if path == STDIN:
-            return sys.stdin.buffer.read()
+            return _stdin().read()
         with open(path, "rb") as stream:
             return stream.read()
     except OSError as error:

@@ -59,3 +59,56 @@ def test_stdin_named_twice_is_refused(tmp_path, args, message):
     assert done.returncode == 1 and done.stdout == b""
     (line,) = done.stderr.decode().splitlines()
     assert line.startswith(f"charsim: error: <stdin>: {message}")
+
+
+SCORING = "charsim -i <(printf 'ca\\n') -r <(printf 'cat\\n')"
+COMMANDS = {
+    "scoring": SCORING,
+    "explain json": SCORING + " --explain 1 --format json",
+    "help": "charsim --help",
+    "version": "charsim --version",
+    "article": "charsim article",
+    "article help": "charsim article --help",
+}
+
+
+@pytest.mark.parametrize(
+    ("into", "reason"),
+    [("> /dev/full", "No space left on device"), (">&-", "standard output is closed")],
+    ids=["full disk", "closed stdout"],
+)
+@pytest.mark.parametrize("command", COMMANDS.values(), ids=COMMANDS)
+def test_output_that_cannot_be_written_is_one_line_and_status_1(command, into, reason):
+    done = shell(f"{command} {into}")
+    assert done.stderr.decode().splitlines() == [
+        f"charsim: error: cannot write the output ({reason})"
+    ]
+    assert done.returncode == 1
+
+
+def test_a_usage_error_into_a_full_disk_keeps_its_status():
+    """Nothing was to be written on stdout: the usage error is the only message."""
+    done = shell("charsim --max-order 99 > /dev/full")
+    assert done.returncode == 2
+    assert "cannot write" not in done.stderr.decode()
+
+
+def test_closed_stdin_is_one_line():
+    done = shell("charsim -r <(printf 'cat\\n') <&-")
+    assert (done.returncode, done.stdout) == (1, b"")
+    assert done.stderr.decode().splitlines() == [
+        "charsim: error: <stdin>: cannot be read (standard input is closed)"
+    ]
+
+
+@pytest.mark.parametrize("command", ["charsim --help", "charsim article"])
+@pytest.mark.parametrize(
+    "env",
+    [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}],
+    ids=["ascii", "C locale"],
+)
+def test_a_terminal_that_is_not_utf8_gets_escapes(command, env):
+    done = shell(command, **env)
+    assert done.returncode == 0, done.stderr
+    assert b"Traceback" not in done.stderr
+    assert b"\\xa7" in done.stdout  # §, escaped
