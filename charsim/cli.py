@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import multiprocessing
+import signal
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -328,16 +330,44 @@ def _charsim(args, stream: ItemStream, rows: Iterable, options: dict) -> list[Co
     items = stream.count or 0
     chunks = math.ceil(items / CHUNK_SIZE)
     update, close = _progress(items, not args.no_progress, "chunk", chunks)
-    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else contextlib.nullcontext()
     keep = args.sentence_level or cli_significance.asked(args)
     try:
-        with pool as executor:
+        with _processes(args.jobs) as executor:
             return score_rows(
                 rows, systems=len(stream.names), variant=args.variant, executor=executor,
                 in_flight=2 * args.jobs, keep_scores=keep, progress=update, **options,
             )  # fmt: skip
     finally:
         close()
+
+
+@contextlib.contextmanager
+def _processes(jobs: int) -> Iterator[ProcessPoolExecutor | None]:
+    """A pool of ``jobs`` worker processes (None for one job: this process scores).
+
+    The workers ignore Ctrl-C (a terminal sends ``SIGINT`` to every process of the job), so only
+    this process answers it; when it is interrupted, the chunks not started are cancelled and
+    the workers are ended at once rather than left to finish theirs."""
+    if jobs <= 1:
+        yield None
+        return
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(jobs, initializer=signal.signal,
+                               initargs=(signal.SIGINT, signal.SIG_IGN))  # fmt: skip
+    try:
+        yield pool
+    except KeyboardInterrupt:
+        pool.shutdown(wait=False, cancel_futures=True)
+        workers = set(multiprocessing.active_children()) - before  # this pool's, none other
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join()
+        raise
+    except BaseException:
+        pool.shutdown(cancel_futures=True)
+        raise
+    pool.shutdown()
 
 
 def _explain(names, number: int, row, options) -> tuple[ItemExplanation, ...]:

@@ -1,5 +1,5 @@
-"""The command line's standard streams: output that cannot be written, and terminals that cannot
-show every character.
+"""The command line's standard streams: output that cannot be written, terminals that cannot
+show every character, and Ctrl-C.
 
 :func:`run_guarded` runs a command so that whatever it prints, into whatever its stdout is, it
 ends in one of these ways, as the Unix tools do (``ls > /dev/full``: ``ls: write error``):
@@ -12,6 +12,10 @@ ends in one of these ways, as the Unix tools do (``ls > /dev/full``: ``ls: write
   ``OSError`` of stdout): one line on stderr, ``charsim: error: cannot write the output (...)``,
   and status 1.
 
+Ctrl-C (``KeyboardInterrupt``) prints one line, ``charsim: interrupted``, and gives status 130
+(128 + ``SIGINT``), as a shell reports a command that ``SIGINT`` ended; the command ends its
+worker processes itself (:func:`charsim.cli._processes`).
+
 A character that stdout or stderr cannot encode (``LC_ALL=C``, ``PYTHONIOENCODING=ascii``) is
 written as a backslash escape (``\\xa7`` for ``§``) instead of raising ``UnicodeEncodeError``.
 """
@@ -23,10 +27,12 @@ import os
 import sys
 from collections.abc import Callable
 
-__all__ = ["WRITE_FAILED", "run_guarded"]
+__all__ = ["INTERRUPTED", "WRITE_FAILED", "run_guarded"]
 
 WRITE_FAILED = 1
 """The exit status when the output cannot be written (as for bad data)."""
+INTERRUPTED = 130
+"""The exit status after Ctrl-C: 128 + ``SIGINT`` (2), as a shell reports a command it ended."""
 
 
 class _Watched:
@@ -70,7 +76,8 @@ def run_guarded(command: Callable[[], int]) -> int:
         command: the command; returns its exit status.
 
     Returns:
-        The exit status: the command's, or 1 when the output could not be written.
+        The exit status: the command's, 1 when the output could not be written, 130 after
+        Ctrl-C.
 
     Raises:
         SystemExit: the command raised it; its status, or 1 when the output could not be
@@ -84,6 +91,9 @@ def run_guarded(command: Callable[[], int]) -> int:
             status = command()
         except SystemExit as done:
             exiting, status = True, _exit_status(done.code)
+        except KeyboardInterrupt:  # Ctrl-C: the shell's status for SIGINT, 128 + 2
+            _say("charsim: interrupted")
+            status = INTERRUPTED
         stdout.flush()
     except OSError:
         pass  # said below: stdout.error is the first failed write

@@ -3,8 +3,10 @@ closed streams, terminals that are not UTF-8 and Ctrl-C (issue 25)."""
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -112,3 +114,38 @@ def test_a_terminal_that_is_not_utf8_gets_escapes(command, env):
     assert done.returncode == 0, done.stderr
     assert b"Traceback" not in done.stderr
     assert b"\\xa7" in done.stdout  # §, escaped
+
+
+def _alive(pid: str) -> bool:
+    """Whether process ``pid`` still runs (an ended one may linger as a zombie until reaped)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return "State:\tZ" not in status
+
+
+@pytest.mark.parametrize(
+    ("jobs", "group"),
+    [(1, False), (2, False), (2, True)],
+    ids=["one process", "workers, SIGINT to charsim", "workers, Ctrl-C to the job"],
+)
+def test_ctrl_c_is_one_line_status_130_and_ends_the_workers(tmp_path, jobs, group):
+    """SIGINT while items are scored; a terminal's Ctrl-C sends it to every process of the job."""
+    words = [" ".join(f"w{(i * 7 + j) % 97}x{j}" for j in range(12)) for i in range(60_000)]
+    (tmp_path / "s.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
+    (tmp_path / "r.txt").write_text("\n".join(reversed(words)) + "\n", encoding="utf-8")
+    command = [sys.executable, "-m", "charsim", "-i", "s.txt", "-r", "r.txt", "--jobs", str(jobs)]
+    process = subprocess.Popen(command, cwd=tmp_path, env=ENV, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)  # fmt: skip
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    deadline = time.monotonic() + 30
+    while len(children.read_text().split()) < (jobs if jobs > 1 else 0):
+        assert time.monotonic() < deadline, "the workers did not start"
+        time.sleep(0.05)
+    time.sleep(1.0)  # scoring is under way
+    workers = children.read_text().split()
+    (os.killpg if group else os.kill)(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, out, err) == (130, b"", b"charsim: interrupted\n")
+    assert not [pid for pid in workers if _alive(pid)]
