@@ -105,14 +105,13 @@ def _parser() -> argparse.ArgumentParser:
         "pip install 'charsim[compare]' and get the texts as read: the charsim options below "
         "apply to charsim only)",
     )
-    metric.add_argument("--variant", choices=VARIANTS, default="mean",
+    metric.add_argument("--variant", choices=VARIANTS,
                         help="mean: charsim (§3.1, default); base: mean of per-reference scores "
                         "(§2.4); max: best reference (§3.3); base and max are the article's "
                         "other forms, reported under their own names")  # fmt: skip
     metric.add_argument(
         "--max-order",
         type=_order_cap,
-        default=DEFAULT_MAX_ORDER,
         metavar="N",
         help=f"order cap, 1 to {MAX_ORDER_LIMIT} (32 is charsim; anything else is a derived "
         "variant)",
@@ -120,7 +119,6 @@ def _parser() -> argparse.ArgumentParser:
     metric.add_argument(
         "--weights",
         choices=WEIGHTS,
-        default="harmonic",
         help="harmonic = 1/n (charsim); uniform is a derived variant",
     )
     metric.add_argument(
@@ -205,11 +203,42 @@ def _parser() -> argparse.ArgumentParser:
                         "only when stderr is a terminal and tqdm is installed; it counts "
                         f"chunks of {CHUNK_SIZE:,} items)")  # fmt: skip
     run = parser.add_argument_group("run")
-    run.add_argument("--jobs", type=jobs, default=1, metavar="N",
+    run.add_argument("--jobs", type=jobs, metavar="N",
                      help="score charsim on N processes (0 = one per core, "
                      f"{available_cores()} here; default 1); the output is the same")  # fmt: skip
     parser.add_argument("--version", action="version", version=f"charsim {__version__}")
     return parser
+
+
+_CHARSIM_DEFAULTS = {"variant": "mean", "max_order": DEFAULT_MAX_ORDER, "weights": "harmonic",
+                     "jobs": 1}  # fmt: skip
+"""The defaults of the options that are None when not given (see :func:`_unused_charsim_option`)."""
+_CHARSIM_OPTIONS = {
+    name: "--" + name.replace("_", "-")
+    for name in ("variant", "max_order", "weights", "normalize", "lowercase",
+                 "fold_whitespace_quotes", "jobs")
+}  # fmt: skip
+"""The options that change charsim only (sacreBLEU's metrics get the texts as read)."""
+
+
+def _unused_charsim_option(args: argparse.Namespace) -> str | None:
+    """Why an option that changes charsim only does nothing here (None: it does something).
+
+    With ``--metrics`` and no ``charsim`` in it, they would change nothing but the
+    ``--explain`` item's explanation (``--jobs`` not even that): they are refused, as ``--seed``
+    without a test is, rather than left to look as if they changed chrF."""
+    if args.metrics is None or "charsim" in args.metrics:
+        return None
+    given = [option for name, option in _CHARSIM_OPTIONS.items()
+             if getattr(args, name) not in (None, False)]  # fmt: skip
+    if args.explain is not None:  # they change the explanation of the item (not --jobs)
+        given = [option for option in given if option == "--jobs"]
+    if not given:
+        return None
+    listed = ",".join(args.metrics)
+    return (f"{given[0]} changes charsim only, and --metrics {listed} has no charsim column "
+            f"(sacreBLEU's metrics get the texts as read): add charsim to --metrics, or leave "
+            f"out {given[0]}")  # fmt: skip
 
 
 def _load(args: argparse.Namespace) -> ItemStream:
@@ -426,8 +455,12 @@ def _run(argv: list[str]) -> int:
     if args.jsonl and (args.references or args.input != [STDIN]):
         parser.error("--jsonl cannot be combined with -i or -r")
     problem = cli_significance.problem(args, 1 if args.jsonl else len(args.input))
+    problem = problem or _unused_charsim_option(args)
     if problem:
         parser.error(problem)
+    for name, default in _CHARSIM_DEFAULTS.items():  # given as None to tell what was typed
+        if getattr(args, name) is None:
+            setattr(args, name, default)
     options = {"max_order": args.max_order, "weights": args.weights,
                "normalize": args.normalize, "casefold": args.lowercase,
                "fold_whitespace_quotes": args.fold_whitespace_quotes}  # fmt: skip
@@ -457,11 +490,14 @@ def _run(argv: list[str]) -> int:
         sig = signature(args.variant, nrefs=rows.nrefs, **options,
                         **significance.signature_fields)  # fmt: skip
         results = tuple({**r, "charsim": replace(r["charsim"], signature=sig)} for r in results)
+    derived_note = Config(args.max_order, args.weights).derived_note
+    if "charsim" not in (args.metrics or ("charsim",)):
+        derived_note = ""  # no column is charsim's; the --explain item's explanation says it
     report = Report(
         names=stream.names,
         n_items=n_items,
         results=results,
-        derived_note=Config(args.max_order, args.weights).derived_note,
+        derived_note=derived_note,
         by_metric=args.metrics is not None,
         sentence_level=args.sentence_level,
         item=args.explain,
