@@ -31,7 +31,12 @@ from .output import ItemExplanation, Report, render_report
 from .preprocess import NORMALIZATION_FORMS
 from .sacrebleu_metrics import SACREBLEU_METRICS, MetricResult, corpus_scores, require_sacrebleu
 from .signature import VARIANTS, signature
-from .significance import DEFAULT_RANDOMIZATION_TRIALS, DEFAULT_RESAMPLES, DEFAULT_SEED
+from .significance import (
+    DEFAULT_RANDOMIZATION_TRIALS,
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    MIN_RESAMPLES,
+)
 from .textio import DataError, counted
 from .version import __version__
 
@@ -53,8 +58,9 @@ MAX_RESAMPLES = 1_000_000
 a thousand times sacreBLEU's default for the bootstrap (1,000), a hundred times its default for
 approximate randomization (10,000)."""
 _resamples = whole_number(
-    1,
-    "{value}: at least 1 resample or trial is needed",
+    MIN_RESAMPLES,
+    f"{{value}}: at least {MIN_RESAMPLES} resamples or trials are needed (a 95 % interval "
+    f"leaves out the n // 40 lowest and highest; p is at least 1/(n + 1))",
     MAX_RESAMPLES,
     f"{{value}} is more than {MAX_RESAMPLES:,} resamples or trials (sacreBLEU's defaults: "
     f"{DEFAULT_RESAMPLES:,} for the bootstrap, {DEFAULT_RANDOMIZATION_TRIALS:,} for --paired-ar)",
@@ -475,6 +481,7 @@ def _run(argv: list[str]) -> int:
         _check_count(args, stream.names[0], n_items)
         significance = None
         if cli_significance.asked(args):
+            cli_significance.check_items(args, stream.names[0], n_items)
             significance = cli_significance.compute(
                 args,
                 [result["charsim"].scores for result in results],

@@ -50,6 +50,8 @@ __all__ = [
     "DEFAULT_RESAMPLES",
     "DEFAULT_SEED",
     "METHODS",
+    "MIN_ITEMS",
+    "MIN_RESAMPLES",
     "PROGRESS_EVERY",
     "Interval",
     "PairedResult",
@@ -60,6 +62,7 @@ __all__ = [
     "paired_bootstrap_steps",
     "paired_randomization",
     "paired_randomization_steps",
+    "too_few_items",
 ]
 
 DEFAULT_SEED = 12345
@@ -72,6 +75,22 @@ DEFAULT_CONFIDENCE_LEVEL = 0.95
 """The coverage of an interval: 95 %."""
 METHODS = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
 """The paired tests, by the name the signature gives them."""
+
+MIN_RESAMPLES = 40
+"""Fewest resamples or trials the command line takes. A 95 % interval leaves out the
+``n // 40`` lowest and highest resampled means, so below 40 it would be their whole range, not a
+central 95 %; and a p-value is at least ``1/(n + 1)``, which needs ``n >= 20`` to go below 0.05.
+One minimum for the bootstrap and approximate randomization."""
+MIN_ITEMS = 6
+"""Fewest items the command line tests or gives an interval for. On ``N`` items the exact
+paired randomization test (all ``2**N`` swaps of the two systems' item scores, of which
+approximate randomization draws) cannot give a two-sided p-value below ``2 / 2**N``: 0.0625 for
+5 items, 0.03125 for 6. On fewer no difference can be significant at 0.05, so a paired bootstrap
+that says so (one item: every resample is the observed one, ``p = 1/(n + 1)``) is over-confident,
+and its intervals, drawn from at most ``C(2N − 1, N)`` distinct resamples (126 for 5 items),
+are too few values to be a 95 % interval (Koehn 2004 and sacreBLEU assume test sets of
+hundreds of sentences; the survey ``../shared/spec/001_542e8b0ddb6cdfe0.txt``, §10.6: few
+independent units make intervals and tests unstable)."""
 
 PROGRESS_EVERY = 100
 """Resamples or trials between two progress calls (and two steps of the ``*_steps`` forms)."""
@@ -127,6 +146,39 @@ class PairedResult:
     difference_interval: Interval | None = None
     baseline_interval: Interval | None = None
     system_interval: Interval | None = None
+
+
+def too_few_items(n_items: int, test: bool = True) -> str | None:
+    """Why ``n_items`` items are too few for a paired test (``test``) or for an interval alone
+    (None: they are enough); the rule is :data:`MIN_ITEMS`.
+
+    Args:
+        n_items: the number of items.
+        test: the reason for a paired test (else for a system's interval).
+
+    Returns:
+        The reason, a sentence, or None.
+
+        >>> too_few_items(6) is None, too_few_items(3)
+        (True, '3 items are too few: there even the exact paired randomization test (all 8 swaps) cannot give p below 0.25, so no difference can be significant at 0.05; at least 6 items are needed')
+    """  # noqa: E501
+    if n_items >= MIN_ITEMS:
+        return None
+    verb = "is" if n_items == 1 else "are"
+    if test:
+        swaps = 2**n_items
+        why = (
+            f"there even the exact paired randomization test (all {swaps:,} swaps) cannot give "
+            f"p below {2 / swaps:.4g}, so no difference can be significant at 0.05"
+        )
+    else:
+        distinct = counted(math.comb(2 * n_items - 1, n_items), "distinct resample")
+        why = (
+            f"the bootstrap draws from {distinct} of them, too few values for a 95 % interval "
+            "(the rule of the paired tests)"
+        )
+    needed = f"at least {MIN_ITEMS} items are needed"
+    return f"{counted(n_items, 'item')} {verb} too few: {why}; {needed}"
 
 
 def p_value_decimals(p_value: float) -> int:
