@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import math
 import multiprocessing
 import signal
@@ -476,7 +477,10 @@ def _run(argv: list[str]) -> int:
         stream = _load(args)
         if stream.count is not None:
             _check_count(args, stream.names[0], stream.count)
-        rows = _Rows(stream.rows, args.explain)
+        first = next(stream.rows, None)  # stdin, a pipe: no count until read
+        if first is None:
+            _check_count(args, stream.names[0], 0)  # raises: holds no items
+        rows = _Rows(itertools.chain([first], stream.rows), args.explain)
         results, n_items = _score(args, stream, rows, options)
         _check_count(args, stream.names[0], n_items)
         significance = None

@@ -16,6 +16,7 @@ from concurrent.futures import Executor
 from .chunks import run_chunks
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from .parts import CorpusResult, combine_parts, score_part
+from .values import whole_number
 
 __all__ = ["CHUNK_SIZE", "CorpusResult", "common_nrefs", "score_rows", "score_systems"]
 
@@ -86,7 +87,11 @@ def score_rows(
 
 
 def _check_count(name: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    try:
+        value = whole_number(value, name)
+    except TypeError:
+        raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}") from None
+    if value < 1:
         raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}")
 
 
@@ -128,7 +133,7 @@ def score_systems(
                 f"system {number} has {len(system):,} candidates for {len(references):,} items"
             )
     return score_rows(
-        zip(zip(*systems, strict=True), references, strict=True) if systems else (),
+        zip(zip(*systems, strict=True), references, strict=True) if len(systems) else (),
         systems=len(systems), variant=variant, max_order=max_order, weights=weights,
         normalize=normalize, casefold=casefold, fold_whitespace_quotes=fold_whitespace_quotes,
         executor=executor, chunk_size=chunk_size, in_flight=in_flight, progress=progress,

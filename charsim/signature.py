@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .config import Config
 from .preprocess import Preprocessing
+from .values import whole_number
 from .version import __version__
 
 __all__ = ["VARIANTS", "signature", "signature_of"]
@@ -62,9 +63,9 @@ def signature(
         raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
     numbers = {"nrefs": nrefs, "bootstrap": bootstrap, "randomization": randomization,
                "seed": seed}  # fmt: skip
+    numbers = {name: whole_number(value, name, allow_none=True) for name, value in numbers.items()}
+    nrefs, bootstrap, randomization, seed = numbers.values()
     for name, value in numbers.items():
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise TypeError(f"{name} must be None or an int, got {type(value).__name__}")
         if value is not None and name in _COUNTS and value < 1:
             raise ValueError(f"{name} must be at least 1 ({_COUNTS[name]}), got {value}")
     if (seed is None) != (bootstrap is None and randomization is None):
