@@ -31,7 +31,7 @@ from .formats import FORMATS
 from .output import ItemExplanation, Report, render_report
 from .preprocess import NORMALIZATION_FORMS
 from .sacrebleu_metrics import SACREBLEU_METRICS, MetricResult, corpus_scores, require_sacrebleu
-from .signature import VARIANTS, signature
+from .signature import NREFS_VARIABLE, VARIANTS, signature
 from .significance import (
     DEFAULT_RANDOMIZATION_TRIALS,
     DEFAULT_RESAMPLES,
@@ -305,9 +305,12 @@ class _Rows:
             yield row
 
     @property
-    def nrefs(self) -> int | None:
-        """The number of references per item if every item has the same, else None."""
-        return next(iter(self.sizes)) if len(self.sizes) == 1 else None
+    def nrefs(self) -> int | str | None:
+        """The number of references per item if every item has the same, ``"var"`` if not
+        (sacreBLEU's), None before any item."""
+        if not self.sizes:
+            return None
+        return next(iter(self.sizes)) if len(self.sizes) == 1 else NREFS_VARIABLE
 
 
 def _score(args, stream: ItemStream, rows: _Rows, options: dict):
@@ -494,6 +497,7 @@ def _run(argv: list[str]) -> int:
         explanations = (
             _explain(stream.names, args.explain, rows.kept[0], options) if rows.kept else ()
         )
+        explanations = tuple(replace(x, variant=args.variant) for x in explanations)
     except (DataError, ValueError, ImportError, WorkerError) as error:
         print(f"charsim: error: {error}", file=sys.stderr)
         return 1

@@ -16,6 +16,7 @@ from concurrent.futures import Executor
 from .chunks import run_chunks
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from .parts import CorpusResult, combine_parts, score_part
+from .signature import NREFS_VARIABLE
 from .values import whole_number
 
 __all__ = ["CHUNK_SIZE", "CorpusResult", "common_nrefs", "score_rows", "score_systems"]
@@ -140,14 +141,16 @@ def score_systems(
     )  # fmt: skip
 
 
-def common_nrefs(references: Sequence[Sequence[str]]) -> int | None:
-    """The number of references per item if every item has the same, else None.
+def common_nrefs(references: Sequence[Sequence[str]]) -> int | str | None:
+    """The number of references per item if every item has the same, ``"var"`` if they differ
+    (sacreBLEU's ``nrefs:var``), None for no items.
 
-    This is the ``nrefs`` field of a corpus signature (None omits it, e.g. for JSON Lines
-    items with varying reference sets, or for no items).
+    This is the ``nrefs`` field of a corpus signature (None omits it).
 
         >>> common_nrefs([("a",), ("b",)]), common_nrefs([("a",), ("b", "c")])
-        (1, None)
+        (1, 'var')
     """
     counts = {len(r) for r in references}
-    return counts.pop() if len(counts) == 1 else None
+    if not counts:
+        return None
+    return counts.pop() if len(counts) == 1 else NREFS_VARIABLE

@@ -20,7 +20,7 @@ from .inputs import check_inputs
 from .preprocess import Preprocessing
 from .reference import ReferenceSet
 from .scores import stats
-from .signature import VARIANTS, signature_of
+from .signature import NREFS_VARIABLE, VARIANTS, signature_of
 from .textio import counted
 from .values import is_sequence
 
@@ -97,7 +97,7 @@ class CorpusPart:
         """
         if not self.n_items:
             raise ValueError(NO_ITEMS)
-        nrefs = next(iter(self.nrefs)) if len(self.nrefs) == 1 else None
+        nrefs = next(iter(self.nrefs)) if len(self.nrefs) == 1 else NREFS_VARIABLE
         sig = signature_of(self.config, self.preprocessing, self.variant, nrefs=nrefs)
         scores = self.scores if self.scores is not None else [None] * len(self.totals)
         return [
