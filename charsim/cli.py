@@ -197,8 +197,8 @@ def _parser() -> argparse.ArgumentParser:
     output.add_argument(
         "--explain",
         type=_item_number,
-        metavar="N",
-        help="print the full explanation of item N (1 = the first item: the line number of "
+        metavar="ITEM",
+        help="print the full explanation of item ITEM (1 = the first item: the line number of "
         "-i/-r files; in JSON Lines, blank lines are not items) with chrF, chrF++, BLEU and "
         f"TER beside it when sacreBLEU is installed and the item has at most {COMPARE_LIMIT:,} "
         "characters (candidate plus references; TER's time grows much faster than the text); "
