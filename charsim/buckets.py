@@ -13,8 +13,8 @@ preprocessed texts to bucket by the lengths charsim compares after ``normalize``
   shorter and, with one reference, recall decides; above 1 precision decides (§3.4). Buckets
   ``[0, 0.5)``, ``[0.5, 0.8)``, ``[0.8, 0.9)``, ``[0.9, 1)``, ``1`` (the same length),
   ``(1, 1.1]``, ``(1.1, 1.25]``, ``(1.25, 2]`` and ``(2, ∞)`` (:data:`RATIO_EDGES`): an edge
-  belongs to the bucket farther from 1. Against empty references (length 0) the ratio is 1 for
-  an empty candidate and ∞ otherwise.
+  belongs to the bucket on its side nearer to 1 (0.9 to ``[0.9, 1)``, 1.1 to ``(1, 1.1]``).
+  Against empty references (length 0) the ratio is 1 for an empty candidate and ∞ otherwise.
 
 Comparisons are exact (fractions), so a mean of 24.5 characters is below 25 and a ratio of
 exactly 0.9 lands in ``[0.9, 1)``.

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import math
-import os
+import multiprocessing
+import signal
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -18,6 +20,7 @@ from dataclasses import replace
 
 from . import cli_significance
 from .cli_args import available_cores, jobs, name_list, whole_number
+from .cli_streams import run_guarded
 from .compare import COMPARE_LIMIT, compare, compared_size, skipped_note
 from .config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
 from .corpus import CHUNK_SIZE, CorpusResult, score_rows
@@ -28,8 +31,13 @@ from .formats import FORMATS
 from .output import ItemExplanation, Report, render_report
 from .preprocess import NORMALIZATION_FORMS
 from .sacrebleu_metrics import SACREBLEU_METRICS, MetricResult, corpus_scores, require_sacrebleu
-from .signature import VARIANTS, signature
-from .significance import DEFAULT_RANDOMIZATION_TRIALS, DEFAULT_RESAMPLES, DEFAULT_SEED
+from .signature import NREFS_VARIABLE, VARIANTS, signature
+from .significance import (
+    DEFAULT_RANDOMIZATION_TRIALS,
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    MIN_RESAMPLES,
+)
 from .textio import DataError, counted
 from .version import __version__
 
@@ -51,8 +59,9 @@ MAX_RESAMPLES = 1_000_000
 a thousand times sacreBLEU's default for the bootstrap (1,000), a hundred times its default for
 approximate randomization (10,000)."""
 _resamples = whole_number(
-    1,
-    "{value}: at least 1 resample or trial is needed",
+    MIN_RESAMPLES,
+    f"{{value}}: at least {MIN_RESAMPLES} resamples or trials are needed (a 95 % interval "
+    f"leaves out the n // 40 lowest and highest; p is at least 1/(n + 1))",
     MAX_RESAMPLES,
     f"{{value}} is more than {MAX_RESAMPLES:,} resamples or trials (sacreBLEU's defaults: "
     f"{DEFAULT_RESAMPLES:,} for the bootstrap, {DEFAULT_RANDOMIZATION_TRIALS:,} for --paired-ar)",
@@ -103,14 +112,13 @@ def _parser() -> argparse.ArgumentParser:
         "pip install 'charsim[compare]' and get the texts as read: the charsim options below "
         "apply to charsim only)",
     )
-    metric.add_argument("--variant", choices=VARIANTS, default="mean",
+    metric.add_argument("--variant", choices=VARIANTS,
                         help="mean: charsim (§3.1, default); base: mean of per-reference scores "
                         "(§2.4); max: best reference (§3.3); base and max are the article's "
                         "other forms, reported under their own names")  # fmt: skip
     metric.add_argument(
         "--max-order",
         type=_order_cap,
-        default=DEFAULT_MAX_ORDER,
         metavar="N",
         help=f"order cap, 1 to {MAX_ORDER_LIMIT} (32 is charsim; anything else is a derived "
         "variant)",
@@ -118,7 +126,6 @@ def _parser() -> argparse.ArgumentParser:
     metric.add_argument(
         "--weights",
         choices=WEIGHTS,
-        default="harmonic",
         help="harmonic = 1/n (charsim); uniform is a derived variant",
     )
     metric.add_argument(
@@ -190,8 +197,8 @@ def _parser() -> argparse.ArgumentParser:
     output.add_argument(
         "--explain",
         type=_item_number,
-        metavar="N",
-        help="print the full explanation of item N (1 = the first item: the line number of "
+        metavar="ITEM",
+        help="print the full explanation of item ITEM (1 = the first item: the line number of "
         "-i/-r files; in JSON Lines, blank lines are not items) with chrF, chrF++, BLEU and "
         f"TER beside it when sacreBLEU is installed and the item has at most {COMPARE_LIMIT:,} "
         "characters (candidate plus references; TER's time grows much faster than the text); "
@@ -203,11 +210,42 @@ def _parser() -> argparse.ArgumentParser:
                         "only when stderr is a terminal and tqdm is installed; it counts "
                         f"chunks of {CHUNK_SIZE:,} items)")  # fmt: skip
     run = parser.add_argument_group("run")
-    run.add_argument("--jobs", type=jobs, default=1, metavar="N",
+    run.add_argument("--jobs", type=jobs, metavar="N",
                      help="score charsim on N processes (0 = one per core, "
                      f"{available_cores()} here; default 1); the output is the same")  # fmt: skip
     parser.add_argument("--version", action="version", version=f"charsim {__version__}")
     return parser
+
+
+_CHARSIM_DEFAULTS = {"variant": "mean", "max_order": DEFAULT_MAX_ORDER, "weights": "harmonic",
+                     "jobs": 1}  # fmt: skip
+"""The defaults of the options that are None when not given (see :func:`_unused_charsim_option`)."""
+_CHARSIM_OPTIONS = {
+    name: "--" + name.replace("_", "-")
+    for name in ("variant", "max_order", "weights", "normalize", "lowercase",
+                 "fold_whitespace_quotes", "jobs")
+}  # fmt: skip
+"""The options that change charsim only (sacreBLEU's metrics get the texts as read)."""
+
+
+def _unused_charsim_option(args: argparse.Namespace) -> str | None:
+    """Why an option that changes charsim only does nothing here (None: it does something).
+
+    With ``--metrics`` and no ``charsim`` in it, they would change nothing but the
+    ``--explain`` item's explanation (``--jobs`` not even that): they are refused, as ``--seed``
+    without a test is, rather than left to look as if they changed chrF."""
+    if args.metrics is None or "charsim" in args.metrics:
+        return None
+    given = [option for name, option in _CHARSIM_OPTIONS.items()
+             if getattr(args, name) not in (None, False)]  # fmt: skip
+    if args.explain is not None:  # they change the explanation of the item (not --jobs)
+        given = [option for option in given if option == "--jobs"]
+    if not given:
+        return None
+    listed = ",".join(args.metrics)
+    return (f"{given[0]} changes charsim only, and --metrics {listed} has no charsim column "
+            f"(sacreBLEU's metrics get the texts as read): add charsim to --metrics, or leave "
+            f"out {given[0]}")  # fmt: skip
 
 
 def _load(args: argparse.Namespace) -> ItemStream:
@@ -267,9 +305,12 @@ class _Rows:
             yield row
 
     @property
-    def nrefs(self) -> int | None:
-        """The number of references per item if every item has the same, else None."""
-        return next(iter(self.sizes)) if len(self.sizes) == 1 else None
+    def nrefs(self) -> int | str | None:
+        """The number of references per item if every item has the same, ``"var"`` if not
+        (sacreBLEU's), None before any item."""
+        if not self.sizes:
+            return None
+        return next(iter(self.sizes)) if len(self.sizes) == 1 else NREFS_VARIABLE
 
 
 def _score(args, stream: ItemStream, rows: _Rows, options: dict):
@@ -328,16 +369,44 @@ def _charsim(args, stream: ItemStream, rows: Iterable, options: dict) -> list[Co
     items = stream.count or 0
     chunks = math.ceil(items / CHUNK_SIZE)
     update, close = _progress(items, not args.no_progress, "chunk", chunks)
-    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else contextlib.nullcontext()
     keep = args.sentence_level or cli_significance.asked(args)
     try:
-        with pool as executor:
+        with _processes(args.jobs) as executor:
             return score_rows(
                 rows, systems=len(stream.names), variant=args.variant, executor=executor,
                 in_flight=2 * args.jobs, keep_scores=keep, progress=update, **options,
             )  # fmt: skip
     finally:
         close()
+
+
+@contextlib.contextmanager
+def _processes(jobs: int) -> Iterator[ProcessPoolExecutor | None]:
+    """A pool of ``jobs`` worker processes (None for one job: this process scores).
+
+    The workers ignore Ctrl-C (a terminal sends ``SIGINT`` to every process of the job), so only
+    this process answers it; when it is interrupted, the chunks not started are cancelled and
+    the workers are ended at once rather than left to finish theirs."""
+    if jobs <= 1:
+        yield None
+        return
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(jobs, initializer=signal.signal,
+                               initargs=(signal.SIGINT, signal.SIG_IGN))  # fmt: skip
+    try:
+        yield pool
+    except KeyboardInterrupt:
+        pool.shutdown(wait=False, cancel_futures=True)
+        workers = set(multiprocessing.active_children()) - before  # this pool's, none other
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join()
+        raise
+    except BaseException:
+        pool.shutdown(cancel_futures=True)
+        raise
+    pool.shutdown()
 
 
 def _explain(names, number: int, row, options) -> tuple[ItemExplanation, ...]:
@@ -371,20 +440,19 @@ def _explain_one(name: str, candidate: str, references: list[str], options) -> I
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command (``charsim article`` too); returns the exit status (0 ok, 1 bad data,
-    2 bad usage).
+    """Run the command (``charsim article`` too); returns the exit status (0 ok, 1 bad data or
+    output that cannot be written, 2 bad usage).
 
-    A reader that closes the pipe early (``charsim ... | head``) ends the output quietly, with
-    status 1 and no traceback, as the Python documentation advises (its note on ``SIGPIPE``).
+    Output that cannot be written (a full disk, a closed stdout) ends in one line on stderr and
+    status 1; a reader that closes the pipe early (``charsim ... | head``) ends it quietly with
+    status 1; characters the terminal cannot encode are escaped
+    (:func:`charsim.cli_streams.run_guarded`).
+
+    Raises:
+        SystemExit: ``--help`` and ``--version`` (status 0), a usage error (status 2), as
+            argparse raises them; status 1 when their output cannot be written.
     """
-    try:
-        status = _run(list(sys.argv[1:] if argv is None else argv))
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Python flushes stdout once more at exit: point it at devnull so that fails no more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    return status
+    return run_guarded(lambda: _run(list(sys.argv[1:] if argv is None else argv)))
 
 
 def _run(argv: list[str]) -> int:
@@ -397,8 +465,12 @@ def _run(argv: list[str]) -> int:
     if args.jsonl and (args.references or args.input != [STDIN]):
         parser.error("--jsonl cannot be combined with -i or -r")
     problem = cli_significance.problem(args, 1 if args.jsonl else len(args.input))
+    problem = problem or _unused_charsim_option(args)
     if problem:
         parser.error(problem)
+    for name, default in _CHARSIM_DEFAULTS.items():  # given as None to tell what was typed
+        if getattr(args, name) is None:
+            setattr(args, name, default)
     options = {"max_order": args.max_order, "weights": args.weights,
                "normalize": args.normalize, "casefold": args.lowercase,
                "fold_whitespace_quotes": args.fold_whitespace_quotes}  # fmt: skip
@@ -408,11 +480,15 @@ def _run(argv: list[str]) -> int:
         stream = _load(args)
         if stream.count is not None:
             _check_count(args, stream.names[0], stream.count)
-        rows = _Rows(stream.rows, args.explain)
+        first = next(stream.rows, None)  # stdin, a pipe: no count until read
+        if first is None:
+            _check_count(args, stream.names[0], 0)  # raises: holds no items
+        rows = _Rows(itertools.chain([first], stream.rows), args.explain)
         results, n_items = _score(args, stream, rows, options)
         _check_count(args, stream.names[0], n_items)
         significance = None
         if cli_significance.asked(args):
+            cli_significance.check_items(args, stream.names[0], n_items)
             significance = cli_significance.compute(
                 args,
                 [result["charsim"].scores for result in results],
@@ -421,6 +497,7 @@ def _run(argv: list[str]) -> int:
         explanations = (
             _explain(stream.names, args.explain, rows.kept[0], options) if rows.kept else ()
         )
+        explanations = tuple(replace(x, variant=args.variant) for x in explanations)
     except (DataError, ValueError, ImportError, WorkerError) as error:
         print(f"charsim: error: {error}", file=sys.stderr)
         return 1
@@ -428,18 +505,19 @@ def _run(argv: list[str]) -> int:
         sig = signature(args.variant, nrefs=rows.nrefs, **options,
                         **significance.signature_fields)  # fmt: skip
         results = tuple({**r, "charsim": replace(r["charsim"], signature=sig)} for r in results)
+    derived_note = Config(args.max_order, args.weights).derived_note
+    if "charsim" not in (args.metrics or ("charsim",)):
+        derived_note = ""  # no column is charsim's; the --explain item's explanation says it
     report = Report(
         names=stream.names,
         n_items=n_items,
         results=results,
-        derived_note=Config(args.max_order, args.weights).derived_note,
+        derived_note=derived_note,
         by_metric=args.metrics is not None,
         sentence_level=args.sentence_level,
         item=args.explain,
         explanations=explanations,
         significance=significance,
     )
-    if hasattr(sys.stdout, "reconfigure"):  # a terminal that cannot show a character: \u escapes
-        sys.stdout.reconfigure(errors="backslashreplace")
     sys.stdout.write(render_report(report, args.format))
     return 0

@@ -23,13 +23,15 @@ from .significance import (
     p_value_decimals,
     paired_bootstrap,
     paired_randomization,
+    too_few_items,
 )
-from .textio import counted
+from .textio import DataError, counted
 
 __all__ = [
     "SIGNIFICANT",
     "Significance",
     "asked",
+    "check_items",
     "compute",
     "json_fields",
     "legend",
@@ -78,6 +80,20 @@ def problem(args: argparse.Namespace, n_systems: int) -> str | None:
                   "--seed": "--confidence, --paired-bs or --paired-ar"}  # fmt: skip
         return f"{unused[0]} has no effect without {needed[unused[0]]}"
     return None
+
+
+def check_items(args: argparse.Namespace, source: str, n_items: int) -> None:
+    """Refuse an interval or a paired test on fewer items than they need
+    (:data:`~charsim.significance.MIN_ITEMS`), rather than print a ``*`` or an interval that so
+    few items cannot support.
+
+    Raises:
+        DataError: too few items (names the source, the option and why).
+    """
+    paired = "--paired-bs" if args.paired_bs else "--paired-ar" if args.paired_ar else None
+    reason = too_few_items(n_items, test=paired is not None)
+    if reason:
+        raise DataError(source, None, f"{paired or '--confidence'}: {reason}")
 
 
 @dataclass(frozen=True)

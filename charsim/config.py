@@ -12,6 +12,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import lcm
 
+from .values import whole_number
+
 __all__ = [
     "DEFAULT_MAX_ORDER",
     "DEFAULT_WEIGHTS",
@@ -57,8 +59,7 @@ class Config:
     weights: str = DEFAULT_WEIGHTS
 
     def __post_init__(self) -> None:
-        if isinstance(self.max_order, bool) or not isinstance(self.max_order, int):
-            raise TypeError(f"max_order must be an int, got {type(self.max_order).__name__}")
+        object.__setattr__(self, "max_order", whole_number(self.max_order, "max_order"))
         if self.max_order < 1:
             raise ValueError(f"max_order must be at least 1, got {self.max_order}")
         if self.max_order > MAX_ORDER_LIMIT:

@@ -16,6 +16,8 @@ from concurrent.futures import Executor
 from .chunks import run_chunks
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from .parts import CorpusResult, combine_parts, score_part
+from .signature import NREFS_VARIABLE
+from .values import whole_number
 
 __all__ = ["CHUNK_SIZE", "CorpusResult", "common_nrefs", "score_rows", "score_systems"]
 
@@ -86,7 +88,11 @@ def score_rows(
 
 
 def _check_count(name: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    try:
+        value = whole_number(value, name)
+    except TypeError:
+        raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}") from None
+    if value < 1:
         raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}")
 
 
@@ -128,21 +134,23 @@ def score_systems(
                 f"system {number} has {len(system):,} candidates for {len(references):,} items"
             )
     return score_rows(
-        zip(zip(*systems, strict=True), references, strict=True) if systems else (),
+        zip(zip(*systems, strict=True), references, strict=True) if len(systems) else (),
         systems=len(systems), variant=variant, max_order=max_order, weights=weights,
         normalize=normalize, casefold=casefold, fold_whitespace_quotes=fold_whitespace_quotes,
         executor=executor, chunk_size=chunk_size, in_flight=in_flight, progress=progress,
     )  # fmt: skip
 
 
-def common_nrefs(references: Sequence[Sequence[str]]) -> int | None:
-    """The number of references per item if every item has the same, else None.
+def common_nrefs(references: Sequence[Sequence[str]]) -> int | str | None:
+    """The number of references per item if every item has the same, ``"var"`` if they differ
+    (sacreBLEU's ``nrefs:var``), None for no items.
 
-    This is the ``nrefs`` field of a corpus signature (None omits it, e.g. for JSON Lines
-    items with varying reference sets, or for no items).
+    This is the ``nrefs`` field of a corpus signature (None omits it).
 
         >>> common_nrefs([("a",), ("b",)]), common_nrefs([("a",), ("b", "c")])
-        (1, None)
+        (1, 'var')
     """
     counts = {len(r) for r in references}
-    return counts.pop() if len(counts) == 1 else None
+    if not counts:
+        return None
+    return counts.pop() if len(counts) == 1 else NREFS_VARIABLE

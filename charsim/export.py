@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from .explain import Explanation
 from .formats import Label, Paragraph, Table, render
+from .report import variant_signature
 from .textio import counted
 
 __all__ = ["comparison_blocks", "explanation_blocks", "explanation_data", "explanation_document"]
@@ -34,6 +35,8 @@ _QUANTITIES = (
     (_L("max over references (§3.3)", r"max over references (\S3.3)"), "max_score"),
 )
 """The exact quantities of an explanation: (label, attribute)."""
+_VARIANT_QUANTITY = {"mean": "score", "base": "base_score", "max": "max_score"}
+"""The quantity that is each variant's score."""
 
 
 def _decimal(value: Fraction | float | None, digits: int = 6) -> str | None:
@@ -44,17 +47,20 @@ def _exact(value: Fraction | None) -> str | None:
     return None if value is None else str(value)
 
 
-def explanation_blocks(e: Explanation) -> list:
+def explanation_blocks(e: Explanation, variant: str = "mean") -> list:
     """charsim's part of the document (blocks of :mod:`charsim.formats`): the texts, the exact
-    quantities, the decision, the per-order table and the per-reference table."""
+    quantities, the decision, the per-order table and the per-reference table; ``variant``'s
+    score (``"mean"``, ``"base"``, ``"max"``) leads the quantities, under its signature."""
+    first = _VARIANT_QUANTITY[variant]
+    quantities = sorted(_QUANTITIES, key=lambda quantity: quantity[1] != first)
     return [
         Table(("", "text"), (("candidate", repr(e.candidate)),
               *((f"reference {d.index + 1}", repr(d.text)) for d in e.reference_details)),
               text_columns=(1,)),
-        Paragraph(("signature:", e.signature)),
+        Paragraph(("signature:", variant_signature(e, variant))),
         *([Paragraph((e.config.derived_note,))] if e.config.derived_note else []),
         Table(("quantity", "decimal", "exact"), tuple(
-            (label, _decimal(getattr(e, name)), getattr(e, name)) for label, name in _QUANTITIES
+            (label, _decimal(getattr(e, name)), getattr(e, name)) for label, name in quantities
         ) + ((_L("N = min(N', cap), K", r"$N = \min(N', \mathrm{cap})$, $K$"),
                f"{e.order_cap} (N' = {e.n_prime}, cap {e.config.max_order}), {e.k}", None),)),
         Paragraph((_L("N' = max(|t|, max_i |r_i|) + 2 is the highest order with an n-gram (§2.5).",
@@ -178,10 +184,13 @@ def explanation_document(e: Explanation, fmt: str, comparison=None, note: str = 
     return render(explanation_blocks(e) + comparison_blocks(comparison, note), fmt)
 
 
-def explanation_data(e: Explanation, comparison=None, note: str = "") -> dict:
+def explanation_data(
+    e: Explanation, comparison=None, note: str = "", variant: str = "mean"
+) -> dict:
     """The worked example as JSON-ready data: exact values as ``"a/b"`` strings (or None).
 
-    Keys: ``candidate``, ``references``, ``signature``, ``derived_note``, ``order_cap`` (``N =
+    Keys: ``candidate``, ``references``, ``variant`` (the variant reported, ``variant``),
+    ``signature`` (that variant's), ``derived_note``, ``order_cap`` (``N =
     min(N', max_order)``), ``n_prime`` (``N'``, the highest order with an n-gram, §2.5),
     ``max_order`` (the cap asked for), ``k``,
     ``decision`` (a :class:`~charsim.Decision` value) and ``decision_text``; each quantity of
@@ -194,7 +203,8 @@ def explanation_data(e: Explanation, comparison=None, note: str = "") -> dict:
     data = {
         "candidate": e.candidate,
         "references": list(e.references),
-        "signature": e.signature,
+        "variant": variant,
+        "signature": variant_signature(e, variant),
         "derived_note": e.config.derived_note,
         "order_cap": e.order_cap,
         "n_prime": e.n_prime,

@@ -30,6 +30,7 @@ from .inputs import check_inputs
 from .preprocess import QUOTE_FOLDS, Preprocessing
 from .sacrebleu_metrics import metric_object
 from .scores import score
+from .values import as_tuple
 
 __all__ = [
     "SETTINGS",
@@ -168,7 +169,8 @@ def fragility(
     Args:
         candidate: the candidate text.
         references: its ``K >= 1`` references.
-        metrics: ``("charsim",)`` or ``("charsim", "chrf")`` (chrF needs sacreBLEU).
+        metrics: ``("charsim",)`` or ``("charsim", "chrf")`` (chrF needs sacreBLEU; charsim is
+            always scored); one name as a ``str`` (``"chrf"``) is that name, not its letters.
         max_order, weights: charsim's order cap and weights, as in :func:`charsim.score`.
 
     Returns:
@@ -181,6 +183,7 @@ def fragility(
         ImportError: ``chrf`` asked for and sacreBLEU not installed.
     """
     check_inputs(candidate, references)
+    metrics = (metrics,) if isinstance(metrics, str) else as_tuple(metrics, "metrics must be names")
     unknown = set(metrics) - {"charsim", "chrf"}
     if unknown:
         raise ValueError(f"fragility compares charsim and chrf only, got {sorted(unknown)}")

@@ -8,12 +8,16 @@ from dataclasses import dataclass
 from .config import Config
 from .errors import UndefinedScoreError
 from .preprocess import Preprocessing
+from .values import as_tuple
 
 __all__ = ["Prepared", "check_inputs", "check_references", "prepare"]
 
 
 def check_inputs(candidate: str, references: Sequence[str]) -> None:
     """Validate a candidate and a reference set.
+
+    ``references`` is any sequence of ``str`` (:func:`charsim.values.is_sequence`): a list, a
+    tuple, a numpy array or a pandas ``Series`` of ``str``.
 
     Raises:
         TypeError: ``candidate`` is not a ``str``; ``references`` is a ``str``, ``bytes`` or not a
@@ -28,8 +32,7 @@ def check_inputs(candidate: str, references: Sequence[str]) -> None:
         raise TypeError(
             "references must be a sequence of str, got a single str; wrap it in a list: [reference]"
         )
-    if not isinstance(references, Sequence):
-        raise TypeError(f"references must be a sequence of str, got {type(references).__name__}")
+    references = as_tuple(references, "references must be a sequence of str")
     for i, reference in enumerate(references):
         if not isinstance(reference, str):
             raise TypeError(f"references[{i}] must be a str, got {type(reference).__name__}")
@@ -81,6 +84,7 @@ def prepare(
         ValueError: invalid settings.
     """
     check_inputs(candidate, references)
+    references = tuple(references)
     config = Config(max_order, weights)
     prep = Preprocessing(normalize, casefold, fold_whitespace_quotes)
     candidate = prep.apply(candidate)

@@ -33,12 +33,14 @@ class ItemExplanation:
         explanation: charsim's explanation.
         comparison: the :class:`~charsim.compare.Comparison`, or None without sacreBLEU.
         note: why there is no comparison (empty when there is one).
+        variant: the variant asked (``--variant``): its score leads, under its signature.
     """
 
     system: str
     explanation: Explanation
     comparison: object | None
     note: str = ""
+    variant: str = "mean"
 
 
 @dataclass(frozen=True)
@@ -97,8 +99,9 @@ def _json(report: Report) -> str:
     if report.explanations:
         body["explain"] = {
             "item": report.item,
-            "text": {x.system: explanation_text(x.explanation) for x in report.explanations},
-            "data": {x.system: explanation_data(x.explanation, x.comparison, x.note)
+            "text": {x.system: explanation_text(x.explanation, variant=x.variant)
+                     for x in report.explanations},
+            "data": {x.system: explanation_data(x.explanation, x.comparison, x.note, x.variant)
                      for x in report.explanations},
         }  # fmt: skip
     return json.dumps(body, ensure_ascii=False) + "\n"
@@ -116,9 +119,8 @@ def _charsim_layout(report: Report, fmt: str) -> str:
     """charsim's own text and TSV layouts (no ``--metrics``): one column per system."""
     results = [res["charsim"] for res in report.results]
     signature, n_items = results[0].signature, report.n_items
-    if fmt == "tsv":
-        named = report.sentence_level or len(results) > 1  # a header names each column's file
-        rows = ["\t".join(["item", *report.names])] if named else []
+    if fmt == "tsv":  # a header names each column's file, for one system as for several
+        rows = ["\t".join(["item", *report.names])]
         if report.sentence_level:
             rows += ["\t".join([str(i + 1), *(f"{r.scores[i]:.6f}" for r in results)])
                      for i in range(n_items)]  # fmt: skip
@@ -127,8 +129,13 @@ def _charsim_layout(report: Report, fmt: str) -> str:
         rows.append(f"#signature\t{signature}")
         return "\n".join(rows) + "\n"
     rows = []
-    if report.sentence_level:
-        rows += ["  ".join([f"{i + 1:>6}", *(f"{r.scores[i]:.4f}" for r in results)])
+    if report.sentence_level:  # a header names each column's file (scores right-aligned)
+        widths = [max(6, len(name)) for name in report.names]
+        rows.append(
+            "  ".join(["  item", *(f"{n:>{w}}" for n, w in zip(report.names, widths, strict=True))])
+        )
+        rows += ["  ".join([f"{i + 1:>6}", *(f"{r.scores[i]:>{w}.4f}"
+                                             for r, w in zip(results, widths, strict=True))])
                  for i in range(n_items)]  # fmt: skip
     names, significance = report.names, report.significance
     if significance is not None and significance.paired:  # sacreBLEU names the baseline so
@@ -198,11 +205,12 @@ def _explanations(report: Report, fmt: str) -> str:
         blocks = []
         for x in report.explanations:
             blocks += [Heading((f"Item {report.item} of", x.system)),
-                       *explanation_blocks(x.explanation),
+                       *explanation_blocks(x.explanation, x.variant),
                        *comparison_blocks(x.comparison, x.note)]  # fmt: skip
         return "\n" + render(blocks, fmt)
     text = "".join(
-        f"\n== item {report.item} of {x.system} ==\n{explanation_text(x.explanation)}\n"
+        f"\n== item {report.item} of {x.system} ==\n"
+        f"{explanation_text(x.explanation, variant=x.variant)}\n"
         + render(comparison_blocks(x.comparison, x.note), "text")
         for x in report.explanations
     )

@@ -20,10 +20,14 @@ from .inputs import check_inputs
 from .preprocess import Preprocessing
 from .reference import ReferenceSet
 from .scores import stats
-from .signature import VARIANTS, signature_of
+from .signature import NREFS_VARIABLE, VARIANTS, signature_of
 from .textio import counted
+from .values import is_sequence
 
 __all__ = ["SHARED_TABLE_USES", "CorpusPart", "CorpusResult", "combine_parts", "score_part"]
+
+NO_ITEMS = "no items: nothing to score (a corpus of no items has no score)"
+"""The message of :meth:`CorpusPart.results` (and so of ``score_rows``) for no items."""
 
 _UNIT = 1074
 """Every float is a whole number of units ``2**-1074``: sums in that unit are exact."""
@@ -85,8 +89,15 @@ class CorpusPart:
 
     def results(self) -> list[CorpusResult]:
         """One :class:`CorpusResult` per system; the signature's ``nrefs`` is set if every item
-        has the same number of references."""
-        nrefs = next(iter(self.nrefs)) if len(self.nrefs) == 1 else None
+        has the same number of references, else ``var`` (as sacreBLEU's).
+
+        Raises:
+            ValueError: the part holds no items: a corpus of none has no score (the command
+                line says the file "holds no items").
+        """
+        if not self.n_items:
+            raise ValueError(NO_ITEMS)
+        nrefs = next(iter(self.nrefs)) if len(self.nrefs) == 1 else NREFS_VARIABLE
         sig = signature_of(self.config, self.preprocessing, self.variant, nrefs=nrefs)
         scores = self.scores if self.scores is not None else [None] * len(self.totals)
         return [
@@ -170,7 +181,7 @@ def _item(row, number: int, systems: int) -> tuple[tuple[str, ...], tuple[str, .
         raise TypeError(
             f"item {number:,}: expected (candidate, references), got {type(row).__name__}"
         ) from None
-    several = isinstance(candidates, Sequence) and not isinstance(candidates, str)
+    several = is_sequence(candidates)
     candidates = tuple(candidates) if several else (candidates,)
     if len(candidates) != systems:
         raise ValueError(

@@ -8,8 +8,19 @@ next to decimals.
 from __future__ import annotations
 
 from .explain import Explanation
+from .signature import signature_of
 
-__all__ = ["BEGIN_MARK", "END_MARK", "explanation_text"]
+
+def variant_signature(e: Explanation, variant: str = "mean") -> str:
+    """The signature of ``e``'s score under ``variant`` (``e.signature`` is the mean's).
+
+    Raises:
+        ValueError: an unknown variant.
+    """
+    return signature_of(e.config, e.preprocessing, variant, nrefs=e.k)
+
+
+__all__ = ["BEGIN_MARK", "END_MARK", "explanation_text", "variant_signature"]
 
 BEGIN_MARK = "⟨^⟩"
 """How a begin boundary is printed (a typed ``^`` prints as ``^``)."""
@@ -21,24 +32,28 @@ def _value(x) -> str:
     return "—" if x is None else f"{float(x):.6f} ({x})"
 
 
-def explanation_text(e: Explanation, max_matches: int = 12) -> str:
+def explanation_text(e: Explanation, max_matches: int = 12, variant: str = "mean") -> str:
     """A multi-line report of ``e``.
 
     Args:
         e: the explanation.
         max_matches: how many matched n-grams to list per order (the rest are counted).
+        variant: the variant reported (``"mean"``, ``"base"`` or ``"max"``): its score comes
+            first and the signature is its own.
 
     Returns:
         The report, ending with a newline.
     """
+    scores = {"mean": f"charsim    {_value(e.score)}",
+              "base": f"base form  {_value(e.base_score)}",
+              "max": f"max        {_value(e.max_score)}"}  # fmt: skip
     lines = [
         f"candidate  {e.candidate!r}",
         *(f"reference {d.index + 1} {d.text!r}" for d in e.reference_details),
-        f"signature  {e.signature}",
+        f"signature  {variant_signature(e, variant)}",
         *([e.config.derived_note] if e.config.derived_note else []),
-        f"charsim    {_value(e.score)}",
-        f"base form  {_value(e.base_score)}",
-        f"max        {_value(e.max_score)}",
+        scores.pop(variant),
+        *scores.values(),
         f"P = M̄/L_t  {_value(e.precision)}",
         f"R = M̄/L̄_r  {_value(e.recall)}",
         f"M̄ {e.mean_overlap}   L_t {e.candidate_length}   L̄_r {e.mean_reference_length}   "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .config import Config
 from .preprocess import Preprocessing
+from .values import whole_number
 from .version import __version__
 
 __all__ = ["VARIANTS", "signature", "signature_of"]
@@ -18,6 +19,8 @@ VARIANTS = ("mean", "base", "max")
 """``mean``: the main definition (§3.1); ``base``: §2.4; ``max``: max over references (§3.3)."""
 
 
+NREFS_VARIABLE = "var"
+"""``nrefs`` of a corpus whose items have different numbers of references (sacreBLEU's)."""
 _COUNTS = {"nrefs": "references per item", "bootstrap": "resamples", "randomization": "trials"}
 _FIELDS = {"nrefs": "nrefs", "bootstrap": "bs", "randomization": "ar", "seed": "seed"}
 
@@ -30,7 +33,7 @@ def signature(
     normalize: str | None = None,
     casefold: bool = False,
     fold_whitespace_quotes: bool = False,
-    nrefs: int | None = None,
+    nrefs: int | str | None = None,
     bootstrap: int | None = None,
     randomization: int | None = None,
     seed: int | None = None,
@@ -45,7 +48,8 @@ def signature(
         casefold: whether case folding was applied.
         fold_whitespace_quotes: whether whitespace/quote folding was applied.
         nrefs: the number of references per item (an int >= 1) when it is the same for all
-            items, else None (the field is left out).
+            items, ``"var"`` when it varies (sacreBLEU's ``nrefs:var``), None to leave the field
+            out (unknown, or no items).
         bootstrap: bootstrap resamples behind the reported intervals or paired bootstrap test
             (``bs:``), if any.
         randomization: trials of the paired approximate randomization test (``ar:``), if any.
@@ -62,10 +66,12 @@ def signature(
         raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
     numbers = {"nrefs": nrefs, "bootstrap": bootstrap, "randomization": randomization,
                "seed": seed}  # fmt: skip
+    numbers = {name: value if name == "nrefs" and value == NREFS_VARIABLE
+               else whole_number(value, name, allow_none=True)
+               for name, value in numbers.items()}  # fmt: skip
+    nrefs, bootstrap, randomization, seed = numbers.values()
     for name, value in numbers.items():
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise TypeError(f"{name} must be None or an int, got {type(value).__name__}")
-        if value is not None and name in _COUNTS and value < 1:
+        if value is not None and value != NREFS_VARIABLE and name in _COUNTS and value < 1:
             raise ValueError(f"{name} must be at least 1 ({_COUNTS[name]}), got {value}")
     if (seed is None) != (bootstrap is None and randomization is None):
         raise ValueError("seed is required with bootstrap or randomization, and only with them")
@@ -84,7 +90,10 @@ def signature(
 
 
 def signature_of(
-    config: Config, preprocessing: Preprocessing, variant: str = "mean", nrefs: int | None = None
+    config: Config,
+    preprocessing: Preprocessing,
+    variant: str = "mean",
+    nrefs: int | str | None = None,
 ) -> str:
     """:func:`signature` for settings already held as ``Config`` and ``Preprocessing`` objects."""
     return signature(

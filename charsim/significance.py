@@ -43,6 +43,7 @@ from numbers import Real
 from operator import getitem
 
 from .textio import counted
+from .values import as_tuple, whole_number
 
 __all__ = [
     "DEFAULT_CONFIDENCE_LEVEL",
@@ -50,6 +51,9 @@ __all__ = [
     "DEFAULT_RESAMPLES",
     "DEFAULT_SEED",
     "METHODS",
+    "MAX_SCORE",
+    "MIN_ITEMS",
+    "MIN_RESAMPLES",
     "PROGRESS_EVERY",
     "Interval",
     "PairedResult",
@@ -60,6 +64,7 @@ __all__ = [
     "paired_bootstrap_steps",
     "paired_randomization",
     "paired_randomization_steps",
+    "too_few_items",
 ]
 
 DEFAULT_SEED = 12345
@@ -72,6 +77,26 @@ DEFAULT_CONFIDENCE_LEVEL = 0.95
 """The coverage of an interval: 95 %."""
 METHODS = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
 """The paired tests, by the name the signature gives them."""
+
+MIN_RESAMPLES = 40
+"""Fewest resamples or trials the command line takes. A 95 % interval leaves out the
+``n // 40`` lowest and highest resampled means, so below 40 it would be their whole range, not a
+central 95 %; and a p-value is at least ``1/(n + 1)``, which needs ``n >= 20`` to go below 0.05.
+One minimum for the bootstrap and approximate randomization."""
+MIN_ITEMS = 6
+"""Fewest items the command line tests or gives an interval for. On ``N`` items the exact
+paired randomization test (all ``2**N`` swaps of the two systems' item scores, of which
+approximate randomization draws) cannot give a two-sided p-value below ``2 / 2**N``: 0.0625 for
+5 items, 0.03125 for 6. On fewer no difference can be significant at 0.05, so a paired bootstrap
+that says so (one item: every resample is the observed one, ``p = 1/(n + 1)``) is over-confident,
+and its intervals, drawn from at most ``C(2N − 1, N)`` distinct resamples (126 for 5 items),
+are too few values to be a 95 % interval (Koehn 2004 and sacreBLEU assume test sets of
+hundreds of sentences; the survey ``../shared/spec/001_542e8b0ddb6cdfe0.txt``, §10.6: few
+independent units make intervals and tests unstable)."""
+
+MAX_SCORE = 1e300
+"""The largest magnitude of a score resampled: the difference of two such scores, and every mean,
+is still a float (larger ones raise ValueError, not OverflowError)."""
 
 PROGRESS_EVERY = 100
 """Resamples or trials between two progress calls (and two steps of the ``*_steps`` forms)."""
@@ -127,6 +152,39 @@ class PairedResult:
     difference_interval: Interval | None = None
     baseline_interval: Interval | None = None
     system_interval: Interval | None = None
+
+
+def too_few_items(n_items: int, test: bool = True) -> str | None:
+    """Why ``n_items`` items are too few for a paired test (``test``) or for an interval alone
+    (None: they are enough); the rule is :data:`MIN_ITEMS`.
+
+    Args:
+        n_items: the number of items.
+        test: the reason for a paired test (else for a system's interval).
+
+    Returns:
+        The reason, a sentence, or None.
+
+        >>> too_few_items(6) is None, too_few_items(3)
+        (True, '3 items are too few: there even the exact paired randomization test (all 8 swaps) cannot give p below 0.25, so no difference can be significant at 0.05; at least 6 items are needed')
+    """  # noqa: E501
+    if n_items >= MIN_ITEMS:
+        return None
+    verb = "is" if n_items == 1 else "are"
+    if test:
+        swaps = 2**n_items
+        why = (
+            f"there even the exact paired randomization test (all {swaps:,} swaps) cannot give "
+            f"p below {2 / swaps:.4g}, so no difference can be significant at 0.05"
+        )
+    else:
+        distinct = counted(math.comb(2 * n_items - 1, n_items), "distinct resample")
+        why = (
+            f"the bootstrap draws from {distinct} of them, too few values for a 95 % interval "
+            "(the rule of the paired tests)"
+        )
+    needed = f"at least {MIN_ITEMS} items are needed"
+    return f"{counted(n_items, 'item')} {verb} too few: {why}; {needed}"
 
 
 def p_value_decimals(p_value: float) -> int:
@@ -193,9 +251,9 @@ def bootstrap_interval_steps(
         TypeError, ValueError: as :func:`bootstrap_interval` (and for ``every``), at once,
             before the first step.
     """
-    _check_settings(resamples, seed)
+    resamples, seed = _check_settings(resamples, seed)
     _check_level(level)
-    _check_every(every)
+    every = _check_every(every)
     (column,), scale = _exact_columns([("scores", scores)])
     return _interval_steps(column, scale, resamples, level, seed, every)
 
@@ -263,9 +321,9 @@ def paired_bootstrap_steps(
         TypeError, ValueError: as :func:`paired_bootstrap` (and for ``every``), at once,
             before the first step.
     """
-    _check_settings(resamples, seed)
+    resamples, seed = _check_settings(resamples, seed)
     _check_level(level)
-    _check_every(every)
+    every = _check_every(every)
     columns, scale = _exact_columns([("baseline", baseline), ("system", system)])
     return _paired_bootstrap_steps(columns, scale, resamples, level, seed, every)
 
@@ -346,8 +404,8 @@ def paired_randomization_steps(
         TypeError, ValueError: as :func:`paired_randomization` (and for ``every``), at once,
             before the first step.
     """
-    _check_settings(trials, seed, samples_name="trials")
-    _check_every(every)
+    trials, seed = _check_settings(trials, seed, samples_name="trials")
+    every = _check_every(every)
     columns, scale = _exact_columns([("baseline", baseline), ("system", system)])
     return _randomization_steps(columns, scale, trials, seed, every)
 
@@ -379,14 +437,14 @@ def _randomization_steps(columns, scale, trials, seed, every) -> Generator:
     )
 
 
-def _check_settings(samples: int, seed: int, samples_name: str = "resamples") -> None:
-    for name, value in ((samples_name, samples), ("seed", seed)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+def _check_settings(samples: int, seed: int, samples_name: str = "resamples") -> tuple[int, int]:
+    """``(samples, seed)`` as ints (``numpy.int64`` too), checked."""
+    samples, seed = whole_number(samples, samples_name), whole_number(seed, "seed")
     if samples < 1:
         raise ValueError(f"{samples_name} must be at least 1, got {samples}")
     if seed < 0:
         raise ValueError(f"seed must be at least 0, got {seed}")
+    return samples, seed
 
 
 def _check_level(level: float) -> None:
@@ -400,9 +458,9 @@ def _exact_columns(named: list[tuple[str, Sequence[float]]]) -> tuple[list[list[
     """Each column of scores as exact integers ``score · scale`` over one common ``scale`` (a
     power of two: every float is an integer over a power of two)."""
     ratios = []
+    named = [(name, as_tuple(scores, f"{name} must be a sequence of numbers"))
+             for name, scores in named]  # fmt: skip
     for name, scores in named:
-        if isinstance(scores, str | bytes) or not isinstance(scores, Sequence):
-            raise TypeError(f"{name} must be a sequence of numbers, got {type(scores).__name__}")
         if not scores:
             raise ValueError(f"{name} holds no scores: nothing to resample")
         if len(scores) != len(named[0][1]):
@@ -420,9 +478,13 @@ def _ratio(value: float, name: str, index: int) -> tuple[int, int]:
     if isinstance(value, bool) or not isinstance(value, Real):
         raise TypeError(f"{name}[{index}] (item {index + 1}) must be a number, "
                         f"got {type(value).__name__}")  # fmt: skip
-    value = float(value)
-    if not math.isfinite(value):
-        raise ValueError(f"{name}[{index}] (item {index + 1}) is {value}: scores must be finite")
+    try:
+        shown = value = float(value)
+    except OverflowError:  # an int or a Fraction beyond the floats: ValueError, as documented
+        value, shown = math.inf, "too large for a float"
+    if not math.isfinite(value) or abs(value) > MAX_SCORE:
+        raise ValueError(f"{name}[{index}] (item {index + 1}) is {shown}: scores must be finite "
+                         f"numbers of magnitude at most {MAX_SCORE:g}")  # fmt: skip
     return value.as_integer_ratio()
 
 
@@ -472,11 +534,11 @@ def _interval(sums: list[int], denominator: int, level: float) -> Interval:
     )
 
 
-def _check_every(every: int) -> None:
-    if isinstance(every, bool) or not isinstance(every, int):
-        raise TypeError(f"every must be an int, got {type(every).__name__}")
+def _check_every(every: int) -> int:
+    every = whole_number(every, "every")
     if every < 1:
         raise ValueError(f"every must be at least 1 (resamples or trials per step), got {every}")
+    return every
 
 
 def _step_done(done: int, total: int, every: int) -> bool:

@@ -282,3 +282,40 @@ def test_running_out_of_memory_in_a_metric_names_the_longest_item(two_items, cap
     assert err == ("charsim: error: ter ran out of memory (MemoryError); the longest item is "
                    "item 2 (14 characters, candidate plus references): leave ter out of "
                    "--metrics\n")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "option",
+    [["--lowercase"], ["--normalize", "NFKC"], ["--fold-whitespace-quotes"], ["--max-order", "3"],
+     ["--weights", "uniform"], ["--variant", "max"], ["--jobs", "2"]],
+    ids=lambda option: option[0],
+)  # fmt: skip
+def test_a_charsim_option_without_a_charsim_column_is_refused(tmp_path, capsys, option):
+    """``--metrics chrf --lowercase`` would score chrF on the raw text and say nothing (issue
+    25): refused as ``--seed`` without a test is (status 2, the usage, nothing on stdout)."""
+    (tmp_path / "s.txt").write_text("Ca\n", encoding="utf-8")
+    (tmp_path / "r.txt").write_text("cat\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        main(["-i", str(tmp_path / "s.txt"), "-r", str(tmp_path / "r.txt"), "--metrics", "chrf",
+              *option])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert (exit_.value.code, out) == (2, "")
+    assert f"{option[0]} changes charsim only, and --metrics chrf has no charsim column" in err
+    status, out, _ = run(capsys, "-i", tmp_path / "s.txt", "-r", tmp_path / "r.txt", "--metrics",
+                         "chrf,charsim", *option)  # fmt: skip
+    assert status == 0
+
+
+def test_without_a_charsim_column_no_derived_variant_line_and_the_explanation_keeps_it(
+    tmp_path, capsys
+):
+    """``--max-order 3`` changes the ``--explain`` item's explanation: allowed, and said there,
+    not above a table that has no charsim column."""
+    (tmp_path / "s.txt").write_text("ca\n", encoding="utf-8")
+    (tmp_path / "r.txt").write_text("cat\n", encoding="utf-8")
+    status, out, _ = run(capsys, "-i", tmp_path / "s.txt", "-r", tmp_path / "r.txt", "--metrics",
+                         "chrf", "--max-order", "3", "--explain", "1")  # fmt: skip
+    table, explanation = out.split("== item 1 of", 1)
+    assert status == 0
+    assert "Derived variant" not in table
+    assert "Derived variant" in explanation and "cap:3" in explanation

@@ -170,8 +170,11 @@ def test_the_seed_is_used_and_recorded(corpus, capsys):
          "--paired-bs"),
         (["--paired-bs", "--confidence"], 2, "--paired-bs already gives every system's interval"),
         (["--paired-bs-n", "0", "--paired-bs"], 2,
-         "argument --paired-bs-n: 0: at least 1 resample or trial is needed"),
-        (["--confidence-n", "-3", "--confidence"], 1, "argument --confidence-n: -3: at least 1"),
+         "argument --paired-bs-n: 0: at least 40 resamples or trials are needed"),
+        (["--confidence-n", "-3", "--confidence"], 1, "argument --confidence-n: -3: at least 40"),
+        (["--paired-bs-n", "1", "--paired-bs"], 2, "argument --paired-bs-n: 1: at least 40"),
+        (["--paired-ar-n", "39", "--paired-ar"], 2, "argument --paired-ar-n: 39: at least 40"),
+        (["--confidence-n", "39", "--confidence"], 1, "argument --confidence-n: 39: at least 40"),
         (["--paired-ar-n", "many", "--paired-ar"], 2, "'many' is not a whole number"),
         (["--paired-bs-n", "99999999999999", "--paired-bs"], 2,
          "argument --paired-bs-n: 99999999999999 is more than 1,000,000 resamples or trials "
@@ -241,3 +244,31 @@ def test_ted_sys2_is_significantly_below_sys1(capsys):
     assert [round(x, 4) for x in second["ci"]] == [0.4367, 0.4488]
     assert [round(x, 4) for x in second["difference_ci"]] == [-0.0134, -0.0046]
     assert second["p_value"] == 1 / 1001  # no resample gets as far from the null
+
+
+@pytest.mark.parametrize("n_items", [1, 3, 5])
+@pytest.mark.parametrize("option", ["--paired-bs", "--paired-ar", "--confidence"])
+def test_too_few_items_for_a_test_or_an_interval_are_refused(tmp_path, capsys, n_items, option):
+    """On 1 item the bootstrap gave (p = 0.0010)* and on 3 its own Δ interval +0.0000 to
+    +1.0000 (issue 25); below 6 items not even the exact randomization test can reach p < 0.05
+    (2 / 2**N), so both tests and the intervals refuse, with the reason (README)."""
+    (tmp_path / "r.txt").write_text("cat\n" * n_items, encoding="utf-8")
+    (tmp_path / "a.txt").write_text("cat\n" * n_items, encoding="utf-8")
+    (tmp_path / "b.txt").write_text("dog\n" * n_items, encoding="utf-8")
+    systems = [tmp_path / "a.txt"] + ([] if option == "--confidence" else [tmp_path / "b.txt"])
+    status, out, err = run(capsys, "-i", *systems, "-r", tmp_path / "r.txt", option)
+    assert (status, out) == (1, "")
+    (line,) = err.splitlines()
+    assert line.startswith(f"charsim: error: {tmp_path / 'a.txt'}: {option}: {n_items} item")
+    assert "at least 6 items are needed" in line
+
+
+def test_six_items_are_enough_and_differ_significantly_by_randomization(tmp_path, capsys):
+    """6 items that all move the same way: the exact test's p is 2/64 = 0.03125 < 0.05."""
+    (tmp_path / "r.txt").write_text("cat\n" * 6, encoding="utf-8")
+    (tmp_path / "a.txt").write_text("cat\n" * 6, encoding="utf-8")
+    (tmp_path / "b.txt").write_text("dog\n" * 6, encoding="utf-8")
+    status, out, _ = run(capsys, "-i", tmp_path / "a.txt", tmp_path / "b.txt", "-r",
+                         tmp_path / "r.txt", "--paired-ar", "--format", "json")  # fmt: skip
+    assert status == 0
+    assert json.loads(out)["systems"][1]["p_value"] == pytest.approx(2 / 64, abs=0.01)

@@ -1,0 +1,97 @@
+"""Signatures and layouts (issue 25): ``nrefs:var`` for varying reference counts, as sacreBLEU;
+one TSV rule for one system and many; text item scores with a column header; ``--explain``
+following ``--variant``."""
+
+import json
+
+import pytest
+
+import charsim
+from charsim.corpus import common_nrefs, score_rows
+
+from .test_cli import run
+
+
+@pytest.fixture
+def jsonl(tmp_path):
+    path = tmp_path / "items.jsonl"
+    items = ['{"candidate": "ca", "references": ["cat"]}',
+             '{"candidate": "dog", "references": ["dog", "dig"]}']  # fmt: skip
+    path.write_text("\n".join(items) + "\n", encoding="utf-8")
+    return path
+
+
+def test_varying_reference_counts_give_nrefs_var(jsonl, capsys):
+    """sacreBLEU's ``num_refs = "var"`` (metrics/base.py): the field says the counts vary."""
+    status, out, _ = run(capsys, "--jsonl", jsonl, "--format", "json")
+    assert status == 0
+    assert "|nrefs:var|" in json.loads(out)["signature"]
+    assert charsim.signature(nrefs="var") == charsim.signature().replace(
+        "|version", "|nrefs:var|version"
+    )
+    rows = [("ca", ["cat"]), ("dog", ["dog", "dig"])]
+    assert "|nrefs:var|" in score_rows(rows)[0].signature
+    assert common_nrefs([r for _, r in rows]) == "var"
+
+
+def test_varying_reference_counts_with_paired_tests(tmp_path, capsys):
+    lines = [f'{{"candidate": "a{i}", "references": {json.dumps(["a"] * (1 + i % 2))}}}'
+             for i in range(8)]  # fmt: skip
+    path = tmp_path / "d.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, out, _ = run(capsys, "--jsonl", path, "--confidence", "--format", "json")
+    assert status == 0
+    assert "|nrefs:var|bs:1000|seed:12345|" in json.loads(out)["signature"]
+
+
+def test_tsv_has_a_header_row_for_one_system_as_for_several(tmp_path, capsys):
+    (tmp_path / "r.txt").write_text("cat\n", encoding="utf-8")
+    (tmp_path / "s.txt").write_text("ca\n", encoding="utf-8")
+    status, out, _ = run(capsys, "-i", tmp_path / "s.txt", "-r", tmp_path / "r.txt",
+                         "--format", "tsv")  # fmt: skip
+    assert status == 0
+    assert out.splitlines()[:2] == [f"item\t{tmp_path / 's.txt'}", f"mean\t{100 / 201:.6f}"]
+
+
+@pytest.mark.parametrize("systems", [1, 2])
+def test_text_item_scores_have_a_column_header(tmp_path, capsys, systems):
+    (tmp_path / "r.txt").write_text("cat\ncat\n", encoding="utf-8")
+    names = []
+    for s in range(systems):
+        names.append(tmp_path / f"system{s + 1}.txt")
+        names[-1].write_text("ca\ncat\n", encoding="utf-8")
+    status, out, _ = run(capsys, "-i", *names, "-r", tmp_path / "r.txt", "--sentence-level")
+    assert status == 0
+    header, first, second = out.splitlines()[:3]
+    assert header.split() == ["item", *map(str, names)]
+    assert first.split() == ["1", *["0.4975"] * systems]
+    assert second.split() == ["2", *["1.0000"] * systems]
+    # each score sits under its system's name (right-aligned)
+    for name in map(str, names):
+        end = header.index(name) + len(name)
+        assert first[end - 6 : end] == "0.4975"
+
+
+@pytest.mark.parametrize("variant", ["mean", "base", "max"])
+def test_explain_follows_the_variant_asked(tmp_path, capsys, variant):
+    """``--variant max`` led with the mean, under a ``variant:mean`` signature."""
+    (tmp_path / "s.txt").write_text("a\n", encoding="utf-8")
+    (tmp_path / "r1.txt").write_text("a\n", encoding="utf-8")
+    (tmp_path / "r2.txt").write_text("abcdefghij\n", encoding="utf-8")
+    args = ["-i", tmp_path / "s.txt", "-r", tmp_path / "r1.txt", tmp_path / "r2.txt",
+            "--variant", variant, "--explain", "1"]  # fmt: skip
+    status, out, _ = run(capsys, *args)
+    assert status == 0
+    explanation = out.split("== item 1 of", 1)[1].splitlines()
+    signature = next(line for line in explanation if line.startswith("signature"))
+    assert f"variant:{variant}|" in signature
+    label = {"mean": "charsim", "base": "base form", "max": "max"}[variant]
+    first = next(line for line in explanation if line.startswith(("charsim ", "base form", "max ")))
+    assert first.startswith(label)
+    value = {"mean": "0.13", "base": "0.52", "max": "1.00"}[variant]  # §3.3: 0.134, 0.528, 1
+    assert first.split()[-2].startswith(value)
+    data = json.loads(run(capsys, *args, "--format", "json")[1])["explain"]["data"]
+    (item,) = data.values()
+    assert (item["variant"], f"variant:{variant}|" in item["signature"]) == (variant, True)
+    markdown = run(capsys, *args, "--format", "markdown")[1].split("Item 1 of", 1)[1]
+    assert f"variant:{variant}\\|" in markdown  # | escaped in Markdown

@@ -1,0 +1,151 @@
+"""The command line under what a shell gives it: pipes, FIFOs, process substitution, full disks,
+closed streams, terminals that are not UTF-8 and Ctrl-C (issue 25)."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # the checkout's charsim, whatever is installed
+CHARSIM = f"{sys.executable} -m charsim"
+
+
+def shell(command: str, stdin: bytes = b"", **env) -> subprocess.CompletedProcess:
+    """Run ``command`` in bash, where ``charsim`` is this checkout's command line."""
+    return subprocess.run(
+        ["bash", "-c", f"charsim() {{ {CHARSIM} \"$@\"; }}\n{command}"],
+        input=stdin, capture_output=True, env={**ENV, **env}, cwd=ROOT, timeout=120,
+    )  # fmt: skip
+
+
+def test_process_substitution_is_read_like_files():
+    done = shell("charsim -i <(printf 'ca\\ncats\\n') -r <(printf 'cat\\ncat\\n') --format json")
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert json.loads(done.stdout)["n_items"] == 2
+
+
+def test_jsonl_from_dev_stdin_in_a_pipe():
+    line = b'{"candidate": "ca", "references": ["cat"]}\n'
+    done = shell("charsim --jsonl /dev/stdin --format json", stdin=line * 2)
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert json.loads(done.stdout)["n_items"] == 2
+
+
+def test_a_fifo_named_twice_is_read_once(tmp_path):
+    """The same FIFO as two systems (the same file twice, as ``-i f f`` is) is held once."""
+    (tmp_path / "ref.txt").write_text("cat\ncat\n", encoding="utf-8")
+    os.mkfifo(tmp_path / "fifo")
+    done = shell(f"cd {tmp_path} && (printf 'ca\\ncats\\n' > fifo &) && "
+                 "timeout 20 charsim -i fifo fifo -r ref.txt --format json")  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, b"")
+    systems = json.loads(done.stdout)["systems"]
+    assert [s["score"] for s in systems] == [pytest.approx(0.5447, abs=1e-4)] * 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ("-i - - -r ref.txt", "'-' is named 2 times, but stdin can be read only once"),
+        ("-i - -r /dev/stdin", "'-' and /dev/stdin are the same pipe"),
+    ],
+)
+def test_stdin_named_twice_is_refused(tmp_path, args, message):
+    (tmp_path / "ref.txt").write_text("cat\ncat\n", encoding="utf-8")
+    done = shell(f"cd {tmp_path} && charsim {args}", stdin=b"ca\ncats\n")
+    assert done.returncode == 1 and done.stdout == b""
+    (line,) = done.stderr.decode().splitlines()
+    assert line.startswith(f"charsim: error: <stdin>: {message}")
+
+
+SCORING = "charsim -i <(printf 'ca\\n') -r <(printf 'cat\\n')"
+COMMANDS = {
+    "scoring": SCORING,
+    "explain json": SCORING + " --explain 1 --format json",
+    "help": "charsim --help",
+    "version": "charsim --version",
+    "article": "charsim article",
+    "article help": "charsim article --help",
+}
+
+
+@pytest.mark.parametrize(
+    ("into", "reason"),
+    [("> /dev/full", "No space left on device"), (">&-", "standard output is closed")],
+    ids=["full disk", "closed stdout"],
+)
+@pytest.mark.parametrize("command", COMMANDS.values(), ids=COMMANDS)
+def test_output_that_cannot_be_written_is_one_line_and_status_1(command, into, reason):
+    done = shell(f"{command} {into}")
+    assert done.stderr.decode().splitlines() == [
+        f"charsim: error: cannot write the output ({reason})"
+    ]
+    assert done.returncode == 1
+
+
+def test_a_usage_error_into_a_full_disk_keeps_its_status():
+    """Nothing was to be written on stdout: the usage error is the only message."""
+    done = shell("charsim --max-order 99 > /dev/full")
+    assert done.returncode == 2
+    assert "cannot write" not in done.stderr.decode()
+
+
+def test_closed_stdin_is_one_line():
+    done = shell("charsim -r <(printf 'cat\\n') <&-")
+    assert (done.returncode, done.stdout) == (1, b"")
+    assert done.stderr.decode().splitlines() == [
+        "charsim: error: <stdin>: cannot be read (standard input is closed)"
+    ]
+
+
+@pytest.mark.parametrize("command", ["charsim --help", "charsim article"])
+@pytest.mark.parametrize(
+    "env",
+    [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}],
+    ids=["ascii", "C locale"],
+)
+def test_a_terminal_that_is_not_utf8_gets_escapes(command, env):
+    done = shell(command, **env)
+    assert done.returncode == 0, done.stderr
+    assert b"Traceback" not in done.stderr
+    assert b"\\xa7" in done.stdout  # §, escaped
+
+
+def _alive(pid: str) -> bool:
+    """Whether process ``pid`` still runs (an ended one may linger as a zombie until reaped)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return "State:\tZ" not in status
+
+
+@pytest.mark.parametrize(
+    ("jobs", "group"),
+    [(1, False), (2, False), (2, True)],
+    ids=["one process", "workers, SIGINT to charsim", "workers, Ctrl-C to the job"],
+)
+def test_ctrl_c_is_one_line_status_130_and_ends_the_workers(tmp_path, jobs, group):
+    """SIGINT while items are scored; a terminal's Ctrl-C sends it to every process of the job."""
+    words = [" ".join(f"w{(i * 7 + j) % 97}x{j}" for j in range(12)) for i in range(60_000)]
+    (tmp_path / "s.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
+    (tmp_path / "r.txt").write_text("\n".join(reversed(words)) + "\n", encoding="utf-8")
+    command = [sys.executable, "-m", "charsim", "-i", "s.txt", "-r", "r.txt", "--jobs", str(jobs)]
+    process = subprocess.Popen(command, cwd=tmp_path, env=ENV, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)  # fmt: skip
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    deadline = time.monotonic() + 30
+    while len(children.read_text().split()) < (jobs if jobs > 1 else 0):
+        assert time.monotonic() < deadline, "the workers did not start"
+        time.sleep(0.05)
+    time.sleep(1.0)  # scoring is under way
+    workers = children.read_text().split()
+    (os.killpg if group else os.kill)(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, out, err) == (130, b"", b"charsim: interrupted\n")
+    assert not [pid for pid in workers if _alive(pid)]

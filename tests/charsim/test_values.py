@@ -1,0 +1,101 @@
+"""Values a notebook holds: numpy arrays and pandas Series of str are sequences of str, numpy
+integers are whole numbers; empty input and overflow give the documented errors (issue 25)."""
+
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import charsim
+from charsim.corpus import score_rows, score_systems
+from charsim.fragility import fragility
+from charsim.values import as_tuple, is_sequence, whole_number
+
+ARRAYS = {
+    "list": lambda texts: list(texts),
+    "numpy": lambda texts: np.array(texts),
+    "pandas": lambda texts: pd.Series(texts, index=range(10, 10 + len(texts))),  # not 0..n-1
+    "pandas string": lambda texts: pd.Series(texts, dtype="string"),
+}
+
+
+@pytest.mark.parametrize("kind", ARRAYS)
+def test_any_sequence_of_str_is_a_reference_set(kind):
+    references = ARRAYS[kind](["cat", "ca"])
+    expected = charsim.score("ca", ["cat", "ca"])
+    assert charsim.score("ca", references) == expected
+    assert charsim.ReferenceSet(references).score("ca") == expected
+    assert charsim.explain("ca", references).score == charsim.explain("ca", ["cat", "ca"]).score
+    assert score_systems([ARRAYS[kind](["ca"])], [references])[0].score == expected
+    assert fragility("ca", references).raw.score == charsim.explain("ca", ["cat", "ca"]).score
+
+
+@pytest.mark.parametrize("kind", ["numpy", "pandas"])
+def test_any_sequence_of_numbers_is_resampled(kind):
+    scores = [0.5, 0.25, 0.75, 1.0, 0.5, 0.0]
+    given = np.array(scores) if kind == "numpy" else pd.Series(scores, index=range(6, 12))
+    assert charsim.bootstrap_interval(given, resamples=np.int64(50)) == charsim.bootstrap_interval(
+        scores, resamples=50
+    )
+    assert charsim.paired_randomization(given, given, trials=50).p_value == 1.0
+
+
+def test_numpy_integers_are_whole_numbers():
+    assert charsim.score("ca", ["cat"], max_order=np.int64(3)) == charsim.score(
+        "ca", ["cat"], max_order=3
+    )
+    assert charsim.signature(nrefs=np.int64(2)) == charsim.signature(nrefs=2)
+    assert score_rows([("a", ["a"])], chunk_size=np.int64(5))[0].score == 1.0
+
+
+@pytest.mark.parametrize(
+    ("value", "sequence"),
+    [([], True), ((), True), (np.array(["a"]), True), (pd.Series([], dtype=object), True),
+     ("ab", False), (b"ab", False), ({"a": 1}, False), ({"a"}, False), (np.array("a"), False),
+     (iter(["a"]), False), (5, False)],
+)  # fmt: skip
+def test_is_sequence(value, sequence):
+    assert is_sequence(value) is sequence
+
+
+def test_whole_number_and_as_tuple_refuse_what_is_not():
+    with pytest.raises(TypeError, match="^max_order must be an int, got float$"):
+        whole_number(3.0, "max_order")
+    with pytest.raises(TypeError, match="got bool"):
+        whole_number(True, "n")
+    assert whole_number(None, "nrefs", allow_none=True) is None
+    with pytest.raises(TypeError, match="^texts must be a sequence, got generator$"):
+        as_tuple((t for t in "ab"), "texts must be a sequence")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda: score_rows([]), lambda: score_systems([[]], []), lambda: score_systems([], [])],
+    ids=["score_rows", "score_systems", "no systems"],
+)
+def test_no_items_is_an_error_as_on_the_command_line(call):
+    """The command line says "holds no items: nothing to score"; score_rows([]) gave 0.0."""
+    with pytest.raises(ValueError, match="^no items: nothing to score"):
+        call()
+
+
+@pytest.mark.parametrize(
+    "value", [10**400, Fraction(10**400, 3), -(10**400)], ids=["int", "Fraction", "negative"]
+)
+def test_a_score_beyond_the_floats_is_a_value_error(value):
+    """It raised OverflowError where the README documents TypeError or ValueError."""
+    with pytest.raises(ValueError, match=r"scores\[0\] \(item 1\) is too large for a float"):
+        charsim.bootstrap_interval([value, 1.0], resamples=50)
+
+
+def test_a_difference_beyond_the_floats_is_a_value_error():
+    with pytest.raises(ValueError, match="magnitude at most 1e"):
+        charsim.paired_bootstrap([1e308], [-1e308], resamples=50)
+
+
+def test_fragility_takes_one_metric_name_whole():
+    """``metrics="chrf"`` was split into the letters c, h, r, f."""
+    one = fragility("the cat", ["The cat"], metrics="chrf")
+    both = fragility("the cat", ["The cat"], metrics=("charsim", "chrf"))
+    assert one == both
