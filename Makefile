@@ -11,7 +11,7 @@ explorer: install-explorer node-deps
 test: install-test node-deps browser
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
-	$(PYTHON) -m pytest
+	$(PYTHON) -m pytest --durations=25
 
 install-explorer:
 	$(PYTHON) -m pip install --quiet -e '.[explorer]'
