@@ -57,6 +57,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from _common import environment, positive, script_parser  # puts the project on sys.path
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 import charsim
@@ -180,7 +181,10 @@ def open_page(browser, base: str, network: dict | None, extra_routes: dict | Non
 
     def finished(request) -> None:
         if request.url.startswith(base):
-            size = request.sizes()
+            try:
+                size = request.sizes()
+            except PlaywrightError:  # finished as its page closed: after every measurement
+                return
             at = time.perf_counter() - opened
             sizes.append((at, size["responseBodySize"] + size["responseHeadersSize"]))
 
