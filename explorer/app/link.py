@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlencode
 
 from charsim.config import MAX_ORDER_LIMIT
@@ -18,13 +17,10 @@ from charsim.textio import MAX_NESTING, json_nesting
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Message
 from .references import FORMATS
 
-if TYPE_CHECKING:  # the state imports this module
-    from .state import ExplorerState
-
 __all__ = [
-    "FIELDS", "FieldError", "LinkState", "MAX_ADDRESS_QUERY", "MAX_LINK_CHARS", "address_query",
-    "decode_link", "encode_link", "field_name", "invalid", "language_of", "read_field",
-    "unknown", "with_language",
+    "FIELDS", "FieldError", "LinkState", "MAX_ADDRESS_QUERY", "MAX_LINK_CHARS", "decode_link",
+    "encode_link", "field_name", "invalid", "language_of", "read_field", "unknown",
+    "with_language",
 ]  # fmt: skip
 
 MAX_LINK_CHARS = 100_000
@@ -176,7 +172,8 @@ def decode_link(query: str) -> tuple[LinkState, list[Message]]:
 
 
 MAX_ADDRESS_QUERY = 8_000
-"""Longest state kept in the address bar (common server limits are 8 KB)."""
+"""Longest state kept in the address bar (common server limits are 8 KB; see
+:func:`explorer.app.state.address_query`)."""
 
 
 def language_of(query: str) -> str:
@@ -195,11 +192,3 @@ def with_language(query: str, language: str) -> str:
     if language == DEFAULT_LANGUAGE:
         return query
     return "&".join(filter(None, (query, urlencode({"lang": language}))))
-
-
-def address_query(state: ExplorerState, language: str) -> str:
-    """The query string the address bar mirrors: the link of ``state`` in ``language``. A link
-    longer than :data:`MAX_ADDRESS_QUERY` would break a reload (servers answer 414), so then
-    only the language is kept (empty in the default language)."""
-    query = state.to_link(language)
-    return query if len(query) <= MAX_ADDRESS_QUERY else with_language("", language)

@@ -19,8 +19,8 @@ from explorer.app.batch_significance import SignificanceState
 from explorer.app.batch_state import BatchState, OpenedItem
 from explorer.app.i18n import LANGUAGES, UIText
 from explorer.app.item_link import decode_item_link
-from explorer.app.link import address_query, language_of, with_language
-from explorer.app.state import ExplorerState
+from explorer.app.link import language_of, with_language
+from explorer.app.state import ExplorerState, address_query
 from explorer.app.views.about_page import AboutView
 from explorer.app.views.batch_histogram import BatchHistogramView
 from explorer.app.views.batch_inputs import BatchInputsView

@@ -21,10 +21,10 @@ import charsim
 
 from .examples import Example
 from .i18n import DEFAULT_LANGUAGE, Message
-from .link import LinkState, decode_link, encode_link
+from .link import MAX_ADDRESS_QUERY, LinkState, decode_link, encode_link, with_language
 from .references import FORMATS, format_references, parse_references
 
-__all__ = ["LIVE_LIMIT", "MATCHES_LIMIT", "ExplorerState"]
+__all__ = ["LIVE_LIMIT", "MATCHES_LIMIT", "ExplorerState", "address_query"]
 
 LIVE_LIMIT = 200_000
 """Most characters (candidate plus references) scored live; above it the explorer keeps the text
@@ -196,3 +196,11 @@ class ExplorerState(param.Parameterized):
         with param.edit_constant(self):
             self.link_problems = problems
         return link
+
+
+def address_query(state: ExplorerState, language: str) -> str:
+    """The query string the address bar mirrors: the link of ``state`` in ``language``. A link
+    longer than :data:`~explorer.app.link.MAX_ADDRESS_QUERY` would break a reload (servers
+    answer 414), so then only the language is kept (empty in the default language)."""
+    query = state.to_link(language)
+    return query if len(query) <= MAX_ADDRESS_QUERY else with_language("", language)

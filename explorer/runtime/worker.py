@@ -28,8 +28,7 @@ from explorer.app import staging
 from explorer.app.cards import card_html, derived_note, references_summary_html
 from explorer.app.i18n import LANGUAGES, UIText
 from explorer.app.item_link import decode_item_link
-from explorer.app.link import address_query
-from explorer.app.state import ExplorerState
+from explorer.app.state import ExplorerState, address_query
 
 from .staged import BrowserStaging
 from .standard_library import await_archive

@@ -11,13 +11,12 @@ from explorer.app.i18n import CATALOG, LANGUAGES, Message, UIText, placeholders
 from explorer.app.link import (
     MAX_ADDRESS_QUERY,
     LinkState,
-    address_query,
     decode_link,
     encode_link,
     with_language,
 )
 from explorer.app.page import create_app
-from explorer.app.state import ExplorerState
+from explorer.app.state import ExplorerState, address_query
 from explorer.app.views.score_card import ScoreCardView
 
 
