@@ -262,7 +262,7 @@
     },
 
     showResult(message) {
-      // Python built these from escaped text (explorer/app/cards.py).
+      // Python built these from escaped text (explorer/app/markup/cards.py).
       byId("live-card").innerHTML = message.card;
       byId("live-references-summary").innerHTML = message.references_summary;
       byId("live-derived").innerHTML = message.derived;

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
 
-from explorer.app.batch_examples import BATCH_EXAMPLES
+from explorer.app.sources.batch_examples import BATCH_EXAMPLES
 from explorer.build import compiled
 from explorer.build.common import ROOT, STATIC, BuildError, sha256
 from explorer.build.service_worker import SERVICE_WORKER, write_service_worker

@@ -11,14 +11,14 @@ import pytest
 import charsim
 from charsim.corpus import score_systems
 from charsim.textio import DataError
-from explorer.app import batch_data
-from explorer.app.batch_data import LimitError, batch_from_files, batch_from_jsonl
-from explorer.app.batch_examples import BATCH_EXAMPLES
-from explorer.app.batch_state import CHUNK, BatchState
 from explorer.app.i18n import UIText
-from explorer.app.item_link import ItemLink, decode_item_link, encode_item_link
 from explorer.app.page import create_app
-from explorer.app.state import ExplorerState
+from explorer.app.sources import batch_data
+from explorer.app.sources.batch_data import LimitError, batch_from_files, batch_from_jsonl
+from explorer.app.sources.batch_examples import BATCH_EXAMPLES
+from explorer.app.sources.item_link import ItemLink, decode_item_link, encode_item_link
+from explorer.app.states.batch import CHUNK, BatchState
+from explorer.app.states.single import ExplorerState
 from explorer.app.views.batch_differences import DifferencesView, differences_frame
 from explorer.app.views.batch_histogram import histogram_data
 from explorer.app.views.batch_inputs import BatchInputsView

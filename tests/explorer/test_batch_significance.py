@@ -11,11 +11,11 @@ from bokeh.models import Span
 
 import charsim
 from charsim.cli_significance import SIGNIFICANT
-from explorer.app import batch_significance
-from explorer.app.batch_examples import BATCH_EXAMPLES
-from explorer.app.batch_significance import SignificanceState
-from explorer.app.batch_state import BatchState
 from explorer.app.i18n import CATALOG, UIText
+from explorer.app.sources.batch_examples import BATCH_EXAMPLES
+from explorer.app.states import batch_significance
+from explorer.app.states.batch import BatchState
+from explorer.app.states.batch_significance import SignificanceState
 from explorer.app.views.batch_significance import (
     SignificanceView,
     command_line,

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from explorer.app.batch_examples import BATCH_EXAMPLES
+from explorer.app.sources.batch_examples import BATCH_EXAMPLES
 from explorer.build import site
 
 from ..data import TED

@@ -14,9 +14,9 @@ from panel.viewable import Viewer
 
 from charsim.significance import Interval, p_value_decimals
 
-from ..batch_examples import BATCH_EXAMPLES
-from ..batch_significance import P_MARKED_BELOW, SignificanceState
 from ..i18n import UIText, counted
+from ..sources.batch_examples import BATCH_EXAMPLES
+from ..states.batch_significance import P_MARKED_BELOW, SignificanceState
 from .chart_download import downloadable
 from .common import html_pane, relabel_figure
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import panel as pn
 from panel.viewable import Viewer
 
-from ..cards import derived_note, references_summary_html
-from ..examples import EXAMPLES
 from ..i18n import UIText
-from ..state import ExplorerState
+from ..markup.cards import derived_note, references_summary_html
+from ..sources.examples import EXAMPLES
+from ..states.single import ExplorerState
 from .common import html_pane
 
 __all__ = ["InputsView"]

@@ -1,8 +1,8 @@
 """Links to one item of a built-in batch example: ``?example=ted&system=2&item=17``.
 
 Only data the site serves itself can be linked to this way (uploaded files never leave the
-browser). A link is read defensively, like :mod:`explorer.app.link`: problems become messages.
-Like a single-item link, an item link may carry the page's language (``lang``).
+browser). A link is read defensively, like :mod:`explorer.app.sources.link`: problems become
+messages. Like a single-item link, an item link may carry the page's language (``lang``).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
+from ..i18n import DEFAULT_LANGUAGE, Message
 from .batch_examples import BATCH_EXAMPLES
-from .i18n import DEFAULT_LANGUAGE, Message
 from .link import FIELDS, field_name, invalid, read_field, unknown
 
 __all__ = ["ItemLink", "decode_item_link", "encode_item_link"]

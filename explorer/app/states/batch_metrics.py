@@ -15,7 +15,7 @@ import asyncio
 
 import param
 
-from .batch_state import BatchState
+from .batch import BatchState
 
 __all__ = ["CHUNK", "METRICS", "BatchMetricsState"]
 

@@ -17,8 +17,8 @@ import param
 
 from charsim.fragility import MovedItem
 
-from .batch_state import BatchState
-from .i18n import Message
+from ..i18n import Message
+from .batch import BatchState
 
 __all__ = ["CHUNK", "METRICS", "TOP", "FragilityState", "MovedRow"]
 

@@ -7,7 +7,7 @@ comparison is missing is a :class:`~explorer.app.i18n.Message` (catalog ``compar
   :func:`charsim.explain`) combined both ways, exact for the slider's rational β.
 * Length bias (§6.1–§6.3): charsim, chrF_β and BLEU as the length model of
   :mod:`charsim.models`, a function of the candidate's length alone (sacreBLEU's actual scores of
-  the item are the single-item tab's comparison, :mod:`explorer.app.metrics_state`), evaluated at
+  the item are the single-item tab's comparison, :mod:`explorer.app.states.metrics`), evaluated at
   the item's candidate length ``λ̂ = |t|``, its mean reference length
   ``λ = (1/K) Σ_i |r_i|`` (characters) and its *observed match rate*
   ``p̂ = M̄ / min(L_t, L̄_r) = max(P, R)``: the weighted overlap as a share of the shorter
@@ -24,9 +24,9 @@ import param
 
 from charsim.models import bleu_model, charsim_model, chrf_model, f_beta
 
+from ..i18n import Message
 from .follow import FollowsItem
-from .i18n import Message
-from .state import ExplorerState
+from .single import ExplorerState
 
 __all__ = ["BETA_GRID", "BETAS", "CompareState"]
 
@@ -66,7 +66,8 @@ class CompareState(FollowsItem):
         self, item: ExplorerState, deferred: Callable[[Callable], Callable] = lambda f: f,
         **params,
     ) -> None:  # fmt: skip
-        """Follow ``item`` (see :class:`~explorer.app.follow.FollowsItem`) and the slider's β."""
+        """Follow ``item`` (see :class:`~explorer.app.states.follow.FollowsItem`) and the
+        slider's β."""
         super().__init__(item, deferred, **params)
         self.param.watch(self._recompute, ["beta"])
 

@@ -17,10 +17,10 @@ import charsim
 from charsim.corpus import CorpusResult, common_nrefs
 from charsim.textio import DataError
 
-from .batch_data import Batch, LimitError, batch_from_files, batch_from_jsonl
-from .batch_examples import BATCH_EXAMPLES, BatchExample, fetch_file
-from .i18n import Message, counted
-from .item_link import ItemLink, encode_item_link
+from ..i18n import Message, counted
+from ..sources.batch_data import Batch, LimitError, batch_from_files, batch_from_jsonl
+from ..sources.batch_examples import BATCH_EXAMPLES, BatchExample, fetch_file
+from ..sources.item_link import ItemLink, encode_item_link
 
 __all__ = ["CHUNK", "BatchState", "OpenedItem"]
 
@@ -83,7 +83,7 @@ class BatchState(param.Parameterized):
         references: list[tuple[str, bytes]],
         example: str | None = None,
     ) -> bool:
-        """Load line-aligned files (see :func:`~explorer.app.batch_data.batch_from_files`).
+        """Load line-aligned files (see :func:`~explorer.app.sources.batch_data.batch_from_files`).
 
         Returns:
             True if loaded; else False with ``message`` set and the previous data and results

@@ -19,10 +19,10 @@ import param
 
 import charsim
 
-from .examples import Example
-from .i18n import DEFAULT_LANGUAGE, Message
-from .link import MAX_ADDRESS_QUERY, LinkState, decode_link, encode_link, with_language
-from .references import FORMATS, format_references, parse_references
+from ..i18n import DEFAULT_LANGUAGE, Message
+from ..sources.examples import Example
+from ..sources.link import MAX_ADDRESS_QUERY, LinkState, decode_link, encode_link, with_language
+from ..sources.references import FORMATS, format_references, parse_references
 
 __all__ = ["LIVE_LIMIT", "MATCHES_LIMIT", "ExplorerState", "address_query"]
 
@@ -143,8 +143,9 @@ class ExplorerState(param.Parameterized):
 
     def change_format(self, fmt: str) -> None:
         """Show the references in the editor format ``fmt`` (one of
-        :data:`~explorer.app.references.FORMATS`): the same reference set, rewritten; when the
-        editor's text is unreadable, only the format changes, so the user can mend the text."""
+        :data:`~explorer.app.sources.references.FORMATS`): the same reference set, rewritten;
+        when the editor's text is unreadable, only the format changes, so the user can mend the
+        text."""
         if fmt == self.reference_format:
             return
         if self.references_unreadable:
@@ -165,7 +166,7 @@ class ExplorerState(param.Parameterized):
 
     def to_link(self, language: str = DEFAULT_LANGUAGE) -> str:
         """The query string that reproduces this state, shown in ``language`` (see
-        :mod:`explorer.app.link`)."""
+        :mod:`explorer.app.sources.link`)."""
         return encode_link(
             LinkState(
                 candidate=self.candidate,
@@ -200,7 +201,7 @@ class ExplorerState(param.Parameterized):
 
 def address_query(state: ExplorerState, language: str) -> str:
     """The query string the address bar mirrors: the link of ``state`` in ``language``. A link
-    longer than :data:`~explorer.app.link.MAX_ADDRESS_QUERY` would break a reload (servers
+    longer than :data:`~explorer.app.sources.link.MAX_ADDRESS_QUERY` would break a reload (servers
     answer 414), so then only the language is kept (empty in the default language)."""
     query = state.to_link(language)
     return query if len(query) <= MAX_ADDRESS_QUERY else with_language("", language)

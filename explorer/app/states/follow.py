@@ -1,7 +1,7 @@
 """A state derived from the single item's explanation, recomputed whenever it changes.
 
 No Panel import here. :class:`FollowsItem` is the base of the states of the views that show
-more about the single item (:mod:`explorer.app.compare_state`, :mod:`explorer.app.metrics_state`).
+more about the single item (:mod:`explorer.app.states.compare`, :mod:`explorer.app.states.metrics`).
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from collections.abc import Callable
 
 import param
 
-from .state import ExplorerState
+from .single import ExplorerState
 
 __all__ = ["FollowsItem"]
 
 
 class FollowsItem(param.Parameterized):
-    """Follows an :class:`~explorer.app.state.ExplorerState`: ``_recompute()`` runs at once and
-    after every change of its explanation. Subclasses define ``_recompute``."""
+    """Follows an :class:`~explorer.app.states.single.ExplorerState`: ``_recompute()`` runs at
+    once and after every change of its explanation. Subclasses define ``_recompute``."""
 
     def __init__(
         self, item: ExplorerState, deferred: Callable[[Callable], Callable] = lambda f: f,

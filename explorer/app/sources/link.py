@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlencode
 from charsim.config import MAX_ORDER_LIMIT
 from charsim.textio import MAX_NESTING, json_nesting
 
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, Message
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Message
 from .references import FORMATS
 
 __all__ = [
@@ -37,7 +37,8 @@ class LinkState:
         max_order: the order cap (32 is standard).
         weights: ``"harmonic"`` or ``"uniform"``.
         order: the order shown in the n-gram view.
-        reference_format: the editor format, one of :data:`~explorer.app.references.FORMATS`.
+        reference_format: the editor format, one of
+            :data:`~explorer.app.sources.references.FORMATS`.
         language: the UI language, one of :data:`~explorer.app.i18n.LANGUAGES`.
     """
 
@@ -173,7 +174,7 @@ def decode_link(query: str) -> tuple[LinkState, list[Message]]:
 
 MAX_ADDRESS_QUERY = 8_000
 """Longest state kept in the address bar (common server limits are 8 KB; see
-:func:`explorer.app.state.address_query`)."""
+:func:`explorer.app.states.single.address_query`)."""
 
 
 def language_of(query: str) -> str:

@@ -13,8 +13,8 @@ from html import escape
 from charsim import Explanation
 from charsim.config import Config
 
-from .i18n import UIText
-from .state import ExplorerState
+from ..i18n import UIText
+from ..states.single import ExplorerState
 
 __all__ = ["alert", "card_html", "derived_note", "references_summary_html"]
 

@@ -16,7 +16,7 @@ from html import escape
 
 from charsim import Match, NGram
 
-from .i18n import UIText
+from ..i18n import UIText
 
 __all__ = ["BEGIN_MARK", "END_MARK", "TEXT_SHOWN", "fraction", "marked_text", "ngram_label"]
 

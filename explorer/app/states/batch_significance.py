@@ -34,7 +34,7 @@ from charsim.significance import (
     paired_randomization_steps,
 )
 
-from .batch_state import BatchState
+from .batch import BatchState
 
 __all__ = [
     "MAX_RESAMPLES",

@@ -26,8 +26,8 @@ from charsim.models import (
     weight_share_above,
 )
 
-from .i18n import Message
-from .state import ExplorerState
+from ..i18n import Message
+from .single import ExplorerState
 
 __all__ = ["CAP_LIMIT", "CAPS", "LENGTHS", "MODELS", "AboutState", "parse_caps", "percent"]
 
