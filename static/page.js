@@ -2,7 +2,7 @@
 // live view (plain text boxes scored by the worker) as soon as charsim is loaded, then renders
 // the Panel app with BokehJS and hands the user's text, settings, focus and caret over to it.
 //
-// The configuration (written by explorer/build/site.py into index.html) says where Pyodide,
+// The configuration (written by explorer/site_build/build.py into index.html) says where Pyodide,
 // the wheels and the app are, which packages to install when, and which JS/CSS the app needs.
 // Every stage is shown in #loading; a failure shows #error (stage + message) and keeps the
 // live view, so nothing typed is lost. The page's state is mirrored on <html> for tests and

@@ -1,8 +1,8 @@
 // Make or check the memory snapshot of the explorer's live view with Pyodide's own core (npm
-// `pyodide`, run by Node), for explorer/build/snapshot.py. Not part of the site.
+// `pyodide`, run by Node), for explorer/site_build/snapshot.py. Not part of the site.
 //
-//   node explorer/build/snapshot.mjs make SNAPSHOT ARCHIVE...   (wheels *.whl, then app.zip)
-//   node explorer/build/snapshot.mjs check SNAPSHOT
+//   node explorer/site_build/snapshot.mjs make SNAPSHOT ARCHIVE...   (wheels *.whl, then app.zip)
+//   node explorer/site_build/snapshot.mjs check SNAPSHOT
 //
 // `make` unpacks each archive (a wheel into site-packages, any other zip into the home folder,
 // as the worker does), imports the live view's Python (explorer.runtime.worker) and writes the
@@ -74,7 +74,7 @@ try {
     pyodide.runPython("import pydoc"); // not in memory: read from the archive
     console.log(JSON.stringify({ check, random: draws }));
   } else {
-    console.error("usage: node explorer/build/snapshot.mjs make SNAPSHOT ARCHIVE... | check SNAPSHOT");
+    console.error("usage: node explorer/site_build/snapshot.mjs make SNAPSHOT ARCHIVE... | check SNAPSHOT");
     process.exit(2);
   }
 } catch (error) {

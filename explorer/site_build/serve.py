@@ -14,7 +14,8 @@ import http.server
 import threading
 from pathlib import Path
 
-from explorer.build import site
+from explorer.site_build import build
+from explorer.site_build.common import ROOT
 
 #: Inputs of the build: the site is stale when any of them is newer than its index.html.
 BUILD_INPUTS = ["static", "explorer", "charsim", "data", "pyproject.toml", "package-lock.json"]
@@ -80,7 +81,7 @@ def is_stale(out: Path) -> bool:
         return True
     built = index.stat().st_mtime
     for name in BUILD_INPUTS:
-        path = site.ROOT / name
+        path = ROOT / name
         files = [path] if path.is_file() else path.rglob("*") if path.is_dir() else []
         if any(
             f.is_file() and "__pycache__" not in f.parts and f.stat().st_mtime > built
@@ -107,11 +108,11 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry point of ``python -m explorer serve``."""
     parser = argparse.ArgumentParser(prog="python -m explorer serve", description=__doc__)
     parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (8000)")
-    parser.add_argument("--out", type=Path, default=site.DEFAULT_OUT, help="site folder")
+    parser.add_argument("--out", type=Path, default=build.DEFAULT_OUT, help="site folder")
     args = parser.parse_args(argv)
     if is_stale(args.out):
         print("site missing or stale: building it first")
-        if site.main(["--out", str(args.out)]) != 0:
+        if build.main(["--out", str(args.out)]) != 0:
             return 1
     try:
         server = make_server(args.out, args.port)

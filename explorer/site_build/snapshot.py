@@ -24,8 +24,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from explorer.build.common import BuildError
 from explorer.runtime.worker import self_check
+from explorer.site_build.common import BuildError
 
 __all__ = ["SNAPSHOT_FILE", "make_snapshot"]
 

@@ -1,8 +1,8 @@
 // Compile Python sources to bytecode with Pyodide's own CPython (npm `pyodide`, run by Node), so
 // the .pyc files carry exactly the magic number of the interpreter the site runs. Used by
-// explorer/build/site.py; not part of the site.
+// explorer/site_build/build.py; not part of the site.
 //
-//   node explorer/build/compile_pyc.mjs SOURCE INSTALLED [SOURCE INSTALLED ...]
+//   node explorer/site_build/compile_pyc.mjs SOURCE INSTALLED [SOURCE INSTALLED ...]
 //
 // Each SOURCE folder (on this machine) is compiled in sorted order, writing
 // __pycache__/<module>.cpython-312.pyc next to every .py file, as *unchecked-hash* pycs
@@ -18,7 +18,7 @@ const pyodide = await loadPyodide({ indexURL: join(root, "node_modules", "pyodid
 
 const pairs = process.argv.slice(2);
 if (pairs.length === 0 || pairs.length % 2) {
-  console.error("usage: node explorer/build/compile_pyc.mjs SOURCE INSTALLED [SOURCE INSTALLED ...]");
+  console.error("usage: node explorer/site_build/compile_pyc.mjs SOURCE INSTALLED [SOURCE INSTALLED ...]");
   process.exit(2);
 }
 const trees = [];

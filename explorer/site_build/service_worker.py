@@ -8,7 +8,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from explorer.build.common import STATIC, BuildError, sha256
+from explorer.site_build.common import STATIC, BuildError, sha256
 
 __all__ = ["SERVICE_WORKER", "kept_files", "write_service_worker"]
 

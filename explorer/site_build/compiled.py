@@ -28,7 +28,7 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from explorer.build.common import ROOT, BuildError, sha256
+from explorer.site_build.common import ROOT, BuildError, sha256
 
 __all__ = ["CACHE", "TEAM_FOLDER", "URL_ENV", "WHEELS_ENV", "Place", "places", "provide"]
 
