@@ -6,9 +6,10 @@ CSS), the ``explorer`` package (app modules), the repository itself (the ``chars
 ``node_modules/pyodide`` (npm ``pyodide``) and Pyodide's compiled wheels (found or downloaded by
 :mod:`explorer.site_build.compiled`; none with ``--pyodide-source cdn``). Output layout::
 
-    site/index.html, page.js, worker.js       the shell: the page (live view, then the app) and
-    site/style.css, explorer.css              the Web Worker that runs Python for it; a11y.js
-    site/a11y.js                              mends the libraries' markup for accessibility
+    site/index.html, page/*.js, worker.js     the shell: the page (live view, then the app; one
+    site/style.css, explorer.css              script per job) and the Web Worker that runs Python
+    site/a11y.js, snapshot.js                 for it; a11y.js mends the libraries' markup for
+                                               accessibility; snapshot.js restores Python's memory
     site/pyodide/                              Pyodide core, every wheel, pyodide-lock.json
     site/bokeh/, site/panel/<v>/dist/          Bokeh/Panel JS and CSS (PANEL_CDN_ROOT=site/panel/)
     site/app.zip                               the explorer app modules, unpacked in Pyodide

@@ -11,23 +11,39 @@ from explorer.site_build.app_archive import PACKAGE
 from explorer.site_build.common import STATIC, BuildError
 from explorer.site_build.pins import PINS_FILE
 
-__all__ = ["SHELL", "page_assets", "render_shell"]
+__all__ = ["PAGE_SCRIPTS", "SHELL", "page_assets", "render_shell"]
 
-SHELL = ["a11y.js", "page.js", "worker.js", "snapshot.js", "style.css"]
+PAGE_SCRIPTS = [
+    "page/loading.js",
+    "page/bokeh.js",
+    "page/live.js",
+    "page/sync.js",
+    "page/takeover.js",
+]
+"""The page's own scripts (main thread), one per job, in the order index.html runs them (plain
+scripts, ``defer``: loading.js starts the worker once all of them have run)."""
+SHELL = ["a11y.js", *PAGE_SCRIPTS, "worker.js", "snapshot.js", "style.css"]
 """The page's own files in static/, copied as they are (index.html is rendered)."""
 
 
 def render_shell(out: Path, config: dict) -> None:
     """Copy the static shell and the app's stylesheet (the live view shows the app's score card
-    before the app itself), and fill in index.html's configuration."""
+    before the app itself), and fill in index.html's configuration and the page's scripts."""
     for name in SHELL:
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(STATIC / name, out / name)
     shutil.copyfile(PACKAGE / "app" / "views" / "explorer.css", out / "explorer.css")
     html = (STATIC / "index.html").read_text(encoding="utf-8")
-    placeholder = "{{CONFIG_JSON}}"
-    if placeholder not in html:
-        raise BuildError(f"static/index.html lacks {placeholder}")
-    html = html.replace(placeholder, json.dumps(config, indent=1).replace("</", "<\\/"))
+    fills = {
+        "{{CONFIG_JSON}}": json.dumps(config, indent=1).replace("</", "<\\/"),
+        "{{PAGE_SCRIPTS}}": "\n  ".join(
+            f'<script src="{name}" defer></script>' for name in PAGE_SCRIPTS
+        ),
+    }
+    for placeholder, text in fills.items():
+        if placeholder not in html:
+            raise BuildError(f"static/index.html lacks {placeholder}")
+        html = html.replace(placeholder, text)
     (out / "index.html").write_text(html, encoding="utf-8")
 
 

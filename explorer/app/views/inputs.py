@@ -51,7 +51,7 @@ class InputsView(Viewer):
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
         # The classes name the widgets for the page, which hands the live view's input over
-        # to them (static/page.js).
+        # to them (static/page/takeover.js).
         self._candidate = _text_area(state, "candidate", height=90, css_classes=["cs-candidate"])
         self._references = _text_area(
             state, "references_text", height=120, css_classes=["cs-references"]
