@@ -79,15 +79,14 @@ FORBIDDEN: list[tuple[tuple[str, ...], tuple[str, ...], str]] = [
 
 @dataclass(frozen=True)
 class Edge:
-    """``source`` imports ``target`` at ``path:line``."""
+    """``source`` imports ``target`` at ``where`` (``path:line``)."""
 
     source: str
     target: str
-    path: str
-    line: int
+    where: str
 
     def __str__(self) -> str:
-        return f"{self.source} -> {self.target}  ({self.path}:{self.line})"
+        return f"{self.source} -> {self.target}  ({self.where})"
 
 
 def module_files(root: Path = ROOT) -> dict[str, Path]:
@@ -128,7 +127,7 @@ def import_edges(modules: dict[str, Path], root: Path = ROOT) -> list[Edge]:
                 while target and target not in modules:
                     target = target.rpartition(".")[0]
                 if target and target != name:
-                    edges[Edge(name, target, relative, node.lineno)] = None
+                    edges[Edge(name, target, f"{relative}:{node.lineno}")] = None
     return list(edges)
 
 
