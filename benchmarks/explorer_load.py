@@ -62,7 +62,8 @@ from playwright.sync_api import sync_playwright
 
 import charsim
 from explorer.app.i18n import UIText
-from explorer.build import serve, site
+from explorer.site_build import serve
+from explorer.site_build.build import DEFAULT_OUT, build
 from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS  # one list of browser flags
 
 BARE_PAGE = """<!doctype html><html><body>
@@ -404,7 +405,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bursts", type=positive, default=20,
                         help="bursts of typing per boot, spread over the runs (20)")  # fmt: skip
     parser.add_argument("--keys", type=positive, default=8, help="timed keystrokes per run (8)")
-    parser.add_argument("--out", type=Path, default=site.DEFAULT_OUT, help="site folder")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site folder")
     parser.add_argument(
         "--no-build", action="store_true", help="measure the site in --out as it is"
     )
@@ -415,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
     network = NETWORKS[args.network]
     print(environment())  # the load before the run
     if not args.no_build and serve.is_stale(args.out):
-        site.build(args.out)
+        build(args.out)
     server, base = serve.serve_in_thread(args.out)
     per_run = max(2, math.ceil(args.bursts / args.runs))
     apps: dict[str, list[dict]] = {boot: [] for boot in boots}

@@ -4,8 +4,11 @@ Three parts, one folder each:
 
 * ``app/``: the app a user sees (states, views, UI text, the page);
 * ``runtime/``: what boots Python in the browser and hands it the app;
-* ``build/``: the site build and the local server (CPython only; ``python -m explorer build``,
-  ``python -m explorer serve``).
+* ``site_build/``: the site build and the local server (CPython only; ``python -m explorer
+  build``, ``python -m explorer serve``).
+
+Imports run one way: the runtime and the site build use the app, the app uses neither
+(``tests/test_layers.py``).
 
 Only ``app/`` and ``runtime/`` are shipped to the browser.
 """

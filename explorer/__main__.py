@@ -8,7 +8,7 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     """Dispatch to the ``build`` or ``serve`` sub-command."""
     argv = sys.argv[1:] if argv is None else argv
-    commands = {"build": "explorer.build.site", "serve": "explorer.build.serve"}
+    commands = {"build": "explorer.site_build.build", "serve": "explorer.site_build.serve"}
     if not argv or argv[0] not in commands:
         print(
             "usage: python -m explorer {build,serve} [options]  (--help for each)", file=sys.stderr

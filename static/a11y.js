@@ -27,8 +27,8 @@
 // * In every shadow root: a visible focus ring (BokehJS draws none on most widgets), and inline
 //   code in Markdown in a colour of WCAG AA contrast (Panel's default theme sets
 //   --code-text-color to #82aaff, 2.3:1 on white; no Panel option reaches every pane).
-// * The score card marks its sentence with data-announce (explorer/app/cards.py); once it has
-//   stayed the same for ANNOUNCE_PAUSE ms (typing paused), #announcer (aria-live="polite")
+// * The score card marks its sentence with data-announce (explorer/app/markup/cards.py); once it
+//   has stayed the same for ANNOUNCE_PAUSE ms (typing paused), #announcer (aria-live="polite")
 //   says it, so a screen reader hears a changed score, not every keystroke.
 "use strict";
 

@@ -1,8 +1,8 @@
 // The charsim explorer's service worker: keeps the whole site once visited, so that a second
-// visit opens and scores with the network off. Registered by static/page.js once every page is
-// built (so that filling its cache never competes with the first visit's own downloads).
+// visit opens and scores with the network off. Registered by static/page/loading.js once every
+// page is built (so that filling its cache never competes with the first visit's own downloads).
 //
-// The site build (explorer/build/site.py) fills in BUILD, a hash of every file of the site, and
+// The site build (explorer/site_build/service_worker.py) fills in BUILD, a hash of every file of the site, and
 // FILES, the files to keep. Each build has a cache of its own, filled whole before this worker
 // takes over (cache.addAll fails as a whole), and the caches of other builds are deleted when
 // it does: a page is served by one build only. Requests go to the network first, as without a

@@ -1,5 +1,5 @@
 // The charsim explorer's Web Worker: Python restored from the site's memory snapshot of the live
-// view (made and checked by explorer/build/snapshot.py), in a fraction of a bare Pyodide boot.
+// view (made and checked by explorer/site_build/snapshot.py), in a fraction of a bare Pyodide boot.
 // Loaded into the worker by static/worker.js, which boots Python afresh if this throws.
 //
 // Every detail of Pyodide 0.27.7's experimental snapshots that the restore relies on is here

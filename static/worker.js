@@ -1,6 +1,6 @@
 // The charsim explorer's Web Worker: Python (Pyodide) runs here, off the page's main thread, so
 // that installing, importing and scoring never freeze the text boxes. Its Python side is
-// explorer/runtime/worker.py (a Session); the page side is static/page.js.
+// explorer/runtime/worker.py (a Session); the page side is static/page/.
 //
 // From the page: {type: "start", config, query, pageURL, boot} once; then "score" (the live view's
 // inputs, while the app loads), "rendered" (the app is on the page) and "patch" (what the user

@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from explorer.build import compiled, serve, site
+from explorer.site_build import compiled, serve
+from explorer.site_build.common import normalize
+from explorer.site_build.pins import load_npm_lock, load_pins
 
 
 class FileServer:
@@ -76,9 +78,9 @@ def without_team_folder(tmp: Path, url: str) -> Iterator[Path]:
 
 def compiled_entries() -> tuple[dict, list[dict]]:
     """The pins' ``[pyodide]`` table and the npm lock's entries of its compiled packages."""
-    pins = site.load_pins()["pyodide"]
-    lock = site.load_npm_lock(pins["version"])
-    return pins, [lock["packages"][site.normalize(name)] for name in pins["compiled"]]
+    pins = load_pins()["pyodide"]
+    lock = load_npm_lock(pins["version"])
+    return pins, [lock["packages"][normalize(name)] for name in pins["compiled"]]
 
 
 def official_wheels(dest: Path) -> list[Path]:

@@ -1,4 +1,14 @@
-"""The explorer a user sees: the states (``param.Parameterized``, no Panel import), one view per
-area (``views/``), the UI text in English and Japanese (``i18n``, ``messages.toml``) and the page
-that composes them (``page.create_app``). It runs the same in the browser and under
-``panel serve explorer/app/page.py``."""
+"""The explorer a user sees, bottom to top (each part imports only the parts before it):
+
+* ``i18n`` (the UI text in English and Japanese, ``messages.toml``) and ``staging`` (when the
+  app's work runs; a runtime replaces its hooks), used by every part;
+* ``sources/``: links, reference formats, batch files and the built-in examples, read and
+  written in plain Python;
+* ``states/``: the ``param.Parameterized`` states, one per area, no Panel import;
+* ``markup/``: the Panel-free HTML of the score card and of texts with their matches;
+* ``views/``: one ``Viewer`` per area, drawing a state;
+* ``page``: the page that composes them (``page.create_app``).
+
+It imports neither the runtime nor the site build (``tests/test_layers.py``), and runs the same in
+the browser and under ``panel serve explorer/app/page.py``.
+"""

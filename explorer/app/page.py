@@ -15,12 +15,13 @@ from functools import partial
 
 import panel as pn
 
-from explorer.app.batch_significance import SignificanceState
-from explorer.app.batch_state import BatchState, OpenedItem
 from explorer.app.i18n import LANGUAGES, UIText
-from explorer.app.item_link import decode_item_link
-from explorer.app.link import address_query, language_of, with_language
-from explorer.app.state import ExplorerState
+from explorer.app.sources.item_link import decode_item_link
+from explorer.app.sources.link import language_of, with_language
+from explorer.app.staging import PAGES, later, opened
+from explorer.app.states.batch import BatchState, OpenedItem
+from explorer.app.states.batch_significance import SignificanceState
+from explorer.app.states.single import ExplorerState, address_query
 from explorer.app.views.about_page import AboutView
 from explorer.app.views.batch_histogram import BatchHistogramView
 from explorer.app.views.batch_inputs import BatchInputsView
@@ -35,8 +36,6 @@ from explorer.app.views.matches import MatchesView
 from explorer.app.views.references_table import ReferencesView
 from explorer.app.views.score_card import ScoreCardView
 from explorer.app.views.share import ShareView
-
-from .staging import PAGES, later, opened
 
 __all__ = ["create_app"]
 

@@ -5,8 +5,8 @@ One :class:`Session` per page, in three phases:
 
 1. **Live** (:meth:`Session.start`, :meth:`Session.score`). With only ``charsim`` and ``param``
    installed, the page's own text boxes are scored on an
-   :class:`~explorer.app.state.ExplorerState`, and the page shows the app's score card
-   (:func:`explorer.app.cards.card_html`).
+   :class:`~explorer.app.states.single.ExplorerState`, and the page shows the app's score card
+   (:func:`explorer.app.markup.cards.card_html`).
 2. **App** (:meth:`~Session.import_next`, :meth:`~Session.build`, :meth:`~Session.link`,
    :meth:`~Session.receive`). Panel, Bokeh and numpy are imported one module at a time (the
    page's requests are answered in between), and the app is built on the *same* state, so
@@ -25,11 +25,10 @@ import os
 import random
 
 from explorer.app import staging
-from explorer.app.cards import card_html, derived_note, references_summary_html
 from explorer.app.i18n import LANGUAGES, UIText
-from explorer.app.item_link import decode_item_link
-from explorer.app.link import address_query
-from explorer.app.state import ExplorerState
+from explorer.app.markup.cards import card_html, derived_note, references_summary_html
+from explorer.app.sources.item_link import decode_item_link
+from explorer.app.states.single import ExplorerState, address_query
 
 from .staged import BrowserStaging
 from .standard_library import await_archive

@@ -6,9 +6,9 @@ from fractions import Fraction
 import pytest
 
 import charsim
-from explorer.app.about_state import AboutState, parse_caps
 from explorer.app.i18n import UIText
-from explorer.app.state import ExplorerState
+from explorer.app.states.about import AboutState, parse_caps
+from explorer.app.states.single import ExplorerState
 from explorer.app.views.about_block import block_html
 from explorer.app.views.about_caps import decomposition_html, share_html
 from explorer.app.views.about_length import centroids_html

@@ -11,21 +11,22 @@ import pytest
 import charsim
 from charsim.corpus import score_systems
 from charsim.textio import DataError
-from explorer.app import batch_data
-from explorer.app.batch_data import LimitError, batch_from_files, batch_from_jsonl
-from explorer.app.batch_examples import BATCH_EXAMPLES
-from explorer.app.batch_state import CHUNK, BatchState
 from explorer.app.i18n import UIText
-from explorer.app.item_link import ItemLink, decode_item_link, encode_item_link
 from explorer.app.page import create_app
-from explorer.app.state import ExplorerState
+from explorer.app.sources import batch_data
+from explorer.app.sources.batch_data import LimitError, batch_from_files, batch_from_jsonl
+from explorer.app.sources.batch_examples import BATCH_EXAMPLES
+from explorer.app.sources.item_link import ItemLink, decode_item_link, encode_item_link
+from explorer.app.states.batch import CHUNK, BatchState
+from explorer.app.states.single import ExplorerState
 from explorer.app.views.batch_differences import DifferencesView, differences_frame
 from explorer.app.views.batch_histogram import histogram_data
 from explorer.app.views.batch_inputs import BatchInputsView
 from explorer.app.views.batch_items import ItemsView, items_frame
 from explorer.app.views.batch_summary import BatchSummaryView, summary_html
 from explorer.app.views.common import item_table, read_only_table
-from explorer.build import site
+from explorer.site_build.assets import copy_examples
+from explorer.site_build.common import ROOT, BuildError
 
 from ..data import TED
 
@@ -437,8 +438,8 @@ def test_histogram_bins():
 
 def test_build_copies_the_examples_with_their_licence_from_the_repository(tmp_path):
     example = BATCH_EXAMPLES["ted"]
-    assert site.ROOT / example.folder == TED  # the one folder the tests and benchmarks read
-    copied = site.copy_examples(tmp_path / "site")
+    assert ROOT / example.folder == TED  # the one folder the tests and benchmarks read
+    copied = copy_examples(tmp_path / "site")
     assert copied == [f"examples/ted/{name}" for name in example.files]
     assert "examples/ted/LICENSE.compare-mt" in copied
     for name in example.files:
@@ -450,8 +451,8 @@ def test_a_missing_example_file_stops_the_build_naming_it(tmp_path):
     source.mkdir(parents=True)
     for name in BATCH_EXAMPLES["ted"].files[:-1]:
         (source / name).write_text("x\n")
-    with pytest.raises(site.BuildError, match=r"ted-en/LICENSE.compare-mt is missing \(the batch"):
-        site.copy_examples(tmp_path / "site", tmp_path / "checkout")
+    with pytest.raises(BuildError, match=r"ted-en/LICENSE.compare-mt is missing \(the batch"):
+        copy_examples(tmp_path / "site", tmp_path / "checkout")
 
 
 def test_summary_view_built_after_scoring_shows_full_progress():

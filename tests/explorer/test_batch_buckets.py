@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from explorer.app.batch_state import BatchState
 from explorer.app.i18n import UIText
+from explorer.app.states.batch import BatchState
 from explorer.app.views.batch_buckets import BucketsView, bar_data, buckets_frame
 
 # Item 1: reference "abcd" (4 characters: [0, 25)); item 2: 30 x's ([25, 50)). A copies both

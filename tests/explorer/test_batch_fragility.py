@@ -7,10 +7,10 @@ import asyncio
 import pytest
 from sacrebleu.metrics import CHRF
 
-from explorer.app import batch_fragility
-from explorer.app.batch_fragility import FragilityState
-from explorer.app.batch_state import BatchState
 from explorer.app.i18n import UIText
+from explorer.app.states import batch_fragility
+from explorer.app.states.batch import BatchState
+from explorer.app.states.batch_fragility import FragilityState
 from explorer.app.views.batch_fragility import FragilityView, moved_frame
 from tests.charsim.test_fragility import LIGATURE_OFF, QUOTES_OFF
 

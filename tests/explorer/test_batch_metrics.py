@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from sacrebleu.metrics import BLEU, CHRF
 
-from explorer.app import batch_metrics_state
-from explorer.app.batch_metrics_state import BatchMetricsState
-from explorer.app.batch_state import BatchState
 from explorer.app.i18n import UIText
+from explorer.app.states import batch_metrics
+from explorer.app.states.batch import BatchState
+from explorer.app.states.batch_metrics import BatchMetricsState
 from explorer.app.views.batch_metrics import BatchMetricsView, agreement_html, disagreements_frame
 
 REFERENCES = ["the cat sat on the mat", "a dog barks", "hello world", "good morning to you"]
@@ -46,7 +46,7 @@ def _ranks(values: list[float]) -> list[float]:
 
 
 def test_item_scores_are_sacrebleus_sentence_scores_in_chunks(monkeypatch):
-    monkeypatch.setattr(batch_metrics_state, "CHUNK", 3)  # 4 items: two chunks
+    monkeypatch.setattr(batch_metrics, "CHUNK", 3)  # 4 items: two chunks
     state = _scored()
     for number, system in enumerate(SYSTEMS):
         pairs = list(zip(system, REFERENCES, strict=True))

@@ -10,11 +10,12 @@ import pytest
 from bokeh.models import Span
 
 import charsim
-from explorer.app import batch_significance
-from explorer.app.batch_examples import BATCH_EXAMPLES
-from explorer.app.batch_significance import SignificanceState
-from explorer.app.batch_state import BatchState
-from explorer.app.i18n import UIText
+from charsim.cli_significance import SIGNIFICANT
+from explorer.app.i18n import CATALOG, UIText
+from explorer.app.sources.batch_examples import BATCH_EXAMPLES
+from explorer.app.states import batch_significance
+from explorer.app.states.batch import BatchState
+from explorer.app.states.batch_significance import SignificanceState
 from explorer.app.views.batch_significance import (
     SignificanceView,
     command_line,
@@ -190,3 +191,13 @@ def test_the_distribution_chart_keeps_0_in_view_and_marks_the_observed_differenc
 )
 def test_distribution_data_bins_from_the_least_to_the_greatest(values, expected):
     assert distribution_data(values, bins=2) == expected
+
+
+def test_the_page_marks_the_p_values_the_command_line_marks_and_says_so():
+    """The page's threshold is its own name (the app does not import the command line), the
+    same number as ``charsim``'s ``*`` and the one its sentences give."""
+    threshold = batch_significance.P_MARKED_BELOW
+    assert threshold == SIGNIFICANT
+    for language in ("en", "ja"):
+        assert f"p < {threshold}" in CATALOG["batch.significance.significant"][language]
+        assert f"p ≥ {threshold}" in CATALOG["batch.significance.not_significant"][language]

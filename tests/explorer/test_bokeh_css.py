@@ -1,5 +1,5 @@
 """The page skips BokehJS's reads of "--bk-…" CSS variables (``adjustBokeh`` in
-``static/page.js``): that is exact only while no file the site ships defines one. These tests
+``static/page/bokeh.js``): that is exact only while no file the site ships defines one. These tests
 look for one in every stylesheet and script the page loads: ours, Panel's and Bokeh's."""
 
 from __future__ import annotations

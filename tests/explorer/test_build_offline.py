@@ -5,11 +5,12 @@ standing in for the official Pyodide distribution (the browser opens such a buil
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
-from explorer.app.batch_examples import BATCH_EXAMPLES
-from explorer.build import site
+from explorer.app.sources.batch_examples import BATCH_EXAMPLES
+from explorer.site_build import build as site_build
 
 from ..data import TED
 from ..offline import FileServer, compiled_entries, without_team_folder
@@ -27,7 +28,7 @@ def server(tmp_path):
 def test_cdn_build_needs_no_compiled_wheel_and_its_lock_names_the_cdn(tmp_path, server):
     pins, entries = compiled_entries()
     with without_team_folder(tmp_path, server.url) as cache:
-        out = site.build(tmp_path / "site", "cdn")
+        out = site_build.build(tmp_path / "site", "cdn")
     assert server.requests == [] and not cache.exists()  # nothing looked up, nothing fetched
     lock = json.loads((out / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     for entry in entries:
@@ -50,7 +51,7 @@ def test_a_corrupted_wheel_from_the_server_fails_the_build_with_both_hashes(
     _, (numpy, *_) = compiled_entries()
     (server.folder / numpy["file_name"]).write_bytes(b"not numpy")
     with without_team_folder(tmp_path, server.url) as cache:
-        status = site.main(["--out", str(tmp_path / "site")])
+        status = site_build.main(["--out", str(tmp_path / "site")])
     captured = capsys.readouterr()
     assert status == 1
     assert f"downloading 6 files from {server.url}" in captured.out
@@ -67,8 +68,8 @@ def test_a_corrupted_wheel_from_the_server_fails_the_build_with_both_hashes(
 
 
 def test_a_build_without_node_says_why_and_what_to_install(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(site.shutil, "which", lambda name: None if name == "node" else name)
-    assert site.main(["--out", str(tmp_path / "site")]) == 1
+    monkeypatch.setattr(shutil, "which", lambda name: None if name == "node" else name)
+    assert site_build.main(["--out", str(tmp_path / "site")]) == 1
     error = capsys.readouterr().err
     assert error.startswith("build failed: Node.js (`node`) is not on PATH")
     assert "memory snapshot" in error and "apt-get install -y nodejs npm" in error

@@ -7,9 +7,9 @@ import pytest
 
 import charsim
 from explorer.app.i18n import UIText
+from explorer.app.markup.render import TEXT_SHOWN
 from explorer.app.page import create_app
-from explorer.app.render import TEXT_SHOWN
-from explorer.app.state import LIVE_LIMIT, ExplorerState
+from explorer.app.states.single import LIVE_LIMIT, ExplorerState
 from explorer.app.views.changes import ChangesView, coverage_html, gains_html
 
 EN = UIText()

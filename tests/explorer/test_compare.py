@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from explorer.app.compare_state import BETA_GRID, CompareState
 from explorer.app.i18n import UIText
-from explorer.app.state import ExplorerState
+from explorer.app.states.compare import BETA_GRID, CompareState
+from explorer.app.states.single import ExplorerState
 from explorer.app.views.about_bias import LengthBiasView, bias_html
 from explorer.app.views.about_fbeta import FBetaView, fbeta_html
 

@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from explorer.build import compiled
-from explorer.build.common import BuildError
+from explorer.site_build import compiled
+from explorer.site_build.common import BuildError
 
 from ..offline import FileServer, without_team_folder
 

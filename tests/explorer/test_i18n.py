@@ -6,18 +6,17 @@ from html import escape
 import pytest
 
 from charsim.config import Config
-from explorer.app.cards import derived_note
 from explorer.app.i18n import CATALOG, LANGUAGES, Message, UIText, placeholders
-from explorer.app.link import (
+from explorer.app.markup.cards import derived_note
+from explorer.app.page import create_app
+from explorer.app.sources.link import (
     MAX_ADDRESS_QUERY,
     LinkState,
-    address_query,
     decode_link,
     encode_link,
     with_language,
 )
-from explorer.app.page import create_app
-from explorer.app.state import ExplorerState
+from explorer.app.states.single import ExplorerState, address_query
 from explorer.app.views.score_card import ScoreCardView
 
 

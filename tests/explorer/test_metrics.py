@@ -12,8 +12,8 @@ from sacrebleu.metrics import BLEU, CHRF, TER
 import charsim
 from charsim.differences import SECTIONS, SENTENCES
 from explorer.app.i18n import CATALOG, UIText, placeholders
-from explorer.app.metrics_state import LIVE_COMPARE_LIMIT, MetricsState
-from explorer.app.state import ExplorerState
+from explorer.app.states.metrics import LIVE_COMPARE_LIMIT, MetricsState
+from explorer.app.states.single import ExplorerState
 from explorer.app.views.metrics import MetricsView, metrics_html
 
 EN, JA = UIText(), UIText(language="ja")

@@ -9,7 +9,7 @@ import pytest
 
 import charsim
 from explorer.app import staging
-from explorer.app.link import address_query
+from explorer.app.states.single import address_query
 from explorer.runtime import worker
 
 

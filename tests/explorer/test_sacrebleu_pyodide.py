@@ -9,9 +9,12 @@ import subprocess
 import tomllib
 
 from charsim.compare import compare
-from explorer.build import compiled, site
+from explorer.site_build import compiled
+from explorer.site_build.common import ROOT
+from explorer.site_build.downloads import fetch
+from explorer.site_build.pins import PINS_FILE, load_npm_lock
 
-ROOT = site.ROOT
+ROOT = ROOT
 INPUTS = [
     ("Thank you. (Applause)", ["Thank you.", "Thanks a lot."]),
     ("", [""]),  # empty
@@ -25,10 +28,10 @@ INPUTS = [
 def _wheels() -> list[str]:
     """The site's sacreBLEU, tabulate and colorama (verified, from .cache/wheels or PyPI) and
     Pyodide's numpy (found or downloaded as the build does)."""
-    pins = tomllib.loads(site.PINS_FILE.read_text(encoding="utf-8"))
+    pins = tomllib.loads(PINS_FILE.read_text(encoding="utf-8"))
     wanted = [p for p in pins["wheel"] if p["name"] in ("sacrebleu", "tabulate", "colorama")]
-    files = list(site.fetch(wanted, binary=True).values())
-    lock = site.load_npm_lock(pins["pyodide"]["version"])
+    files = list(fetch(wanted, binary=True).values())
+    lock = load_npm_lock(pins["pyodide"]["version"])
     files += compiled.provide([lock["packages"]["numpy"]], pins["pyodide"])
     return [str(path) for path in files]
 

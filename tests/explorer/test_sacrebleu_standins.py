@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from explorer.build import site
 from explorer.runtime.sacrebleu_standins import UnavailableInBrowser, standin
+from explorer.site_build.common import ROOT
 
 
 @pytest.mark.parametrize(
@@ -48,7 +48,7 @@ def test_sacrebleu_imports_and_scores_with_every_real_module_replaced():
         "    except U as error: print(str(error).split(':')[0])\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=site.ROOT, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     lines = done.stdout.splitlines()
     assert lines[0] == "['portalocker', 'lxml', 'lxml.etree', 'regex']"

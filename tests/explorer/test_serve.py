@@ -4,7 +4,7 @@ longer than the server reads: a page that says why."""
 import http.client
 import socket
 
-from explorer.build import serve
+from explorer.site_build import serve
 
 
 def test_a_taken_port_gives_a_message(tmp_path, capsys, monkeypatch):

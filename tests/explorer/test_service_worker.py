@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from explorer.build.service_worker import SERVICE_WORKER, kept_files, write_service_worker
+from explorer.site_build.service_worker import SERVICE_WORKER, kept_files, write_service_worker
 
 
 def _site(folder):

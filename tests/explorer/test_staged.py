@@ -13,8 +13,9 @@ import pytest
 
 from explorer.app import staging
 from explorer.app.i18n import UIText
-from explorer.build import site
 from explorer.runtime.staged import BrowserStaging
+from explorer.site_build.common import ROOT
+from explorer.site_build.pins import PINS_FILE
 
 
 @pytest.fixture
@@ -27,14 +28,14 @@ def browser_staging():
 
 
 def _run(code: str) -> None:
-    subprocess.run([sys.executable, "-c", code], cwd=site.ROOT, check=True)
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
 
 
 def test_the_app_is_built_without_the_packages_of_any_group():
     """``create_app()`` under the browser's staging, with every package of the groups installed
     after the first view (``[app.groups]`` of pins.toml) unimportable: modules needing them are
     imported in staged parts only."""
-    pins = tomllib.loads(site.PINS_FILE.read_text(encoding="utf-8"))
+    pins = tomllib.loads(PINS_FILE.read_text(encoding="utf-8"))
     late = [name for group in pins["app"]["groups"].values() for name in group]
     blocked = "".join(f"sys.modules[{name!r}] = None; " for name in late)
     _run(

@@ -5,12 +5,12 @@ from fractions import Fraction
 import pytest
 
 import charsim
-from explorer.app.examples import EXAMPLES
 from explorer.app.i18n import Message, UIText
-from explorer.app.link import MAX_LINK_CHARS, LinkState, decode_link, encode_link
 from explorer.app.page import create_app
-from explorer.app.references import format_references, parse_references
-from explorer.app.state import LIVE_LIMIT, MATCHES_LIMIT, ExplorerState
+from explorer.app.sources.examples import EXAMPLES
+from explorer.app.sources.link import MAX_LINK_CHARS, LinkState, decode_link, encode_link
+from explorer.app.sources.references import format_references, parse_references
+from explorer.app.states.single import LIVE_LIMIT, MATCHES_LIMIT, ExplorerState
 
 
 def test_default_state_explains_ca_versus_cat():

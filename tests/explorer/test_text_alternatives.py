@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 import charsim
-from explorer.app.cards import card_html
 from explorer.app.i18n import UIText
-from explorer.app.state import ExplorerState
+from explorer.app.markup.cards import card_html
+from explorer.app.states.single import ExplorerState
 from explorer.app.views.contributions import ContributionsView
 from explorer.app.views.score_card import ScoreCardView
 

@@ -5,11 +5,11 @@ from fractions import Fraction
 import pytest
 
 import charsim
-from explorer.app.examples import EXAMPLES
 from explorer.app.i18n import UIText
+from explorer.app.markup.render import BEGIN_MARK, END_MARK, TEXT_SHOWN, marked_text
 from explorer.app.page import create_app
-from explorer.app.render import BEGIN_MARK, END_MARK, TEXT_SHOWN, marked_text
-from explorer.app.state import ExplorerState
+from explorer.app.sources.examples import EXAMPLES
+from explorer.app.states.single import ExplorerState
 from explorer.app.views.common import ROWS_SHOWN
 from explorer.app.views.contributions import contribution_data
 from explorer.app.views.exact import exact_html

@@ -25,7 +25,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from explorer.build import serve, site
+from explorer.site_build import build as site_build
+from explorer.site_build import serve
 
 CHROMIUM = os.environ.get("CHARSIM_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -112,7 +113,7 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     by ``python -m explorer build --out DIR``, for a quick rerun of a few tests)."""
     if built := os.environ.get("CHARSIM_TEST_SITE"):
         return Path(built)
-    return site.build(tmp_path_factory.mktemp("site") / "site")
+    return site_build.build(tmp_path_factory.mktemp("site") / "site")
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import charsim
-from explorer.app.item_link import ItemLink, encode_item_link
+from explorer.app.sources.item_link import ItemLink, encode_item_link
 
 from .conftest import APP_TIMEOUT, CANDIDATE, poll
 

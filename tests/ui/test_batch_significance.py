@@ -7,8 +7,8 @@ import functools
 
 import charsim
 from charsim.corpus import score_systems
-from explorer.app.batch_data import batch_from_files
-from explorer.app.batch_examples import BATCH_EXAMPLES
+from explorer.app.sources.batch_data import batch_from_files
+from explorer.app.sources.batch_examples import BATCH_EXAMPLES
 
 from ..data import TED
 from .conftest import CANDIDATE, REFERENCES, SCORE, type_over_candidate

@@ -9,7 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from explorer.build import serve, site
+from explorer.site_build import build as site_build
+from explorer.site_build import serve
+from explorer.site_build.build import PYODIDE_CORE
+from explorer.site_build.pins import NPM_PYODIDE, load_pins
 
 from ..offline import FileServer, compiled_entries, official_wheels, without_team_folder
 
@@ -22,8 +25,8 @@ def cdn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FileServer]:
     """The stand-in CDN: Pyodide's core (npm) and the official compiled wheels."""
     folder = tmp_path_factory.mktemp("cdn")
     official_wheels(folder)
-    for name in site.PYODIDE_CORE:
-        shutil.copy(site.NPM_PYODIDE / name, folder)
+    for name in PYODIDE_CORE:
+        shutil.copy(NPM_PYODIDE / name, folder)
     server = FileServer(folder)
     yield server
     server.close()
@@ -33,11 +36,11 @@ def cdn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FileServer]:
 def site_url(tmp_path_factory: pytest.TempPathFactory, cdn: FileServer) -> Iterator[str]:
     """Replaces the session's site: a cdn build whose pins name the stand-in CDN."""
     tmp = tmp_path_factory.mktemp("cdn-site")
-    pins = site.load_pins()
+    pins = load_pins()
     pins["pyodide"]["cdn_url"] = cdn.url
     with pytest.MonkeyPatch.context() as patch, without_team_folder(tmp, "http://127.0.0.1:9/"):
-        patch.setattr(site, "load_pins", lambda: pins)
-        out = site.build(tmp / "site", "cdn")
+        patch.setattr(site_build, "load_pins", lambda: pins)
+        out = site_build.build(tmp / "site", "cdn")
     site_server, url = serve.serve_in_thread(out)
     yield url
     site_server.shutdown()
@@ -46,6 +49,6 @@ def site_url(tmp_path_factory: pytest.TempPathFactory, cdn: FileServer) -> Itera
 
 def test_pyodide_and_its_compiled_packages_come_from_the_cdn_the_rest_from_the_site(app, cdn):
     _, entries = compiled_entries()
-    wanted = {f"/{name}" for name in site.PYODIDE_CORE} | {f"/{e['file_name']}" for e in entries}
+    wanted = {f"/{name}" for name in PYODIDE_CORE} | {f"/{e['file_name']}" for e in entries}
     assert wanted <= set(cdn.requests)  # the app is ready: every package is installed
     assert not [r for r in cdn.requests if r not in wanted]  # charsim, panel...: from the site

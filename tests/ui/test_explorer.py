@@ -11,8 +11,8 @@ from urllib.parse import quote
 import pytest
 
 import charsim
-from explorer.app.link import LinkState, address_query, encode_link
-from explorer.app.state import ExplorerState
+from explorer.app.sources.link import LinkState, encode_link
+from explorer.app.states.single import ExplorerState, address_query
 
 from .conftest import APP_TIMEOUT, CANDIDATE, REFERENCES, poll, type_over_candidate
 

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from explorer.build import serve, site
+from explorer.site_build import build as site_build
+from explorer.site_build import serve
 
 from ..offline import FileServer, official_wheels, without_team_folder
 
@@ -25,7 +26,7 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server = FileServer(tmp / "served")
     try:
         with without_team_folder(tmp, server.url) as cache:
-            out = site.build(tmp / "site")
+            out = site_build.build(tmp / "site")
     finally:
         server.close()
     assert sorted(server.requests) == sorted(f"/{w.name}" for w in wheels)  # each one fetched

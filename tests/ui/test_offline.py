@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 import pytest
 
 import charsim
-from explorer.build import serve
-from explorer.build.service_worker import write_service_worker
+from explorer.site_build import serve
+from explorer.site_build.service_worker import write_service_worker
 
 from .conftest import APP_TIMEOUT, SCORE, Guard, poll, type_over_candidate
 

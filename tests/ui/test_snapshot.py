@@ -1,4 +1,4 @@
-"""Python restored from the site's memory snapshot (explorer/build/snapshot.py,
+"""Python restored from the site's memory snapshot (explorer/site_build/snapshot.py,
 static/snapshot.js), and the way back to a fresh boot when the snapshot cannot be used.
 
 Every test types text other than the default input ("ca" against "cat")."""
@@ -12,8 +12,8 @@ import subprocess
 import pytest
 
 import charsim
-from explorer.build import snapshot
 from explorer.runtime.worker import self_check
+from explorer.site_build import snapshot
 
 from .conftest import APP_TIMEOUT, SCORE, poll, type_over_candidate
 

@@ -14,11 +14,11 @@ from bokeh.models import ColumnDataSource, HoverTool, Span
 from bokeh.plotting import figure
 from panel.viewable import Viewer
 
-from ..about_state import BASE_CAP, AboutState, percent
-from ..cards import alert
 from ..i18n import UIText
-from ..render import fraction
-from ..state import ExplorerState
+from ..markup.cards import alert
+from ..markup.render import fraction
+from ..states.about import BASE_CAP, AboutState, percent
+from ..states.single import ExplorerState
 from .common import html_pane, relabel_figure
 
 __all__ = ["CapSensitivityView", "WeightShareView", "decomposition_html", "share_html"]

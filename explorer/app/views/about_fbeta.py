@@ -11,10 +11,10 @@ from bokeh.core.properties import value
 from bokeh.models import HoverTool, Span
 from panel.viewable import Viewer
 
-from ..cards import alert
-from ..compare_state import CompareState
 from ..i18n import UIText
-from ..render import fraction
+from ..markup.cards import alert
+from ..markup.render import fraction
+from ..states.compare import CompareState
 from .common import figure_column, html_pane, line_chart, relabel_figure, value_table
 
 __all__ = ["FBetaView", "fbeta_html"]

@@ -9,8 +9,8 @@ import panel as pn
 from bokeh.models import Span
 from panel.viewable import Viewer
 
-from ..about_state import AboutState
 from ..i18n import UIText
+from ..states.about import AboutState
 from .common import figure_column, html_pane, line_chart, relabel_figure
 
 __all__ = ["LengthModelView", "centroids_html"]

@@ -8,11 +8,11 @@ from functools import partial
 import panel as pn
 from panel.viewable import Viewer
 
-from ..about_state import AboutState
-from ..compare_state import CompareState
 from ..i18n import UIText
 from ..staging import later, soon
-from ..state import ExplorerState
+from ..states.about import AboutState
+from ..states.compare import CompareState
+from ..states.single import ExplorerState
 from . import about_bias, about_fbeta
 from .about_block import BlockRatioView
 from .about_caps import CapSensitivityView, WeightShareView

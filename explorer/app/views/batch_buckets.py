@@ -15,8 +15,8 @@ from panel.viewable import Viewer
 
 import charsim
 
-from ..batch_state import BatchState
 from ..i18n import UIText
+from ..states.batch import BatchState
 from .batch_histogram import COLORS
 from .chart_download import downloadable
 from .common import html_pane, read_only_table, relabel_figure, tabulator_locale

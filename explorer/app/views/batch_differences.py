@@ -8,8 +8,8 @@ import pandas as pd
 import panel as pn
 from panel.viewable import Viewer
 
-from ..batch_state import BatchState
 from ..i18n import UIText
+from ..states.batch import BatchState
 from .common import html_pane, item_table
 
 __all__ = ["DifferencesView", "differences_frame"]

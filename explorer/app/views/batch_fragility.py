@@ -1,6 +1,6 @@
 """The batch page's "scores that move under preprocessing": the items whose charsim and chrF move
-most under a derived setting (:class:`~explorer.app.batch_fragility.FragilityState`), in an item
-table whose rows open their item."""
+most under a derived setting (:class:`~explorer.app.states.batch_fragility.FragilityState`), in an
+item table whose rows open their item."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pandas as pd
 import panel as pn
 from panel.viewable import Viewer
 
-from ..batch_fragility import FragilityState
-from ..batch_metrics_state import NAMES
-from ..batch_state import BatchState
 from ..i18n import UIText
+from ..states.batch import BatchState
+from ..states.batch_fragility import FragilityState
+from ..states.batch_metrics import NAMES
 from .changed_characters import changed_characters
 from .common import item_table
 

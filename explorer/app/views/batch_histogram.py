@@ -8,8 +8,8 @@ from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Span
 from bokeh.plotting import figure
 from panel.viewable import Viewer
 
-from ..batch_state import BatchState
 from ..i18n import UIText
+from ..states.batch import BatchState
 from .chart_download import downloadable
 from .common import relabel_figure
 

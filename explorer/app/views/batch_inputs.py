@@ -11,10 +11,10 @@ from html import escape
 import panel as pn
 from panel.viewable import Viewer
 
-from ..batch_data import MAX_BYTES, MAX_SCORED, MAX_SYSTEMS
-from ..batch_examples import BATCH_EXAMPLES, BatchExample
-from ..batch_state import BatchState
 from ..i18n import UIText
+from ..sources.batch_data import MAX_BYTES, MAX_SCORED, MAX_SYSTEMS
+from ..sources.batch_examples import BATCH_EXAMPLES, BatchExample
+from ..states.batch import BatchState
 from .common import html_pane
 
 __all__ = ["BatchInputsView", "uploaded"]

@@ -3,7 +3,7 @@
 A scatter of charsim against chrF (hover shows the item, a click opens it), Pearson and Spearman
 over the items, the items whose ranks by charsim and chrF differ most (a click opens the item)
 and, with two systems, whether each metric prefers the same system. The numbers are those of
-:class:`~explorer.app.batch_metrics_state.BatchMetricsState`; this module lays them out.
+:class:`~explorer.app.states.batch_metrics.BatchMetricsState`; this module lays them out.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, TapToo
 from bokeh.plotting import figure
 from panel.viewable import Viewer
 
-from ..batch_metrics_state import METRICS, NAMES, BatchMetricsState
-from ..batch_state import BatchState
 from ..i18n import UIText
+from ..states.batch import BatchState
+from ..states.batch_metrics import METRICS, NAMES, BatchMetricsState
 from .chart_download import downloadable
 from .common import html_pane, html_table, item_table, relabel_figure
 

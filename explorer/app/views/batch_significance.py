@@ -12,12 +12,11 @@ from bokeh.models import BoxAnnotation, ColumnDataSource, HoverTool, Range1d, Sp
 from bokeh.plotting import figure
 from panel.viewable import Viewer
 
-from charsim.cli_significance import SIGNIFICANT
 from charsim.significance import Interval, p_value_decimals
 
-from ..batch_examples import BATCH_EXAMPLES
-from ..batch_significance import SignificanceState
 from ..i18n import UIText, counted
+from ..sources.batch_examples import BATCH_EXAMPLES
+from ..states.batch_significance import P_MARKED_BELOW, SignificanceState
 from .chart_download import downloadable
 from .common import html_pane, relabel_figure
 
@@ -95,7 +94,7 @@ def significance_html(state: SignificanceState, text: UIText) -> str:
         verdict = ""
     else:
         test, bootstrap = result.test, result.bootstrap
-        star = "*" if test.p_value < SIGNIFICANT else ""
+        star = "*" if test.p_value < P_MARKED_BELOW else ""
         noun = "resample" if test.method == "bs" else "trial"
         rows += [
             _row(text("batch.significance.row.difference"),

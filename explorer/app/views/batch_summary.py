@@ -7,9 +7,9 @@ from html import escape
 import panel as pn
 from panel.viewable import Viewer
 
-from ..batch_state import BatchState
-from ..cards import alert
 from ..i18n import UIText
+from ..markup.cards import alert
+from ..states.batch import BatchState
 from .common import html_pane
 
 __all__ = ["BatchSummaryView", "summary_html"]

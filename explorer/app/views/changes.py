@@ -10,11 +10,11 @@ from panel.viewable import Viewer
 
 from charsim import Explanation, NGram
 
-from ..cards import alert
 from ..i18n import UIText
-from ..render import TEXT_SHOWN, fraction, ngram_label
+from ..markup.cards import alert
+from ..markup.render import TEXT_SHOWN, fraction, ngram_label
 from ..staging import soon
-from ..state import ExplorerState
+from ..states.single import ExplorerState
 from .common import html_pane
 
 __all__ = ["ChangesView", "coverage_html", "gains_html"]
@@ -56,7 +56,7 @@ def gains_html(e: Explanation, text: UIText) -> str:
 
 def coverage_html(candidate: str, coverage: tuple[int, ...], text: UIText) -> str:
     """The candidate's characters coloured by coverage order, escaped, with a legend; at most
-    :data:`~explorer.app.render.TEXT_SHOWN` characters are drawn."""
+    :data:`~explorer.app.markup.render.TEXT_SHOWN` characters are drawn."""
     if not candidate:
         return alert(text("changes.empty"), "info")
     legend = "".join(

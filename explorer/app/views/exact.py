@@ -9,9 +9,9 @@ from panel.viewable import Viewer
 from charsim import Explanation
 
 from ..i18n import UIText
-from ..render import fraction
+from ..markup.render import fraction
 from ..staging import soon
-from ..state import ExplorerState
+from ..states.single import ExplorerState
 from .common import html_pane
 
 __all__ = ["ExactView", "exact_html"]

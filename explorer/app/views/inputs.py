@@ -5,10 +5,10 @@ from __future__ import annotations
 import panel as pn
 from panel.viewable import Viewer
 
-from ..cards import derived_note, references_summary_html
-from ..examples import EXAMPLES
 from ..i18n import UIText
-from ..state import ExplorerState
+from ..markup.cards import derived_note, references_summary_html
+from ..sources.examples import EXAMPLES
+from ..states.single import ExplorerState
 from .common import html_pane
 
 __all__ = ["InputsView"]
@@ -51,7 +51,7 @@ class InputsView(Viewer):
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
         # The classes name the widgets for the page, which hands the live view's input over
-        # to them (static/page.js).
+        # to them (static/page/takeover.js).
         self._candidate = _text_area(state, "candidate", height=90, css_classes=["cs-candidate"])
         self._references = _text_area(
             state, "references_text", height=120, css_classes=["cs-references"]

@@ -9,11 +9,11 @@ from panel.viewable import Viewer
 
 from charsim import Explanation, OrderDetail
 
-from ..cards import alert
 from ..i18n import UIText
-from ..render import BEGIN_MARK, END_MARK, fraction, marked_text, ngram_label
+from ..markup.cards import alert
+from ..markup.render import BEGIN_MARK, END_MARK, fraction, marked_text, ngram_label
 from ..staging import soon
-from ..state import ExplorerState
+from ..states.single import ExplorerState
 from .common import html_pane, long_table
 
 __all__ = ["MatchesView", "ngram_rows", "ngram_table_html", "ngram_titles"]

@@ -17,11 +17,11 @@ from panel.viewable import Viewer
 
 from charsim.export import explanation_data, explanation_document
 
-from ..cards import alert
 from ..i18n import UIText
-from ..metrics_state import MetricsState
-from ..render import fraction
+from ..markup.cards import alert
+from ..markup.render import fraction
 from ..staging import soon
+from ..states.metrics import MetricsState
 from .changed_characters import changed_characters
 from .common import html_pane, html_table
 

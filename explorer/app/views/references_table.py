@@ -8,9 +8,9 @@ from panel.viewable import Viewer
 from charsim import Explanation
 
 from ..i18n import UIText
-from ..render import fraction
+from ..markup.render import fraction
 from ..staging import soon
-from ..state import ExplorerState
+from ..states.single import ExplorerState
 from .common import html_pane, long_table
 
 __all__ = ["ReferencesView", "reference_rows", "references_html"]

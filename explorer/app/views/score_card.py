@@ -7,10 +7,10 @@ from bokeh.models import ColumnDataSource, LabelSet, Range1d
 from bokeh.plotting import figure
 from panel.viewable import Viewer
 
-from ..cards import card_html
 from ..i18n import UIText
+from ..markup.cards import card_html
 from ..staging import later, soon
-from ..state import ExplorerState
+from ..states.single import ExplorerState
 from .chart_download import downloadable
 from .common import html_pane, screen_reader_text
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from panel.viewable import Viewer
 
-from ..cards import alert
 from ..i18n import UIText
-from ..state import ExplorerState
+from ..markup.cards import alert
+from ..states.single import ExplorerState
 from .common import html_pane
 
 __all__ = ["ShareView"]

@@ -1,0 +1,207 @@
+"""The explorer's single source of truth: inputs, settings and the explanation derived from them.
+
+No Panel import here: views read this object and write its parameters; tests drive it directly.
+
+An input change is answered in two steps: first ``summary``, every number of the explanation
+(``charsim.explain(..., matches=False)``, a third of the time of the full one for a
+1,000-character candidate and four references), which the score card shows; then
+``explanation`` with the shared n-grams listed, for the views that show them. The second step
+runs through ``deferred`` (in the browser: once typing pauses, so the next keystroke's score does
+not wait for it; anywhere else at once), with the inputs as they are then, so a burst of typing
+costs one full explanation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import param
+
+import charsim
+
+from ..i18n import DEFAULT_LANGUAGE, Message
+from ..sources.examples import Example
+from ..sources.link import MAX_ADDRESS_QUERY, LinkState, decode_link, encode_link, with_language
+from ..sources.references import FORMATS, format_references, parse_references
+
+__all__ = ["LIVE_LIMIT", "MATCHES_LIMIT", "ExplorerState", "address_query"]
+
+LIVE_LIMIT = 200_000
+"""Most characters (candidate plus references) scored live; above it the explorer keeps the text
+but pauses scoring (charsim's work is at most 32 orders per character, §7.5, but a paste of
+millions of characters would still keep the page busy for minutes)."""
+
+MATCHES_LIMIT = 20_000
+"""Most characters whose shared n-grams are listed (the n-gram and coverage views); above it
+every number is still computed (``charsim.explain(..., matches=False)``) and those views say
+why they are empty: the list itself takes seconds and hundreds of MB at 200,000 characters."""
+
+
+class ExplorerState(param.Parameterized):
+    """Inputs, settings and derived explanation of the single-item explorer."""
+
+    candidate = param.String(default="ca", doc="The candidate text t.")
+    references_text = param.String(default="cat", doc="The reference editor's contents.")
+    reference_format = param.Selector(
+        default="lines", objects=list(FORMATS), doc="How references_text is read."
+    )
+    max_order = param.Integer(default=32, bounds=(1, 64), doc="Order cap (32 is standard).")
+    weights = param.Selector(
+        default="harmonic", objects=["harmonic", "uniform"], doc="1/n (standard) or uniform."
+    )
+    order = param.Integer(default=1, bounds=(1, 64), doc="Order shown in the n-gram view.")
+
+    references = param.List(default=[], item_type=str, constant=True, doc="Parsed reference set.")
+    summary = param.Parameter(
+        default=None, constant=True,
+        doc="charsim.Explanation without the n-gram lists (every number), or None; set first.",
+    )  # fmt: skip
+    explanation = param.Parameter(
+        default=None, constant=True,
+        doc="charsim.Explanation (with the n-gram lists up to MATCHES_LIMIT) or None; set second.",
+    )  # fmt: skip
+    coverage = param.Parameter(
+        default=(), constant=True, doc="charsim.coverage: longest matched order per character."
+    )
+    message = param.ClassSelector(
+        class_=Message, default=None, constant=True, doc="Why there is no explanation, if none."
+    )
+    matches_note = param.ClassSelector(
+        class_=Message, default=None, constant=True,
+        doc="Why the explanation lists no shared n-grams although it has numbers, if so.",
+    )  # fmt: skip
+    link_problems = param.List(
+        default=[], item_type=Message, constant=True, doc="What was wrong with the link."
+    )
+
+    def __init__(self, deferred: Callable[[Callable[[], None]], Callable[[], None]] | None = None,
+                 **params) -> None:  # fmt: skip
+        """Args:
+        deferred: wraps the step that lists the shared n-grams into a call that runs it later
+            (``explorer.app.staging.after_pause``); None runs it at once.
+        **params: initial values of the parameters.
+        """
+        self._matches_due = False
+        self._list_matches = (deferred or (lambda step: step))(self._explain_in_full)
+        super().__init__(**params)
+
+    @param.depends(
+        "candidate", "references_text", "reference_format", "max_order", "weights",
+        watch=True, on_init=True,
+    )  # fmt: skip
+    def _recompute(self) -> None:
+        summary, message, references, matches_note = None, None, [], None
+        try:
+            references = parse_references(self.references_text, self.reference_format)
+        except ValueError as error:
+            message = Message("state.unreadable_references", {"error": str(error)})
+        size = len(self.candidate) + sum(map(len, references))
+        if message:
+            pass
+        elif not references:
+            message = Message("state.no_references")
+        elif size > LIVE_LIMIT:
+            message = Message("state.paused", {"size": size, "limit": LIVE_LIMIT})
+        else:
+            if size > MATCHES_LIMIT:
+                matches_note = Message("state.matches_not_listed", {"size": size,
+                                       "limit": MATCHES_LIMIT})  # fmt: skip
+            summary = charsim.explain(
+                self.candidate, references, max_order=self.max_order, weights=self.weights,
+                matches=False,
+            )  # fmt: skip
+        self._matches_due = summary is not None and matches_note is None
+        with param.edit_constant(self):  # at once: watchers see a consistent state
+            self.param.update(
+                references=references, summary=summary, message=message,
+                matches_note=matches_note,
+                **({} if self._matches_due else {"explanation": summary, "coverage": ()}),
+            )  # fmt: skip
+        if summary is not None and self.order > summary.order_cap:
+            self.order = summary.order_cap
+        if self._matches_due:
+            self._list_matches()
+
+    def _explain_in_full(self) -> None:
+        """The second step: the explanation with its n-gram lists, for the inputs as they are
+        now (nothing if a later input needs none)."""
+        if not self._matches_due:
+            return
+        self._matches_due = False
+        explanation = charsim.explain(
+            self.candidate, self.references, max_order=self.max_order, weights=self.weights
+        )
+        with param.edit_constant(self):
+            self.param.update(explanation=explanation, coverage=charsim.coverage(explanation))
+
+    def set_inputs(self, candidate: str, references: list[str], fmt: str = "lines", **settings):
+        """Replace candidate and references at once (one recomputation), plus any settings."""
+        fmt, text = format_references(references, fmt)
+        self.param.update(
+            candidate=candidate, reference_format=fmt, references_text=text, **settings
+        )
+
+    def change_format(self, fmt: str) -> None:
+        """Show the references in the editor format ``fmt`` (one of
+        :data:`~explorer.app.sources.references.FORMATS`): the same reference set, rewritten;
+        when the editor's text is unreadable, only the format changes, so the user can mend the
+        text."""
+        if fmt == self.reference_format:
+            return
+        if self.references_unreadable:
+            self.reference_format = fmt
+            return
+        self.set_inputs(self.candidate, list(self.references), fmt)
+
+    def load_example(self, example: Example) -> None:
+        """Load one of the article's examples, with the standard settings."""
+        self.set_inputs(
+            example.candidate, list(example.references), max_order=32, weights="harmonic", order=1
+        )
+
+    @property
+    def references_unreadable(self) -> bool:
+        """Whether the reference editor's text could not be read (the user is mending it)."""
+        return self.message is not None and self.message.key == "state.unreadable_references"
+
+    def to_link(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The query string that reproduces this state, shown in ``language`` (see
+        :mod:`explorer.app.sources.link`)."""
+        return encode_link(
+            LinkState(
+                candidate=self.candidate,
+                references=list(self.references),
+                max_order=self.max_order,
+                weights=self.weights,
+                order=self.order,
+                reference_format=self.reference_format,
+                language=language,
+            )
+        )
+
+    def load_link(self, query: str) -> LinkState:
+        """Restore the state a link describes; problems are listed in ``link_problems``.
+
+        Returns:
+            The link read, for what it holds beyond this state (its ``language``).
+        """
+        link, problems = decode_link(query)
+        self.set_inputs(
+            link.candidate,
+            link.references,
+            link.reference_format,
+            max_order=link.max_order,
+            weights=link.weights,
+            order=link.order,
+        )
+        with param.edit_constant(self):
+            self.link_problems = problems
+        return link
+
+
+def address_query(state: ExplorerState, language: str) -> str:
+    """The query string the address bar mirrors: the link of ``state`` in ``language``. A link
+    longer than :data:`~explorer.app.sources.link.MAX_ADDRESS_QUERY` would break a reload (servers
+    answer 414), so then only the language is kept (empty in the default language)."""
+    query = state.to_link(language)
+    return query if len(query) <= MAX_ADDRESS_QUERY else with_language("", language)

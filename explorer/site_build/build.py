@@ -1,0 +1,250 @@
+"""Build the offline in-browser explorer site (``python -m explorer build``).
+
+One fail-fast script in numbered steps; every step either succeeds or stops the build with a
+message. Inputs are ``static/pins.toml`` (the only pins file), ``static/`` (HTML shell, loader,
+CSS), the ``explorer`` package (app modules), the repository itself (the ``charsim`` wheel),
+``node_modules/pyodide`` (npm ``pyodide``) and Pyodide's compiled wheels (found or downloaded by
+:mod:`explorer.site_build.compiled`; none with ``--pyodide-source cdn``). Output layout::
+
+    site/index.html, page/*.js, worker.js     the shell: the page (live view, then the app; one
+    site/style.css, explorer.css              script per job) and the Web Worker that runs Python
+    site/a11y.js, snapshot.js                 for it; a11y.js mends the libraries' markup for
+                                               accessibility; snapshot.js restores Python's memory
+    site/pyodide/                              Pyodide core, every wheel, pyodide-lock.json
+    site/bokeh/, site/panel/<v>/dist/          Bokeh/Panel JS and CSS (PANEL_CDN_ROOT=site/panel/)
+    site/app.zip                               the explorer app modules, unpacked in Pyodide
+    (every wheel the build makes and app.zip also hold the CPython 3.12 bytecode of their modules)
+    site/examples/<key>/                       built-in batch examples (data + licence)
+
+Only the standard library is used, plus ``pip``, ``npm`` and ``node`` as subprocesses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+from explorer.site_build import compiled
+from explorer.site_build.app_archive import app_archive, app_files
+from explorer.site_build.assets import copy_assets, copy_examples
+from explorer.site_build.budget import measure, precompress
+from explorer.site_build.bytecode import add_bytecode
+from explorer.site_build.common import ROOT, BuildError, normalize
+from explorer.site_build.downloads import fetch
+from explorer.site_build.lock import Package, compiled_packages, write_lock
+from explorer.site_build.pins import NPM_PYODIDE, PINS_FILE, load_npm_lock, load_pins
+from explorer.site_build.service_worker import SERVICE_WORKER, write_service_worker
+from explorer.site_build.shell import SHELL, page_assets, render_shell
+from explorer.site_build.snapshot import make_snapshot
+from explorer.site_build.urls import foreign_urls, rewrite_loaded_urls
+from explorer.site_build.wheels import (
+    charsim_wheel,
+    pure_wheel_from_sdist,
+    slim_wheel,
+    wheel_imports,
+)
+
+DEFAULT_OUT = ROOT / "site"
+#: Pyodide core files copied into site/pyodide/ (local mode).
+PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
+
+
+def step(number: int, total: int, text: str) -> None:
+    """Print a numbered step header."""
+    print(f"[{number}/{total}] {text}", flush=True)
+
+
+def build(
+    out: Path = DEFAULT_OUT, pyodide_source: str = "local", wheels: Path | None = None
+) -> Path:
+    """Build the site into ``out`` (replacing it) and return ``out``.
+
+    Args:
+        out: the site's folder.
+        pyodide_source: ``local`` (the site serves Pyodide and every wheel) or ``cdn`` (Pyodide
+            and its compiled packages come from the pinned CDN at run time).
+        wheels: a folder of Pyodide's compiled wheels (``--pyodide-wheels``), looked in first.
+
+    Raises:
+        BuildError: a step failed (the message says which input to fix).
+    """
+    total = 15
+    out = out.resolve()
+    if pyodide_source not in ("local", "cdn"):
+        raise BuildError(f"unknown --pyodide-source {pyodide_source!r}")
+
+    if shutil.which("node") is None:
+        raise BuildError(
+            "Node.js (`node`) is not on PATH: the build runs Pyodide's own core under Node to "
+            "compile the app's bytecode and to make the live view's memory snapshot. Install "
+            "Node.js 20 and npm (Debian: apt-get install -y nodejs npm), then build again"
+        )
+    step(1, total, f"Resolve pins ({PINS_FILE.relative_to(ROOT)})")
+    pins = load_pins()
+    npm_lock = load_npm_lock(pins["pyodide"]["version"])
+    if out.exists():
+        shutil.rmtree(out)
+    wheels_dir = out / "pyodide"
+    wheels_dir.mkdir(parents=True)
+
+    step(2, total, "Fetch pure wheels from PyPI into .cache/wheels and verify sha256")
+    wheel_files = fetch(pins.get("wheel", []), binary=True)
+
+    step(3, total, "Fetch sdists and build pure-Python wheels (no C extension)")
+    sdist_files = fetch(pins.get("sdist", []), binary=False)
+    packages: dict[str, Package] = {}
+    for pin in pins.get("sdist", []):
+        path = pure_wheel_from_sdist(pin, sdist_files[normalize(pin["name"])], wheels_dir)
+        packages[normalize(pin["name"])] = Package(
+            normalize(pin["name"]),
+            pin["version"],
+            path,
+            imports=[pin["package"].strip("/").rsplit("/", 1)[-1]],
+        )
+
+    step(4, total, "Slim the PyPI wheels (JS/CSS bundles are served as files)")
+    for pin in pins.get("wheel", []):
+        source = wheel_files[normalize(pin["name"])]
+        path = slim_wheel(source, pin.get("strip", []), pin.get("keep", []), wheels_dir)
+        with zipfile.ZipFile(path) as zf:
+            imports = wheel_imports(zf.namelist())
+        packages[normalize(pin["name"])] = Package(
+            normalize(pin["name"]),
+            pin["version"],
+            path,
+            depends=[normalize(d) for d in pin.get("depends", [])],
+            imports=imports,
+        )
+
+    names = ", ".join(pins["pyodide"]["compiled"])
+    if pyodide_source == "cdn":
+        step(5, total, f"Point the lock at the CDN for Pyodide's compiled packages ({names})")
+    else:
+        step(5, total, f"Find or download Pyodide's compiled wheels ({names}), verify sha256")
+    for package in compiled_packages(pins, npm_lock, pyodide_source, wheels, wheels_dir):
+        packages[package.name] = package
+
+    step(6, total, "Build the charsim wheel from the repository")
+    packages["charsim"] = charsim_wheel(wheels_dir)
+
+    step(7, total, "Compile the modules of these wheels and of the app to bytecode (Pyodide)")
+    compiled = {normalize(n) for n in pins["pyodide"]["compiled"]}
+    app = app_files()  # read once: the bytecode must match the sources shipped
+    app |= add_bytecode(
+        [package.path for name, package in sorted(packages.items()) if name not in compiled], app
+    )
+
+    step(8, total, "Write pyodide-lock.json")
+    order = write_lock(packages, pins, npm_lock, wheels_dir)
+    core, installed = order.core, order.installed
+
+    step(9, total, f"Copy Pyodide core ({pyodide_source})")
+    if pyodide_source == "local":
+        for name in PYODIDE_CORE:
+            shutil.copyfile(NPM_PYODIDE / name, wheels_dir / name)
+        index_url = "pyodide/"
+    else:
+        index_url = pins["pyodide"]["cdn_url"]
+
+    step(10, total, "Copy Bokeh/Panel JS and CSS out of the verified wheels")
+    for pin in pins.get("wheel", []):
+        if pin.get("assets"):
+            copy_assets(wheel_files[normalize(pin["name"])], pin["assets"], out)
+    rewrite_loaded_urls(out)
+
+    step(11, total, "Copy the app modules into app.zip and the batch examples")
+    shipped = app_archive(out, app)
+    print(f"      {len(shipped)} files: {', '.join(shipped)}")
+    print(f"      batch examples: {', '.join(copy_examples(out))}")
+
+    step(12, total, "Make the live view's memory snapshot (Node) and check that it restores")
+    archives = [packages[name].path for name in core] + [out / "app.zip"]
+    snapshot = make_snapshot(out, archives)
+    print(f"      {snapshot['url']}: {snapshot['bytes'] / 1e6:.1f} MB unpacked")
+
+    step(13, total, "Render the HTML shell")
+    scripts, styles = page_assets(pins)
+    config = {
+        "pyodideSource": pyodide_source,
+        "pyodideJs": index_url + "pyodide.js",
+        "indexURL": index_url,
+        "lockFileURL": "pyodide/pyodide-lock.json",
+        "corePackages": core,
+        "packages": order.packages,
+        "groups": order.groups,
+        "packageFiles": {packages[n].file_name.rsplit("/", 1)[-1]: n for n in installed},
+        "appArchive": "app.zip",
+        "snapshot": snapshot,
+        "serviceWorker": SERVICE_WORKER,
+        "worker": "worker.js",
+        "panelCdnRoot": "panel/",
+        "scripts": scripts,
+        "styles": styles,
+        "pageResources": scripts + styles,
+    }
+    render_shell(out, config)
+
+    step(14, total, "Check for foreign URLs, pre-compress and measure the site")
+    cdn_host = re.sub(r"^https?://([^/]+)/.*$", r"\1", pins["pyodide"]["cdn_url"])
+    allowed = []
+    if pyodide_source == "cdn":
+        allowed = [
+            ("index.html", cdn_host, "--pyodide-source cdn: Pyodide's core"),
+            ("pyodide/pyodide-lock.json", cdn_host, "--pyodide-source cdn: compiled packages"),
+        ]
+    problems = foreign_urls(out, allowed)
+    if problems:
+        raise BuildError("foreign URLs in the site:\n  " + "\n  ".join(problems))
+    precompress(out)
+    # The first score needs the shell, Pyodide's core and the snapshot; the standard library's
+    # archive, the wheels and app.zip follow it.
+    live = [out / name for name in ["index.html", *SHELL, "explorer.css", snapshot["url"]]]
+    rest = [packages[n].path for n in installed if packages[n].path] + [out / "app.zip"]
+    if pyodide_source == "local":
+        live += [wheels_dir / n for n in PYODIDE_CORE if n != "python_stdlib.zip"]
+        rest.append(wheels_dir / "python_stdlib.zip")
+    rest += [out / path for path in scripts + styles]
+    measure(out, live, rest, order)
+    step(15, total, "Write the service worker that keeps the site for offline visits")
+    print(f"      build {write_service_worker(out)}")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point of ``python -m explorer build``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m explorer build",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (site/)")
+    parser.add_argument(
+        "--pyodide-source",
+        choices=["local", "cdn"],
+        default="local",
+        help="serve Pyodide core + compiled wheels locally (default, offline) "
+        "or load them from the official CDN",
+    )
+    parser.add_argument(
+        "--pyodide-wheels",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help=f"a folder of Pyodide's compiled wheels, looked in first (or ${compiled.WHEELS_ENV}); "
+        "then ../shared/pyodide-<version>, .cache/pyodide-<version>/, else they are downloaded",
+    )
+    args = parser.parse_args(argv)
+    try:
+        build(args.out, args.pyodide_source, args.pyodide_wheels)
+    except BuildError as exc:
+        print(f"build failed: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

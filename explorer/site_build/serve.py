@@ -1,0 +1,134 @@
+"""Serve the built site on 127.0.0.1 (``python -m explorer serve``), rebuilding it if stale.
+
+Uses the standard library's ``http.server`` with the MIME types Pyodide needs (``.wasm`` must
+be ``application/wasm`` for streaming compilation), the build's pre-compressed ``.gz`` files
+when the browser accepts gzip (as static hosts compress), and ``Cache-Control: no-cache`` so a
+rebuilt site is never mixed with stale cached files (the browser revalidates every file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+from explorer.site_build import build
+from explorer.site_build.common import ROOT
+
+#: Inputs of the build: the site is stale when any of them is newer than its index.html.
+BUILD_INPUTS = ["static", "explorer", "charsim", "data", "pyproject.toml", "package-lock.json"]
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static file handler with Pyodide MIME types, no caching and quiet logs."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".whl": "application/zip",
+        ".zip": "application/zip",
+        ".json": "application/json",
+    }
+
+    def end_headers(self) -> None:
+        """Add ``Cache-Control: no-cache`` to every response."""
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def send_head(self):
+        """Serve ``<file>.gz`` (written by the build) when the browser accepts gzip."""
+        path = Path(self.translate_path(self.path))
+        compressed = path.with_name(path.name + ".gz")
+        accepts_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (accepts_gzip and path.is_file() and compressed.is_file()):
+            return super().send_head()
+        body = compressed.open("rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(compressed.stat().st_size))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return body
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None):
+        """Say why a link is refused when its request line is longer than ``http.server``
+        reads (65,536 bytes: status 414), instead of the bare "Request-URI Too Long"."""
+        if code == http.server.HTTPStatus.REQUEST_URI_TOO_LONG:
+            message = "This link is too long for this server"
+            explain = (  # the page's template ends it with a full stop
+                "This link is longer than this server reads (65,536 characters). The explorer "
+                "writes links of at most 8,000 characters into the address bar; shorten the "
+                "candidate or the references of this link (its c and r fields), or paste the "
+                "texts into the explorer instead"
+            )
+        super().send_error(code, message, explain)
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)
+        """Log only errors (4xx/5xx), not every request."""
+        if len(args) >= 2 and str(args[1])[:1] in "45":
+            super().log_message(format, *args)
+
+
+def is_stale(out: Path) -> bool:
+    """True if ``out`` has no built site or an input changed after it was built."""
+    index = out / "index.html"
+    if not index.is_file():
+        return True
+    built = index.stat().st_mtime
+    for name in BUILD_INPUTS:
+        path = ROOT / name
+        files = [path] if path.is_file() else path.rglob("*") if path.is_dir() else []
+        if any(
+            f.is_file() and "__pycache__" not in f.parts and f.stat().st_mtime > built
+            for f in files
+        ):
+            return True
+    return False
+
+
+def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for ``directory`` on 127.0.0.1 (``port=0``: any free port)."""
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def serve_in_thread(directory: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start a server in a daemon thread; return it and its base URL (call ``shutdown()``)."""
+    server = make_server(directory, port)
+    threading.Thread(target=server.serve_forever, daemon=True, name="explorer-site").start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point of ``python -m explorer serve``."""
+    parser = argparse.ArgumentParser(prog="python -m explorer serve", description=__doc__)
+    parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (8000)")
+    parser.add_argument("--out", type=Path, default=build.DEFAULT_OUT, help="site folder")
+    args = parser.parse_args(argv)
+    if is_stale(args.out):
+        print("site missing or stale: building it first")
+        if build.main(["--out", str(args.out)]) != 0:
+            return 1
+    try:
+        server = make_server(args.out, args.port)
+    except OSError as error:  # the port is taken (or not allowed)
+        print(f"cannot serve on 127.0.0.1:{args.port}: {error.strerror}; choose another port with "
+              f"--port N (make explorer PORT=N)")  # fmt: skip
+        return 1
+    print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

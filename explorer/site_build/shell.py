@@ -1,0 +1,67 @@
+"""The site's shell: the page's own files in ``static/`` copied as they are, the app's stylesheet,
+and ``index.html`` rendered with the page's configuration and its scripts, in order."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from explorer.site_build.app_archive import PACKAGE
+from explorer.site_build.common import STATIC, BuildError
+from explorer.site_build.pins import PINS_FILE
+
+__all__ = ["PAGE_SCRIPTS", "SHELL", "page_assets", "render_shell"]
+
+PAGE_SCRIPTS = [
+    "page/loading.js",
+    "page/bokeh.js",
+    "page/live.js",
+    "page/sync.js",
+    "page/takeover.js",
+]
+"""The page's own scripts (main thread), one per job, in the order index.html runs them (plain
+scripts, ``defer``: loading.js starts the worker once all of them have run)."""
+SHELL = ["a11y.js", *PAGE_SCRIPTS, "worker.js", "snapshot.js", "style.css"]
+"""The page's own files in static/, copied as they are (index.html is rendered)."""
+
+
+def render_shell(out: Path, config: dict) -> None:
+    """Copy the static shell and the app's stylesheet (the live view shows the app's score card
+    before the app itself), and fill in index.html's configuration and the page's scripts."""
+    for name in SHELL:
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(STATIC / name, out / name)
+    shutil.copyfile(PACKAGE / "app" / "views" / "explorer.css", out / "explorer.css")
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    fills = {
+        "{{CONFIG_JSON}}": json.dumps(config, indent=1).replace("</", "<\\/"),
+        "{{PAGE_SCRIPTS}}": "\n  ".join(
+            f'<script src="{name}" defer></script>' for name in PAGE_SCRIPTS
+        ),
+    }
+    for placeholder, text in fills.items():
+        if placeholder not in html:
+            raise BuildError(f"static/index.html lacks {placeholder}")
+        html = html.replace(placeholder, text)
+    (out / "index.html").write_text(html, encoding="utf-8")
+
+
+def page_assets(pins: dict) -> tuple[list[str], list[str]]:
+    """``(scripts, styles)``: the JS files the page runs, in order (BokehJS, Panel, then the
+    bundled JS that Panel's models declare: pins' ``keep`` of the panel wheel) and the CSS
+    files it links, as paths of the site."""
+    by_name = {pin["name"]: pin for pin in pins["wheel"]}
+
+    def site_path(pin: dict, src: str) -> str:
+        for asset in pin["assets"]:
+            if src == asset["src"] or (asset["src"].endswith("/") and src.startswith(asset["src"])):
+                return asset["dest"] + src.rsplit("/", 1)[-1]
+        raise BuildError(f"{PINS_FILE}: {src} is kept but not among the assets of {pin['name']}")
+
+    bokeh, panel = by_name["bokeh"], by_name["panel"]
+    scripts = [site_path(bokeh, a["src"]) for a in bokeh["assets"]]
+    scripts.append(site_path(panel, "panel/dist/panel.min.js"))
+    scripts += [site_path(panel, src) for src in panel["keep"] if src.endswith(".js")]
+    styles = [site_path(panel, src) for src in panel["keep"] if src.endswith(".css")]
+    return scripts, styles

@@ -1,0 +1,83 @@
+// Make or check the memory snapshot of the explorer's live view with Pyodide's own core (npm
+// `pyodide`, run by Node), for explorer/site_build/snapshot.py. Not part of the site.
+//
+//   node explorer/site_build/snapshot.mjs make SNAPSHOT ARCHIVE...   (wheels *.whl, then app.zip)
+//   node explorer/site_build/snapshot.mjs check SNAPSHOT
+//
+// `make` unpacks each archive (a wheel into site-packages, any other zip into the home folder,
+// as the worker does), imports the live view's Python (explorer.runtime.worker) and writes the
+// snapshot of Pyodide's memory. `check` restores a snapshot as the worker does (without the
+// standard library's archive, which then arrives) and prints, as one JSON line, the
+// self-check's answer and two draws of `random` (they must differ between two restores).
+// Either fails with exit status 1 and the error on stderr.
+//
+// What Pyodide 0.27.7's experimental snapshots allow (pyodide/pyodide#4652, #4720, #5195):
+// * wheels are unpacked with unpackArchive, not loadPackage (whose JS objects make
+//   makeMemorySnapshot fail with "Unexpected hiwire entry");
+// * no compiled package (numpy) is imported first: its dynamic library is not in the snapshot;
+// * Python holds no JS object but the `js` module's globals;
+// * the hash seed is fixed (PYTHONHASHSEED=0), so that a rebuild gives the same snapshot;
+// * CPython's call-helper pointer (`_PyEM_CountArgsPtr`, the wasm-gc argument counter that the
+//   running engine makes at start-up) is cleared: restored elsewhere, the pointer of the
+//   engine that made the snapshot would name another function. The worker writes its own back
+//   after the restore (static/snapshot.js); until then calls take the JavaScript path.
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const indexURL = join(root, "node_modules", "pyodide") + "/";
+const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
+const SITE_PACKAGES = "/lib/python3.12/site-packages";
+
+const [command, snapshot, ...archives] = process.argv.slice(2);
+const bytes = (path) => new Uint8Array(readFileSync(path));
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 5, 6, ...new Array(18).fill(0)]); // no member
+
+function countArgsSlot(pyodide) {
+  const module = pyodide._module;
+  const offset = module.HEAP32[module.__PyEM_EMSCRIPTEN_COUNT_ARGS_OFFSET >> 2];
+  return [module.HEAP32, (module.__PyRuntime + offset) >> 2];
+}
+
+try {
+  if (command === "make" && snapshot && archives.length) {
+    const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
+    for (const path of archives) {
+      const extractDir = path.endsWith(".whl") ? SITE_PACKAGES : "/home/pyodide";
+      pyodide.unpackArchive(bytes(path), "zip", { extractDir });
+    }
+    // The live view's Python, and what it converts its answers with (pyodide.ffi.to_js).
+    pyodide.runPython("import explorer.runtime.worker, js, pyodide.ffi");
+    const [heap, slot] = countArgsSlot(pyodide);
+    heap[slot] = 0;
+    writeFileSync(snapshot, pyodide.makeMemorySnapshot());
+  } else if (command === "check" && snapshot && !archives.length) {
+    // Restored as the worker restores it, without the standard library's archive: the
+    // self-check must need no module that is not in memory (here, with no XMLHttpRequest, the
+    // guard of explorer.runtime.standard_library would fail); then the archive arrives.
+    const empty = join(tmpdir(), `charsim-empty-${process.pid}.zip`);
+    writeFileSync(empty, EMPTY_ZIP);
+    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes(snapshot), stdLibURL: empty });
+    const worker = pyodide.pyimport("explorer.runtime.worker");
+    worker.restored(pyodide.toPy({}), "python_stdlib.zip");
+    const check = worker.self_check();
+    // The live view itself: a link opened, typed inputs scored, references in JSON.
+    worker.Session(() => {}, []).start("c=the+cat&r=%5B%22a+cat%22%5D&cap=4&w=uniform&lang=ja");
+    const session = worker.Session(() => {}, []);
+    session.start("");
+    session.score({ candidate: "ça ☃", references_text: '["ca", "a \u00e7a"]',
+                    reference_format: "json", max_order: 32, weights: "harmonic" });
+    const draws = pyodide.runPython("import random; [random.random(), random.random()]").toJs();
+    pyodide.pyimport("explorer.runtime.standard_library").arrived(bytes(join(indexURL, "python_stdlib.zip")));
+    pyodide.runPython("import pydoc"); // not in memory: read from the archive
+    console.log(JSON.stringify({ check, random: draws }));
+  } else {
+    console.error("usage: node explorer/site_build/snapshot.mjs make SNAPSHOT ARCHIVE... | check SNAPSHOT");
+    process.exit(2);
+  }
+} catch (error) {
+  console.error(String((error && error.stack) || error));
+  process.exit(1);
+}

@@ -1,0 +1,78 @@
+"""The live view's memory snapshot: made by the site build, checked before the build succeeds.
+
+A memory snapshot of Pyodide holds its whole linear memory after the live view's Python
+(``charsim``, ``param`` and :mod:`explorer.runtime.worker`) is imported. The worker restores it
+instead of booting Python and installing and importing those packages, so the first score comes
+in a fraction of a bare Pyodide boot; if anything about it is wrong it boots as before
+(``static/snapshot.js``). The snapshot is made with the npm ``pyodide`` core, the same files the
+site serves or (``--pyodide-source cdn``) the CDN serves, by ``snapshot.mjs`` under Node, and
+shipped gzip-compressed; the worker decompresses it itself, so that any static host serves it as
+it is.
+
+Before the build succeeds, the snapshot is restored twice under Node: each restore must answer
+the self-check (:func:`explorer.runtime.worker.self_check`) as CPython does, and the two must
+draw different random numbers (``random`` is reseeded after a restore).
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import subprocess
+import tempfile
+from pathlib import Path
+
+from explorer.runtime.worker import self_check
+from explorer.site_build.common import BuildError
+
+__all__ = ["SNAPSHOT_FILE", "make_snapshot"]
+
+SCRIPT = Path(__file__).with_name("snapshot.mjs")
+SNAPSHOT_FILE = "pyodide/live-snapshot.gz"
+"""The snapshot's place in the site (gzip; not compressed again for serving)."""
+
+
+def _node(*args: str) -> str:
+    """Run ``snapshot.mjs`` with ``args``; its standard output, or a BuildError with its
+    error output."""
+    proc = subprocess.run(["node", str(SCRIPT), *args], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError(f"the live view's memory snapshot: {proc.stderr.strip()[-2000:]}")
+    return proc.stdout
+
+
+def make_snapshot(out: Path, archives: list[Path]) -> dict:
+    """Make the snapshot of the live view with ``archives`` unpacked (the wheels, then
+    app.zip), write it into the site ``out`` and check it.
+
+    Returns:
+        The page configuration's ``snapshot`` entry: ``url`` (relative to the site),
+        ``integrity`` (the Subresource Integrity of the file the worker fetches), ``check``
+        (the self-check's answer) and ``bytes`` (the snapshot's size unpacked).
+
+    Raises:
+        BuildError: Node failed to make or restore it, or a restore answered wrongly.
+    """
+    expected = self_check()
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = Path(tmp) / "snapshot.bin"
+        _node("make", str(raw), *map(str, archives))
+        draws = []
+        for _ in range(2):
+            answer = json.loads(_node("check", str(raw)))
+            if answer["check"] != expected:
+                raise BuildError(
+                    f"the restored snapshot scores the self-check {answer['check']}, CPython "
+                    f"{expected}"
+                )
+            draws.append(answer["random"])
+        if draws[0] == draws[1]:
+            raise BuildError("two restores of the snapshot drew the same random numbers")
+        data = raw.read_bytes()
+    packed = gzip.compress(data, compresslevel=9, mtime=0)
+    (out / SNAPSHOT_FILE).write_bytes(packed)
+    digest = base64.b64encode(hashlib.sha256(packed).digest()).decode()
+    return {"url": SNAPSHOT_FILE, "integrity": f"sha256-{digest}", "check": expected,
+            "bytes": len(data)}  # fmt: skip

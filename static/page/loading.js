@@ -1,0 +1,143 @@
+// The charsim explorer's page, first of its five scripts (static/page/, loaded in this order by
+// index.html, as explorer/site_build/shell.py lists them): loading.js starts the worker that runs
+// Python (static/worker.js), shows every stage of the loading, and fetches BokehJS and Panel's
+// JS when the app is on its way; bokeh.js adjusts BokehJS once it is there; live.js is the live
+// view (plain text boxes scored by the worker) shown as soon as charsim is loaded; sync.js
+// renders the Panel app and keeps its Bokeh document in step with the worker's; takeover.js
+// hands the user's text, settings, focus and caret from the live view over to the app. They
+// share one object, window.charsimPage; the worker starts once all five have run.
+//
+// The configuration (written by explorer/site_build/shell.py into index.html) says where
+// Pyodide, the wheels and the app are, which packages to install when, and which JS/CSS the app
+// needs. Every stage is shown in #loading; a failure shows #error (stage + message) and keeps
+// the live view, so nothing typed is lost. The page's state is mirrored on <html> for tests and
+// benchmarks: data-explorer-boot "snapshot" | "fresh" (how Python started: restored from the
+// site's memory snapshot, or booted afresh), data-explorer-live="1" once typed text is scored,
+// data-explorer-single="ready" once the single-item page is complete (every view and details
+// tab of it), and data-explorer-state "loading" | "ready" (every page is built) | "error".
+"use strict";
+
+window.charsimPage = (function () {
+  const config = JSON.parse(document.getElementById("site-config").textContent);
+  const root = document.documentElement;
+  const byId = (id) => document.getElementById(id);
+
+  const page = {
+    config,
+    root,
+    byId,
+    stage: "Loading Python runtime",
+    worker: null, // started once every script of the page has run (DOMContentLoaded)
+
+    show(text, done, total) {
+      page.stage = text;
+      byId("loading-stage").textContent = text;
+      const progress = byId("loading-progress");
+      if (total) {
+        progress.max = total;
+        progress.value = done;
+      } else {
+        progress.removeAttribute("value");
+      }
+      performance.mark(`explorer:${text}`);
+    },
+
+    fail(failedStage, message) {
+      root.dataset.explorerState = "error";
+      byId("loading").hidden = true;
+      byId("error").hidden = false;
+      byId("error-stage").textContent = `Failed while: ${failedStage}`;
+      byId("error-detail").textContent = message || "unknown error";
+      console.error(`explorer failed while: ${failedStage}`, message);
+    },
+
+    // BokehJS, Panel and the JS/CSS of the app's models: fetched when the worker starts
+    // importing the app (so that they take neither bandwidth nor main-thread time from the
+    // first score), all at once, and run in order (async = false); then bokeh.js adjusts them.
+    loadScripts() {
+      if (scripts) return scripts;
+      const loaded = config.scripts.map((src) => new Promise((resolve, reject) => {
+        const script = Object.assign(document.createElement("script"), { src, async: false });
+        script.onload = resolve;
+        script.onerror = () => reject(new Error(`could not load ${src}`));
+        document.head.appendChild(script);
+      }));
+      for (const href of config.styles) {
+        const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+        document.head.appendChild(link);
+      }
+      scripts = Promise.all(loaded).then(() => page.adjustBokeh());
+      return scripts;
+    },
+  };
+  let scripts = null;
+
+  // The worker's messages, each handed to the script whose job it is.
+  const handlers = {
+    stage: ({ text, done, total }) => page.show(text, done, total),
+    scripts: () => page.loadScripts().catch((error) => page.fail(page.stage, error.message)),
+    error: ({ stage: failedStage, message }) => page.fail(failedStage, message),
+    live: (message) => page.live.start(message),
+    scored: (message) => page.live.scored(message),
+    render: (message) => page.app.render(message),
+    patch: (message) => page.app.patch(message),
+    idle: () => page.app.idle(),
+    address: ({ query }) => page.address(query),
+    boot: ({ boot, reason }) => {
+      root.dataset.explorerBoot = boot;
+      if (boot === "fresh") console.warn(`charsim explorer: Python booted afresh (${reason})`);
+    },
+    stderr: ({ text }) => console.warn(text),
+    single: () => {
+      performance.mark("explorer:single");
+      root.dataset.explorerSingle = "ready";
+    },
+    ready: () => {
+      byId("loading").hidden = true;
+      performance.mark("explorer:ready");
+      root.dataset.explorerState = "ready";
+      keepOffline();
+    },
+  };
+
+  function start() {
+    const worker = new Worker(config.worker);
+    page.worker = worker;
+    worker.onmessage = ({ data }) => {
+      Promise.resolve()
+        .then(() => handlers[data.type](data))
+        .catch((error) => page.fail(page.stage, error && (error.message || String(error))));
+    };
+    worker.onerror = (event) => page.fail(page.stage, event.message);
+    root.dataset.explorerState = "loading";
+    page.show("Loading Python runtime");
+    worker.postMessage({
+      type: "start", config, ...bootQuery(location.search), pageURL: location.href,
+    });
+  }
+
+  // Once every page is built, the service worker keeps the site for offline visits (it fills
+  // its cache from the browser's, mostly; a browser without service workers, or a page not
+  // served over HTTPS or from localhost, simply does without).
+  function keepOffline() {
+    if (!config.serviceWorker || !("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register(config.serviceWorker).catch((error) => {
+      console.warn(`charsim explorer: not kept for offline visits (${error && error.message})`);
+    });
+  }
+
+  // ?boot=fresh asks the worker to boot Python as Pyodide does, not from the site's memory
+  // snapshot (to debug, and for benchmarks side by side); the rest of the query is the link.
+  function bootQuery(search) {
+    const params = new URLSearchParams(search);
+    if (!params.has("boot")) return { query: search, boot: "" };
+    const boot = params.get("boot");
+    params.delete("boot");
+    return { query: params.toString(), boot };
+  }
+
+  // Deferred scripts run in order before DOMContentLoaded: the others have set their part of
+  // the page by then, so no message of the worker finds its handler missing.
+  document.addEventListener("DOMContentLoaded", start);
+  return page;
+})();

@@ -1,0 +1,84 @@
+// The app's Bokeh document on the page, kept in step with the worker's (fourth of static/page/'s
+// scripts; see loading.js): the worker's model is rendered with BokehJS (then takeover.js hands
+// the live view's inputs over), what the user does goes to the worker as patches, one at a
+// time, and the worker's patches are applied here.
+"use strict";
+
+(function (page) {
+  const HOOKS = { "cs-candidate": "candidate", "cs-references": "references" };
+
+  page.app = {
+    jsdoc: null,
+    busy: false, // a patch is with the worker
+    queue: [], // what the user did meanwhile, one event per model and attribute
+    patching: 0, // applying the worker's patch: its events are not sent back
+
+    async render({ model, inputs }) {
+      await page.loadScripts();
+      page.live.cover();
+      const views = await Bokeh.embed.embed_item(JSON.parse(model));
+      this.jsdoc = [...views.roots][0].model.document;
+      this.jsdoc.on_change((event) => this.send(event), false);
+      this.hooks();
+      page.takeOver(this.models(), inputs);
+      performance.mark("explorer:app");
+      page.worker.postMessage({ type: "rendered" });
+    },
+
+    models() {
+      const found = {};
+      for (const model of this.jsdoc.all_models) {
+        for (const name of model.css_classes || []) {
+          if (name.startsWith("cs-")) found[name] = model;
+        }
+      }
+      return found;
+    },
+
+    // The stable hooks of tests and automation, on the app's text areas as on the live ones.
+    hooks() {
+      const models = this.models();
+      for (const [name, testid] of Object.entries(HOOKS)) {
+        const view = models[name] && Bokeh.index.find_one(models[name]);
+        if (view && view.input_el) view.input_el.dataset.testid = testid;
+      }
+    },
+
+    // What the user does is sent as one patch per task (a file choice changes three
+    // attributes at once), and only when the worker has taken the previous one; meanwhile
+    // only the newest value of each attribute is kept.
+    send(event) {
+      if (this.patching) return;
+      if (event.model && event.attr) {
+        this.queue = this.queue.filter(
+          (old) => old.model !== event.model || old.attr !== event.attr);
+      }
+      this.queue.push(event);
+      if (this.queue.length === 1) queueMicrotask(() => this.flush());
+    },
+
+    flush() {
+      if (this.busy || !this.queue.length) return;
+      const events = this.queue;
+      this.queue = [];
+      this.busy = true;
+      page.worker.postMessage({ type: "patch", patch: this.jsdoc.create_json_patch(events) });
+    },
+
+    idle() {
+      this.busy = false;
+      this.flush();
+    },
+
+    patch({ patch, buffers }) {
+      this.patching += 1;
+      try {
+        this.jsdoc.apply_json_patch(patch, buffers);
+      } finally {
+        this.patching -= 1;
+      }
+      this.hooks();
+    },
+  };
+
+})(window.charsimPage);

@@ -1,0 +1,49 @@
+// The take-over (last of static/page/'s scripts; see loading.js): the app, drawn by sync.js,
+// takes the live view's place with what was typed, the focus and the caret.
+"use strict";
+
+(function (page) {
+  const { byId, live } = page;
+
+  // Show the app in place of the live view: what was typed since the app was built goes into
+  // its models (and so to Python), then the focus, the caret and the scroll position move over,
+  // so that the box being typed in stays where it was on the screen.
+  page.takeOver = function takeOver(models, built) {
+    live.over = true;
+    byId("loading").classList.add("cs-compact");
+    if (!live.started) {
+      byId("live").remove();
+      return;
+    }
+    const typed = live.read();
+    const set = (name, attrs) => models[name] && models[name].setv(attrs);
+    if (typed.candidate !== built.candidate) {
+      set("cs-candidate", { value: typed.candidate, value_input: typed.candidate });
+    }
+    if (typed.references_text !== built.references_text) {
+      set("cs-references", { value: typed.references_text, value_input: typed.references_text });
+    }
+    if (typed.max_order !== built.max_order) set("cs-cap", { value: typed.max_order });
+    if (typed.weights !== built.weights) {
+      set("cs-weights", { active: typed.weights === "harmonic" ? 0 : 1 });
+    }
+    if (typed.reference_format !== built.reference_format) {
+      set("cs-format", { active: typed.reference_format === "lines" ? 0 : 1 });
+    }
+    const focused = Object.entries(live.boxes).find(([, box]) => box === document.activeElement);
+    const [key, box] = focused || ["candidate", live.boxes.candidate];
+    const before = box.getBoundingClientRect().top;
+    const { selectionStart, selectionEnd, selectionDirection, scrollTop } = box;
+    byId("live").remove();
+    const model = models[key === "candidate" ? "cs-candidate" : "cs-references"];
+    const view = model && Bokeh.index.find_one(model);
+    if (!view || !view.input_el) return;
+    const target = view.input_el;
+    if (focused) {
+      target.focus({ preventScroll: true });
+      target.setSelectionRange(selectionStart, selectionEnd, selectionDirection);
+      target.scrollTop = scrollTop;
+    }
+    window.scrollBy(0, target.getBoundingClientRect().top - before);
+  };
+})(window.charsimPage);

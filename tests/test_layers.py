@@ -1,0 +1,256 @@
+"""The packages' import layering: no cycle anywhere, no upward import in the explorer.
+
+Standard library only (``ast``): every module of ``charsim/`` and ``explorer/`` is parsed, never
+imported, and every ``import`` and ``from ... import`` in it counts, wherever it stands (at the top,
+inside a function, under ``if TYPE_CHECKING:``), absolute or relative. An import of a module of
+these packages is an edge of the graph; ``from package import name`` is an edge to
+``package.name`` when that is a module, else to ``package``. Importing ``a.b.c`` also runs the
+``__init__`` of ``a`` and ``a.b``, but those implicit edges are left out: a package's
+``__init__`` re-exporting its modules is not a cycle.
+
+The rules:
+
+* no cycle, in either package (each cycle is printed with its edges and where they stand);
+* :data:`LAYERS`: in a package with a layer table, every module is in a layer and imports only
+  modules of its own layer or of a lower one (earlier in the list);
+* :data:`FORBIDDEN`: imports that no layer order expresses (the explorer uses charsim's library,
+  never its command line).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("charsim", "explorer")
+
+
+# Each package's layers, lowest first, as module-name prefixes (dotted: "explorer.app.states"
+# holds explorer.app.states and every module below it). A module may import its own layer and
+# the layers listed before it, never one after it. To give a package layers, add its list here;
+# a package with an empty list is checked for cycles only.
+def below(package: str) -> tuple[str, ...]:
+    """The patterns of ``package`` and every module below it."""
+    return (package, package + ".*")
+
+
+# Each package's layers, lowest first, as patterns of module names (``fnmatch``: "a.b" is that
+# module only, "a.b.*" every module below it; :func:`below` gives both). A module may import its
+# own layer and the layers listed before it, never one after it. To give a package layers, fill
+# in its list; a package with an empty list is checked for cycles only.
+LAYERS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
+    # charsim: cycles only for now; its layers (core < corpus < ... < cli) arrive when the core
+    # is reshaped into subpackages.
+    "charsim": [],
+    "explorer": [
+        # The app (what a user sees), bottom to top: what every part of it uses (the UI text,
+        # the staging hooks a runtime replaces), the parsers and serialisers of its inputs
+        # (links, reference formats, batch files, built-in examples), the states (no Panel),
+        # the Panel-free HTML of the score card and the texts, the views, and the page that
+        # composes them. Views may import states and markup, never the page.
+        ("app base", ("explorer.app.i18n", "explorer.app.staging")),
+        ("app sources", below("explorer.app.sources")),
+        ("app states", below("explorer.app.states")),
+        ("app markup", below("explorer.app.markup")),
+        ("app views", below("explorer.app.views")),
+        ("app page", ("explorer.app", "explorer.app.page")),
+        # Above the app, never imported by it: the in-browser runtime (it hands the app to
+        # Pyodide), the site build (CPython only; it checks the runtime's memory snapshot), and
+        # ``python -m explorer``, which dispatches to the build and the server.
+        ("runtime", below("explorer.runtime")),
+        ("site build", below("explorer.site_build")),
+        ("entry point", ("explorer", "explorer.__main__")),
+    ],
+}
+
+# (importing modules, imported modules, why), as patterns like LAYERS': imports refused whatever
+# the layers say.
+FORBIDDEN: list[tuple[tuple[str, ...], tuple[str, ...], str]] = [
+    (
+        below("explorer"),
+        ("charsim.cli", "charsim.cli.*", "charsim.cli_*", "charsim.__main__"),
+        "the explorer uses charsim's library, never its command line",
+    ),
+]
+
+
+@dataclass(frozen=True)
+class Edge:
+    """``source`` imports ``target`` at ``where`` (``path:line``)."""
+
+    source: str
+    target: str
+    where: str
+
+    def __str__(self) -> str:
+        return f"{self.source} -> {self.target}  ({self.where})"
+
+
+def module_files(root: Path = ROOT) -> dict[str, Path]:
+    """Every module of :data:`PACKAGES` by its dotted name (a package by its ``__init__``)."""
+    modules = {}
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            modules[".".join(parts)] = path
+    return modules
+
+
+def import_edges(modules: dict[str, Path], root: Path = ROOT) -> list[Edge]:
+    """The imports among ``modules``, one edge per import statement and imported module."""
+    edges: dict[Edge, None] = {}  # in order, once each
+    for name, path in modules.items():
+        is_package = path.name == "__init__.py"
+        relative = path.relative_to(root).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=relative)):
+            targets = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    package = name.split(".") if is_package else name.split(".")[:-1]
+                    package = package[: len(package) - (node.level - 1)]
+                    base = ".".join(package + ([base] if base else []))
+                for alias in node.names:
+                    submodule = f"{base}.{alias.name}"
+                    targets.append(submodule if submodule in modules else base)
+            for target in targets:
+                # `import a.b.c` names a.b.c; keep the longest prefix that is one of ours
+                while target and target not in modules:
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    edges[Edge(name, target, f"{relative}:{node.lineno}")] = None
+    return list(edges)
+
+
+def cycles(edges: list[Edge]) -> list[list[Edge]]:
+    """One cycle (as its edges) per strongly connected group of modules that import each other
+    (Tarjan's algorithm, iterative)."""
+    graph: dict[str, list[Edge]] = {}
+    for edge in edges:
+        graph.setdefault(edge.source, []).append(edge)
+        graph.setdefault(edge.target, [])
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[set[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, 0)]
+        while work:
+            node, i = work.pop()
+            if i == 0:
+                index[node] = low[node] = len(index)
+                stack.append(node)
+                on_stack.add(node)
+            if i < len(graph[node]):
+                work.append((node, i + 1))
+                target = graph[node][i].target
+                if target not in index:
+                    work.append((target, 0))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            for edge in graph[node]:
+                if edge.target in on_stack:
+                    low[node] = min(low[node], low[edge.target])
+            if low[node] == index[node]:
+                group = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.add(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    groups.append(group)
+    return [_cycle_in(group, graph) for group in groups]
+
+
+def _cycle_in(group: set[str], graph: dict[str, list[Edge]]) -> list[Edge]:
+    """A shortest cycle through the first module of ``group`` (breadth first, inside it)."""
+    start = min(group)
+    paths: dict[str, list[Edge]] = {start: []}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for edge in graph[node]:
+                if edge.target == start:
+                    return paths[node] + [edge]
+                if edge.target in group and edge.target not in paths:
+                    paths[edge.target] = paths[node] + [edge]
+                    following.append(edge.target)
+        frontier = following
+    raise AssertionError(f"no cycle in {sorted(group)}")  # a strongly connected group has one
+
+
+def layer_of(module: str) -> tuple[int, str] | None:
+    """``(rank, name)`` of the layer of :data:`LAYERS` that ``module`` belongs to (the first
+    whose patterns match it), or None."""
+    for rank, (layer, patterns) in enumerate(LAYERS.get(module.split(".")[0], [])):
+        if _matches(module, patterns):
+            return rank, layer
+    return None
+
+
+def _matches(module: str, patterns: tuple[str, ...]) -> bool:
+    return any(fnmatchcase(module, pattern) for pattern in patterns)
+
+
+MODULES = module_files()
+EDGES = import_edges(MODULES)
+
+
+def test_the_walk_sees_every_kind_of_import():
+    """The graph holds the imports the rules are about: relative and absolute, at the top and
+    inside a function (the sanity check of the walk itself)."""
+    pairs = {(edge.source, edge.target) for edge in EDGES}
+    assert len(MODULES) > 100
+    assert ("explorer.app.views.common", "explorer.app.i18n") in pairs  # relative, `..`
+    assert ("explorer.runtime.worker", "explorer.app.page") in pairs  # inside a function
+    assert ("explorer.runtime.worker", "explorer.app.i18n") in pairs  # absolute
+
+
+def test_no_import_cycle():
+    found = cycles(EDGES)
+    assert not found, "import cycles:\n" + "\n".join(
+        "  " + "\n    ".join(map(str, cycle)) for cycle in found
+    )
+
+
+def test_every_module_has_a_layer():
+    missing = [m for m in MODULES if LAYERS.get(m.split(".")[0]) and layer_of(m) is None]
+    assert not missing, "modules in no layer of LAYERS (add them to one):\n  " + "\n  ".join(
+        missing
+    )
+
+
+def test_no_upward_import():
+    upward = []
+    for edge in EDGES:
+        source, target = layer_of(edge.source), layer_of(edge.target)
+        same_package = edge.source.split(".")[0] == edge.target.split(".")[0]
+        if same_package and source and target and target[0] > source[0]:
+            upward.append(f"{edge}: {source[1]} imports {target[1]}")
+    assert not upward, "imports against the layers:\n  " + "\n  ".join(upward)
+
+
+def test_no_forbidden_import():
+    refused = [
+        f"{edge}: {why}"
+        for edge in EDGES
+        for sources, targets, why in FORBIDDEN
+        if _matches(edge.source, sources) and _matches(edge.target, targets)
+    ]
+    assert not refused, "forbidden imports:\n  " + "\n  ".join(refused)
