@@ -58,7 +58,7 @@ def compiled_packages(
     pins: dict, npm_lock: dict, pyodide_source: str, given: Path | None, dest_dir: Path
 ) -> list[Package]:
     """Pyodide's compiled packages as the site's lock lists them: verified copies in
-    ``dest_dir`` (``local``; see :mod:`explorer.build.compiled`), or the official files' CDN
+    ``dest_dir`` (``local``; see :mod:`explorer.site_build.compiled`), or the official files' CDN
     URLs and hashes (``cdn``: nothing is read or downloaded)."""
     entries = [npm_lock["packages"][normalize(name)] for name in pins["pyodide"]["compiled"]]
     if pyodide_source == "cdn":
