@@ -117,7 +117,8 @@ def pure_wheel_from_sdist(pin: dict, sdist: Path, dest_dir: Path) -> Path:
     if f"{package_name}/__init__.py" not in members or f"{dist_info}/METADATA" not in members:
         raise BuildError(f"{sdist.name}: no {pin['package']}/__init__.py or PKG-INFO")
     members[f"{dist_info}/WHEEL"] = (
-        b"Wheel-Version: 1.0\nGenerator: explorer.site_build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+        b"Wheel-Version: 1.0\nGenerator: explorer.site_build\n"
+        b"Root-Is-Purelib: true\nTag: py3-none-any\n"
     )
     members[f"{dist_info}/top_level.txt"] = f"{package_name}\n".encode()
     dest = dest_dir / f"{name}-{pin['version']}-py3-none-any.whl"
