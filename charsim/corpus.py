@@ -17,7 +17,7 @@ from .chunks import run_chunks
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from .parts import CorpusResult, combine_parts, score_part
 from .signature import NREFS_VARIABLE
-from .values import whole_number
+from .values import as_tuple, whole_number
 
 __all__ = ["CHUNK_SIZE", "CorpusResult", "common_nrefs", "score_rows", "score_systems"]
 
@@ -125,9 +125,19 @@ def score_systems(
         One :class:`CorpusResult` per system.
 
     Raises:
+        TypeError: ``systems``, a system or ``references`` is not a sequence (see
+            :func:`charsim.values.is_sequence`; a system given as one ``str`` is refused, not
+            split into letters).
         ValueError: a system's length differs from the number of reference sets, or an unknown
             variant; errors of items and of the executor as in :func:`score_rows`.
     """
+    systems = [
+        as_tuple(system, f"system {number} must be a sequence of str (a candidate per item)")
+        for number, system in enumerate(
+            as_tuple(systems, "systems must be a sequence of systems"), start=1
+        )
+    ]
+    references = as_tuple(references, "references must be a sequence of reference sets")
     for number, system in enumerate(systems, start=1):
         if len(system) != len(references):
             raise ValueError(

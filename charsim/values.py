@@ -19,12 +19,13 @@ def is_sequence(value: object) -> bool:
     """Whether ``value`` is an ordered collection of items: a ``list``, a ``tuple``, any
     :class:`~collections.abc.Sequence`, or what has a length and can be iterated and indexed (a
     numpy array of one dimension or more, a pandas ``Series``); not a text (``str``, ``bytes``),
-    a mapping, a set or an iterator (which can be read once only).
+    a mapping, a set, an iterator (which can be read once only) or a table with columns (a
+    pandas ``DataFrame`` iterates over its column labels, not its rows: pass one column).
 
         >>> is_sequence(["a"]), is_sequence(("a",)), is_sequence("a"), is_sequence({"a": 1})
         (True, True, False, False)
     """
-    if isinstance(value, _NOT_SEQUENCES):
+    if isinstance(value, _NOT_SEQUENCES) or hasattr(value, "columns"):
         return False
     if isinstance(value, Sequence):
         return True

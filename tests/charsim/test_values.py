@@ -99,3 +99,28 @@ def test_fragility_takes_one_metric_name_whole():
     one = fragility("the cat", ["The cat"], metrics="chrf")
     both = fragility("the cat", ["The cat"], metrics=("charsim", "chrf"))
     assert one == both
+
+
+def test_a_table_is_not_a_reference_set():
+    """A DataFrame iterates over its column labels: scoring against them would be a wrong score
+    with no error (found by the newcomer's attack)."""
+    table = pd.DataFrame({"a": ["the cat"]})
+    with pytest.raises(TypeError, match="got DataFrame"):
+        charsim.score("the ca", table)
+    with pytest.raises(TypeError, match="got DataFrame"):
+        charsim.ReferenceSet(table)
+    assert charsim.score("the ca", table["a"]) == charsim.score("the ca", ["the cat"])
+
+
+@pytest.mark.parametrize(
+    ("systems", "references", "message"),
+    [
+        (["ab"], [["a"], ["b"]], "system 1 must be a sequence of str"),
+        ("ab", [["a"], ["b"]], "systems must be a sequence"),
+        ((s for s in [["a"]]), [["a"]], "systems must be a sequence"),
+        ([["a"]], (r for r in [["a"]]), "references must be a sequence"),
+    ],
+)
+def test_score_systems_refuses_a_text_or_an_iterator_for_a_sequence(systems, references, message):
+    with pytest.raises(TypeError, match=message):
+        score_systems(systems, references)
