@@ -1,23 +1,43 @@
 """CPython 3.12 bytecode for every module the site ships, compiled by Pyodide's own interpreter
 under Node (``compile_pyc.mjs``) and added to the wheels and to app.zip, so that importing in the
-browser skips the compilation."""
+browser skips the compilation.
+
+Compiled files are kept in ``.cache/bytecode/`` under a key of the Pyodide core, the file's path
+inside Pyodide and its source, so that a build compiles only what changed since the last one
+(most builds: the app's own modules); the tests' several builds share it.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import tempfile
 import zipfile
 from pathlib import Path
 
-from explorer.site_build.common import run
+from explorer.site_build.common import ROOT, run
+from explorer.site_build.pins import NPM_PYODIDE
 from explorer.site_build.wheels import with_record, write_zip
 
-__all__ = ["APP_HOME", "COMPILE_PYC", "SITE_PACKAGES", "add_bytecode", "bytecode"]
+__all__ = ["APP_HOME", "BYTECODE_CACHE", "COMPILE_PYC", "SITE_PACKAGES", "add_bytecode", "bytecode"]
 
 #: Node script that compiles Python to bytecode inside Pyodide (see ``bytecode``).
 COMPILE_PYC = Path(__file__).with_name("compile_pyc.mjs")
 #: Where Pyodide puts the files of installed wheels, and of app.zip (unpacked in its cwd).
 SITE_PACKAGES = "/lib/python3.12/site-packages"
 APP_HOME = "/home/pyodide"
+BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
+"""Compiled files of earlier builds, one per (Pyodide core, installed path, source)."""
+
+
+def _pyc_name(name: str) -> str:
+    """``a/b.py`` → ``a/__pycache__/b.cpython-312.pyc``, where compile_pyc.mjs writes it."""
+    folder, _, module = name.rpartition("/")
+    return f"{folder + '/' if folder else ''}__pycache__/{module[:-3]}.cpython-312.pyc"
+
+
+def _key(core: str, installed: str, name: str, source: bytes) -> str:
+    return hashlib.sha256(f"{core}\0{installed}/{name}\0".encode() + source).hexdigest()
 
 
 def bytecode(trees: list[tuple[str, dict[str, bytes]]]) -> list[dict[str, bytes]]:
@@ -28,26 +48,41 @@ def bytecode(trees: list[tuple[str, dict[str, bytes]]]) -> list[dict[str, bytes]
     ``__pycache__/<module>.cpython-312.pyc`` for every ``.py`` file. The pycs are unchecked-hash
     (PEP 552), valid whatever the mtimes Pyodide gives the unpacked files, so importing skips the
     compilation (about half of the import time in the browser). Compiling in sorted order with
-    fixed recorded paths keeps them byte-for-byte reproducible.
+    fixed recorded paths keeps them byte-for-byte reproducible; a file found in
+    :data:`BYTECODE_CACHE` is not compiled again (a file compiled among fewer others may differ
+    in bytes that do not change what it loads: how often marshal refers back to a constant).
     """
+    core = json.loads((NPM_PYODIDE / "package.json").read_text())["version"]
+    compiled: list[dict[str, bytes]] = [{} for _ in trees]
+    missing: list[tuple[int, str, Path]] = []  # (tree, .py name, cache file)
+    for i, (installed, files) in enumerate(trees):
+        for name, data in files.items():
+            if name.endswith(".py"):
+                cached = BYTECODE_CACHE / _key(core, installed, name, data)
+                if cached.is_file():
+                    compiled[i][_pyc_name(name)] = cached.read_bytes()
+                else:
+                    missing.append((i, name, cached))
+    if not missing:
+        return compiled
     with tempfile.TemporaryDirectory() as tmp:
         folders = [Path(tmp, str(i)) for i in range(len(trees))]
-        args = []
-        for folder, (installed, files) in zip(folders, trees, strict=True):
+        for folder in folders:
             folder.mkdir()
-            for name, data in files.items():
-                if name.endswith(".py"):
-                    (folder / name).parent.mkdir(parents=True, exist_ok=True)
-                    (folder / name).write_bytes(data)
-            args += [str(folder), installed]
-        run(["node", str(COMPILE_PYC), *args])
-        return [
-            {
-                path.relative_to(folder).as_posix(): path.read_bytes()
-                for path in folder.rglob("*.pyc")
-            }
-            for folder in folders
-        ]
+        for i, name, _ in missing:
+            (folders[i] / name).parent.mkdir(parents=True, exist_ok=True)
+            (folders[i] / name).write_bytes(trees[i][1][name])
+        pairs = [str(arg) for folder, (installed, _) in zip(folders, trees, strict=True)
+                 for arg in (folder, installed)]  # fmt: skip
+        run(["node", str(COMPILE_PYC), *pairs])
+        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+        for i, name, cached in missing:
+            pyc = (folders[i] / _pyc_name(name)).read_bytes()
+            compiled[i][_pyc_name(name)] = pyc
+            partial = cached.with_suffix(".part")
+            partial.write_bytes(pyc)
+            partial.replace(cached)  # whole, or not there: builds may run side by side
+    return compiled
 
 
 def add_bytecode(wheels: list[Path], app: dict[str, bytes]) -> dict[str, bytes]:

@@ -1,0 +1,47 @@
+"""The site's bytecode (explorer/site_build/bytecode.py): compiled by Pyodide's CPython under
+Node, and not compiled again for a source already compiled by an earlier build."""
+
+from __future__ import annotations
+
+import pytest
+
+from explorer.site_build import bytecode as module
+
+SOURCES = {"pkg/__init__.py": b"X = 1\n", "pkg/mod.py": b"def f():\n    return 'charsim'\n"}
+PYCS = {"pkg/__pycache__/__init__.cpython-312.pyc", "pkg/__pycache__/mod.cpython-312.pyc"}
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """An empty bytecode cache, and a list of the Node runs made."""
+    monkeypatch.setattr(module, "BYTECODE_CACHE", tmp_path / "bytecode")
+    runs = []
+    real_run = module.run
+    monkeypatch.setattr(module, "run", lambda cmd: (runs.append(cmd), real_run(cmd)))
+    return runs
+
+
+def test_a_second_build_takes_unchanged_files_from_the_cache_and_compiles_the_changed(cache):
+    (first,) = module.bytecode([("/lib/site", SOURCES)])
+    assert set(first) == PYCS and len(cache) == 1
+    (again,) = module.bytecode([("/lib/site", SOURCES)])
+    assert again == first and len(cache) == 1  # no Node run at all
+    changed = {**SOURCES, "pkg/mod.py": b"def f():\n    return 'changed'\n"}
+    (third,) = module.bytecode([("/lib/site", changed)])
+    assert len(cache) == 2 and cache[1].count("/lib/site") == 1
+    assert (
+        third["pkg/__pycache__/__init__.cpython-312.pyc"]
+        == first["pkg/__pycache__/__init__.cpython-312.pyc"]
+    )
+    assert (
+        third["pkg/__pycache__/mod.cpython-312.pyc"] != first["pkg/__pycache__/mod.cpython-312.pyc"]
+    )
+
+
+def test_the_same_source_installed_elsewhere_is_compiled_for_its_own_path(cache):
+    (site,) = module.bytecode([("/lib/site", SOURCES)])
+    (home,) = module.bytecode([("/home/pyodide", SOURCES)])
+    assert len(cache) == 2  # the recorded file name differs: not taken from the cache
+    name = "pkg/__pycache__/mod.cpython-312.pyc"
+    assert site[name] != home[name]
+    assert b"/home/pyodide/pkg/mod.py" in home[name] and b"/lib/site/pkg/mod.py" in site[name]
