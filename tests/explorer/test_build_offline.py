@@ -1,18 +1,16 @@
 """Whole builds on a machine without the team's ``../shared`` folder, a server on 127.0.0.1
 standing in for the official Pyodide distribution (the browser opens such a build in
-``tests/ui/test_fresh_build.py``)."""
+``tests/ui/test_fresh_build.py``; a cdn build is checked, and opened, in
+``tests/ui/test_cdn_build.py``)."""
 
 from __future__ import annotations
 
-import json
 import shutil
 
 import pytest
 
-from explorer.app.sources.batch_examples import BATCH_EXAMPLES
 from explorer.site_build import build as site_build
 
-from ..data import TED
 from ..offline import FileServer, compiled_entries, without_team_folder
 
 
@@ -23,26 +21,6 @@ def server(tmp_path):
     served = FileServer(tmp_path / "served")
     yield served
     served.close()
-
-
-def test_cdn_build_needs_no_compiled_wheel_and_its_lock_names_the_cdn(tmp_path, server):
-    pins, entries = compiled_entries()
-    with without_team_folder(tmp_path, server.url) as cache:
-        out = site_build.build(tmp_path / "site", "cdn")
-    assert server.requests == [] and not cache.exists()  # nothing looked up, nothing fetched
-    lock = json.loads((out / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
-    for entry in entries:
-        listed = lock["packages"][entry["name"]]
-        assert listed["file_name"] == pins["cdn_url"] + entry["file_name"]
-        assert listed["sha256"] == entry["sha256"]
-        assert not (out / "pyodide" / entry["file_name"]).exists()
-    ours = {name for name, e in lock["packages"].items() if not e["file_name"].startswith("http")}
-    assert ours == set(lock["packages"]) - {e["name"] for e in entries}
-    assert all((out / "pyodide" / lock["packages"][name]["file_name"]).is_file() for name in ours)
-    assert "charsim" in ours and not (out / "pyodide" / "pyodide.asm.wasm").exists()
-    example = BATCH_EXAMPLES["ted"]
-    for name in example.files:
-        assert (out / example.url(name)).read_bytes() == (TED / name).read_bytes()
 
 
 def test_a_corrupted_wheel_from_the_server_fails_the_build_with_both_hashes(

@@ -1,19 +1,24 @@
 """``--pyodide-source cdn``: the site takes Pyodide's core and its compiled packages from a CDN
 (here a server on 127.0.0.1 standing in for it, allowing any origin as jsDelivr does) and only
-its own wheels from itself. Built with no wheel folder at all."""
+its own wheels from itself. Built with no wheel folder at all: the build's lock names the CDN for
+every compiled package, and the browser takes them from there."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from explorer.app.sources.batch_examples import BATCH_EXAMPLES
 from explorer.site_build import build as site_build
 from explorer.site_build import serve
 from explorer.site_build.build import PYODIDE_CORE
 from explorer.site_build.pins import NPM_PYODIDE, load_pins
 
+from ..data import TED
 from ..offline import FileServer, compiled_entries, official_wheels, without_team_folder
 
 # The smoke test, collected here again: it runs on this build.
@@ -33,18 +38,45 @@ def cdn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FileServer]:
 
 
 @pytest.fixture(scope="module")
-def site_url(tmp_path_factory: pytest.TempPathFactory, cdn: FileServer) -> Iterator[str]:
-    """Replaces the session's site: a cdn build whose pins name the stand-in CDN."""
+def cdn_site(tmp_path_factory: pytest.TempPathFactory, cdn: FileServer) -> Path:
+    """A cdn build whose pins name the stand-in CDN, made with no wheel folder and an empty
+    cache (the ``cdn_url`` of its pins is the stand-in's)."""
     tmp = tmp_path_factory.mktemp("cdn-site")
     pins = load_pins()
     pins["pyodide"]["cdn_url"] = cdn.url
-    with pytest.MonkeyPatch.context() as patch, without_team_folder(tmp, "http://127.0.0.1:9/"):
+    nowhere = "http://127.0.0.1:9/"  # a download would fail: the build needs none
+    with pytest.MonkeyPatch.context() as patch, without_team_folder(tmp, nowhere) as cache:
         patch.setattr(site_build, "load_pins", lambda: pins)
         out = site_build.build(tmp / "site", "cdn")
-    site_server, url = serve.serve_in_thread(out)
+    assert not cache.exists()  # nothing looked up, nothing fetched
+    return out
+
+
+@pytest.fixture(scope="module")
+def site_url(cdn_site: Path) -> Iterator[str]:
+    """Replaces the session's site: the cdn build, served."""
+    site_server, url = serve.serve_in_thread(cdn_site)
     yield url
     site_server.shutdown()
     site_server.server_close()
+
+
+def test_cdn_build_needs_no_compiled_wheel_and_its_lock_names_the_cdn(cdn_site, cdn):
+    pins, entries = compiled_entries()
+    out = cdn_site
+    lock = json.loads((out / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for entry in entries:
+        listed = lock["packages"][entry["name"]]
+        assert listed["file_name"] == cdn.url + entry["file_name"]
+        assert listed["sha256"] == entry["sha256"]
+        assert not (out / "pyodide" / entry["file_name"]).exists()
+    ours = {name for name, e in lock["packages"].items() if not e["file_name"].startswith("http")}
+    assert ours == set(lock["packages"]) - {e["name"] for e in entries}
+    assert all((out / "pyodide" / lock["packages"][name]["file_name"]).is_file() for name in ours)
+    assert "charsim" in ours and not (out / "pyodide" / "pyodide.asm.wasm").exists()
+    example = BATCH_EXAMPLES["ted"]
+    for name in example.files:
+        assert (out / example.url(name)).read_bytes() == (TED / name).read_bytes()
 
 
 def test_pyodide_and_its_compiled_packages_come_from_the_cdn_the_rest_from_the_site(app, cdn):
