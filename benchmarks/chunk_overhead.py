@@ -19,9 +19,9 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 
 from _common import environment, positive, ratio_line, script_parser, side_by_side, ted_pairs
 
-from charsim.chunks import Chunk
 from charsim.corpus import CHUNK_SIZE
-from charsim.parts import score_part
+from charsim.corpus.chunks import Chunk
+from charsim.corpus.parts import score_part
 
 DASK_CHUNK = 4000
 """The chunk size of the README's Dask recipe."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from charsim import Explanation
-from charsim.config import Config
+from charsim.metric.config import Config
 
 from ..i18n import UIText
 from ..states.single import ExplorerState

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from charsim.textio import DataError, aligned_lines, decode_lines, items_from_jsonl
+from charsim.io.textio import DataError, aligned_lines, decode_lines, items_from_jsonl
 
 __all__ = [
     "MAX_BYTES",

@@ -11,8 +11,8 @@ import json
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlencode
 
-from charsim.config import MAX_ORDER_LIMIT
-from charsim.textio import MAX_NESTING, json_nesting
+from charsim.io.textio import MAX_NESTING, json_nesting
+from charsim.metric.config import MAX_ORDER_LIMIT
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Message
 from .references import FORMATS

@@ -16,7 +16,7 @@ from fractions import Fraction
 import param
 
 import charsim
-from charsim.models import (
+from charsim.metric.models import (
     bleu_model,
     block_ratio,
     cap_change,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import param
 
-from charsim.fragility import MovedItem
+from charsim.compare.fragility import MovedItem
 
 from ..i18n import Message
 from .batch import BatchState
@@ -71,7 +71,7 @@ class FragilityState(param.Parameterized):
     async def compute(self) -> None:
         """Find the items that move most, for every metric and system; a newer batch or run
         makes this one stop. Clears the rows while there are none."""
-        from charsim.fragility import item_moved
+        from charsim.compare.fragility import item_moved
 
         self._generation += 1
         generation, state = self._generation, self.batch

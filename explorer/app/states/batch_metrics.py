@@ -47,7 +47,7 @@ class BatchMetricsState(param.Parameterized):
     async def compute(self) -> None:
         """Score every item of every system with chrF and BLEU (charsim's are the batch's);
         a newer batch or run makes this one stop. Clears the scores while there are none."""
-        from charsim.sacrebleu_metrics import corpus_scores
+        from charsim.compare.sacrebleu import corpus_scores
 
         self._generation += 1
         generation, state = self._generation, self.batch

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 import param
 
-from charsim.models import bleu_model, charsim_model, chrf_model, f_beta
+from charsim.metric.models import bleu_model, charsim_model, chrf_model, f_beta
 
 from ..i18n import Message
 from .follow import FollowsItem

@@ -42,7 +42,7 @@ class MetricsState(FollowsItem):
 
     def _recompute(self, *_events) -> None:
         from charsim.compare import compare
-        from charsim.fragility import fragility
+        from charsim.compare.fragility import fragility
 
         item, comparison, moved, message = self.item, None, None, None
         e = item.explanation

@@ -15,7 +15,7 @@ from html import escape
 import panel as pn
 from panel.viewable import Viewer
 
-from charsim.export import explanation_data, explanation_document
+from charsim.render.export import explanation_data, explanation_document
 
 from ..i18n import UIText
 from ..markup.cards import alert

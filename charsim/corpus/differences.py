@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .decision import Decision
+from ..metric.decision import Decision
 
 __all__ = ["SECTIONS", "SENTENCES", "Difference", "differences"]
 

@@ -24,13 +24,13 @@ from difflib import SequenceMatcher
 from fractions import Fraction
 from functools import cache
 
-from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
-from .explain import explain
-from .inputs import check_inputs
-from .preprocess import QUOTE_FOLDS, Preprocessing
-from .sacrebleu_metrics import metric_object
-from .scores import score
-from .values import as_tuple
+from ..metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
+from ..metric.explain import explain
+from ..metric.inputs import check_inputs
+from ..metric.preprocess import QUOTE_FOLDS, Preprocessing
+from ..metric.scores import score
+from ..metric.values import as_tuple
+from .sacrebleu import metric_object
 
 __all__ = [
     "SETTINGS",

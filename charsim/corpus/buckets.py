@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .inputs import check_inputs
+from ..metric.inputs import check_inputs
 
 __all__ = ["RATIO_EDGES", "REFERENCE_LENGTH_EDGES", "Bucket", "LengthBuckets", "length_buckets"]
 

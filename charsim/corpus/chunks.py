@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future
 from typing import TypeVar
 
-from .errors import WorkerError
+from ..metric.errors import WorkerError
 
 __all__ = ["Chunk", "InProcess", "chunked", "run_chunks"]
 

@@ -42,8 +42,8 @@ from fractions import Fraction
 from numbers import Real
 from operator import getitem
 
-from .textio import counted
-from .values import as_tuple, whole_number
+from ..io.textio import counted
+from ..metric.values import as_tuple, whole_number
 
 __all__ = [
     "DEFAULT_CONFIDENCE_LEVEL",

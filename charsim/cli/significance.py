@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from .significance import (
+from ..io.textio import DataError, counted
+from ..significance.paired import (
     DEFAULT_RANDOMIZATION_TRIALS,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -25,7 +26,6 @@ from .significance import (
     paired_randomization,
     too_few_items,
 )
-from .textio import DataError, counted
 
 __all__ = [
     "SIGNIFICANT",

@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from . import cli_significance
-from .explain import Explanation
-from .export import comparison_blocks, explanation_blocks, explanation_data
-from .formats import Heading, Paragraph, Table, render
-from .report import explanation_text
-from .sacrebleu_metrics import MetricResult
-from .textio import counted
+from ..compare.sacrebleu import MetricResult
+from ..io.textio import counted
+from ..metric.explain import Explanation
+from ..render.export import comparison_blocks, explanation_blocks, explanation_data
+from ..render.formats import Heading, Paragraph, Table, render
+from ..render.report import explanation_text
+from . import significance as cli_significance
 
 __all__ = ["ItemExplanation", "Report", "render_report"]
 

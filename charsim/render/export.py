@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .explain import Explanation
+from ..io.textio import counted
+from ..metric.explain import Explanation
 from .formats import Label, Paragraph, Table, render
 from .report import variant_signature
-from .textio import counted
 
 __all__ = ["comparison_blocks", "explanation_blocks", "explanation_data", "explanation_document"]
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
 
-from .explain import explain
-from .models import (
+from ..metric.explain import explain
+from ..metric.models import (
     bleu_model,
     block_ratio,
     charsim_model,
@@ -24,7 +24,7 @@ from .models import (
     score_weighted_centroid,
     weight_share_above,
 )
-from .scores import score, score_base
+from ..metric.scores import score, score_base
 
 __all__ = ["CHECKS", "Check", "main"]
 

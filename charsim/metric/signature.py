@@ -8,10 +8,10 @@ resampling of significance tests and intervals as sacreBLEU spells it (``bs:1000
 
 from __future__ import annotations
 
+from ..version import __version__
 from .config import Config
 from .preprocess import Preprocessing
 from .values import whole_number
-from .version import __version__
 
 __all__ = ["VARIANTS", "signature", "signature_of"]
 

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
-from .differences import Difference, differences
-from .explain import Explanation, OrderDetail, explain
-from .inputs import check_inputs
-from .sacrebleu_metrics import metric_object, require_sacrebleu
+from ..corpus.differences import Difference, differences
+from ..metric.explain import Explanation, OrderDetail, explain
+from ..metric.inputs import check_inputs
+from .sacrebleu import metric_object, require_sacrebleu
 
 __all__ = [
     "COMPARE_LIMIT",

@@ -13,11 +13,11 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 
+from ..metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
+from ..metric.signature import NREFS_VARIABLE
+from ..metric.values import as_tuple, whole_number
 from .chunks import run_chunks
-from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from .parts import CorpusResult, combine_parts, score_part
-from .signature import NREFS_VARIABLE
-from .values import as_tuple, whole_number
 
 __all__ = ["CHUNK_SIZE", "CorpusResult", "common_nrefs", "score_rows", "score_systems"]
 

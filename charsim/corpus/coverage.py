@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .explain import Explanation
+from ..metric.explain import Explanation
 
 __all__ = ["coverage"]
 

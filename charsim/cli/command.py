@@ -18,28 +18,28 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
-from . import cli_significance
-from .cli_args import available_cores, jobs, name_list, whole_number
-from .cli_streams import run_guarded
-from .compare import COMPARE_LIMIT, compare, compared_size, skipped_note
-from .config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
-from .corpus import CHUNK_SIZE, CorpusResult, score_rows
-from .errors import WorkerError
-from .explain import explain
-from .filestream import STDIN, ItemStream, aligned_files, jsonl_file, source_name
-from .formats import FORMATS
-from .output import ItemExplanation, Report, render_report
-from .preprocess import NORMALIZATION_FORMS
-from .sacrebleu_metrics import SACREBLEU_METRICS, MetricResult, corpus_scores, require_sacrebleu
-from .signature import NREFS_VARIABLE, VARIANTS, signature
-from .significance import (
+from ..compare.metrics import COMPARE_LIMIT, compare, compared_size, skipped_note
+from ..compare.sacrebleu import SACREBLEU_METRICS, MetricResult, corpus_scores, require_sacrebleu
+from ..corpus.rows import CHUNK_SIZE, CorpusResult, score_rows
+from ..io.filestream import STDIN, ItemStream, aligned_files, jsonl_file, source_name
+from ..io.textio import DataError, counted
+from ..metric.config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
+from ..metric.errors import WorkerError
+from ..metric.explain import explain
+from ..metric.preprocess import NORMALIZATION_FORMS
+from ..metric.signature import NREFS_VARIABLE, VARIANTS, signature
+from ..render.formats import FORMATS
+from ..significance.paired import (
     DEFAULT_RANDOMIZATION_TRIALS,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
     MIN_RESAMPLES,
 )
-from .textio import DataError, counted
-from .version import __version__
+from ..version import __version__
+from . import significance as cli_significance
+from .args import available_cores, jobs, name_list, whole_number
+from .output import ItemExplanation, Report, render_report
+from .streams import run_guarded
 
 __all__ = ["main"]
 
@@ -457,7 +457,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(argv: list[str]) -> int:
     if argv[:1] == ["article"]:
-        from .article import main as article_main
+        from ..render.article import main as article_main
 
         return article_main(argv[1:])
     parser = _parser()

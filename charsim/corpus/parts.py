@@ -15,14 +15,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, Config
-from .inputs import check_inputs
-from .preprocess import Preprocessing
-from .reference import ReferenceSet
-from .scores import stats
-from .signature import NREFS_VARIABLE, VARIANTS, signature_of
-from .textio import counted
-from .values import is_sequence
+from ..io.textio import counted
+from ..metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, Config
+from ..metric.inputs import check_inputs
+from ..metric.preprocess import Preprocessing
+from ..metric.reference import ReferenceSet
+from ..metric.scores import stats
+from ..metric.signature import NREFS_VARIABLE, VARIANTS, signature_of
+from ..metric.values import is_sequence
 
 __all__ = ["SHARED_TABLE_USES", "CorpusPart", "CorpusResult", "combine_parts", "score_part"]
 

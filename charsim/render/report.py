@@ -7,8 +7,8 @@ next to decimals.
 
 from __future__ import annotations
 
-from .explain import Explanation
-from .signature import signature_of
+from ..metric.explain import Explanation
+from ..metric.signature import signature_of
 
 
 def variant_signature(e: Explanation, variant: str = "mean") -> str:
