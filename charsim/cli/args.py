@@ -10,7 +10,7 @@ import argparse
 import os
 from collections.abc import Callable, Sequence
 
-from ..io.textio import counted
+from ..metric.values import counted
 
 __all__ = ["JOBS_PER_CORE", "available_cores", "jobs", "name_list", "whole_number"]
 

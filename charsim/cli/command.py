@@ -22,12 +22,13 @@ from ..compare.metrics import COMPARE_LIMIT, compare, compared_size, skipped_not
 from ..compare.sacrebleu import SACREBLEU_METRICS, MetricResult, corpus_scores, require_sacrebleu
 from ..corpus.rows import CHUNK_SIZE, CorpusResult, score_rows
 from ..io.filestream import STDIN, ItemStream, aligned_files, jsonl_file, source_name
-from ..io.textio import DataError, counted
+from ..io.textio import DataError
 from ..metric.config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
 from ..metric.errors import WorkerError
 from ..metric.explain import explain
 from ..metric.preprocess import NORMALIZATION_FORMS
 from ..metric.signature import NREFS_VARIABLE, VARIANTS, signature
+from ..metric.values import counted
 from ..render.formats import FORMATS
 from ..significance.paired import (
     DEFAULT_RANDOMIZATION_TRIALS,

@@ -14,8 +14,8 @@ import json
 from dataclasses import dataclass
 
 from ..compare.sacrebleu import MetricResult
-from ..io.textio import counted
 from ..metric.explain import Explanation
+from ..metric.values import counted
 from ..render.export import comparison_blocks, explanation_blocks, explanation_data
 from ..render.formats import Heading, Paragraph, Table, render
 from ..render.report import explanation_text

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from ..io.textio import DataError, counted
+from ..io.textio import DataError
+from ..metric.values import counted
 from ..significance.paired import (
     DEFAULT_RANDOMIZATION_TRIALS,
     DEFAULT_RESAMPLES,

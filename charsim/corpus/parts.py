@@ -15,14 +15,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..io.textio import counted
 from ..metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, Config
 from ..metric.inputs import check_inputs
 from ..metric.preprocess import Preprocessing
 from ..metric.reference import ReferenceSet
 from ..metric.scores import stats
 from ..metric.signature import NREFS_VARIABLE, VARIANTS, signature_of
-from ..metric.values import is_sequence
+from ..metric.values import counted, is_sequence
 
 __all__ = ["SHARED_TABLE_USES", "CorpusPart", "CorpusResult", "combine_parts", "score_part"]
 

@@ -14,12 +14,13 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from ..metric.values import counted
+
 __all__ = [
     "DataError",
     "Item",
     "aligned_lines",
     "check_line_counts",
-    "counted",
     "decode_line",
     "decode_lines",
     "MAX_NESTING",
@@ -90,11 +91,6 @@ def _not_utf8(data: bytes, start: int, source: str, first_line: int) -> DataErro
     line = first_line + data.count(b"\n", 0, start)
     column = start - (data.rfind(b"\n", 0, start) + 1) + 1
     return DataError(source, line, f"not valid UTF-8 (byte 0x{data[start]:02x} at byte {column})")
-
-
-def counted(number: int, noun: str) -> str:
-    """``number`` and ``noun``, plural unless the number is 1: ``"1 line"``, ``"2,445 lines"``."""
-    return f"{number:,} {noun}" + ("" if number == 1 else "s")
 
 
 def aligned_lines(

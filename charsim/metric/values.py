@@ -2,7 +2,8 @@
 
 A list or tuple of texts, a numpy array of ``str`` or a pandas ``Series`` of ``str`` are all a
 sequence of texts; ``numpy.int64(3)`` is a whole number as ``3`` is. Duck typing, so the core
-imports neither numpy nor pandas (it runs on the standard library alone, in Pyodide too).
+imports neither numpy nor pandas (it runs on the standard library alone, in Pyodide too). And
+how a count is written in a message (:func:`counted`), shared by every layer above.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Mapping, Sequence, Set
 
-__all__ = ["as_tuple", "is_sequence", "whole_number"]
+__all__ = ["as_tuple", "counted", "is_sequence", "whole_number"]
 
 _NOT_SEQUENCES = (str, bytes, bytearray, memoryview, Mapping, Set)
 
@@ -78,3 +79,8 @@ def whole_number(value: object, name: str, allow_none: bool = False) -> int | No
             pass
     expected = "None or an int" if allow_none else "an int"
     raise TypeError(f"{name} must be {expected}, got {type(value).__name__}")
+
+
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless the number is 1: ``"1 line"``, ``"2,445 lines"``."""
+    return f"{number:,} {noun}" + ("" if number == 1 else "s")

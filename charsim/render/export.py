@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..io.textio import counted
 from ..metric.explain import Explanation
+from ..metric.values import counted
 from .formats import Label, Paragraph, Table, render
 from .report import variant_signature
 

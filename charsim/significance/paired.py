@@ -42,8 +42,7 @@ from fractions import Fraction
 from numbers import Real
 from operator import getitem
 
-from ..io.textio import counted
-from ..metric.values import as_tuple, whole_number
+from ..metric.values import as_tuple, counted, whole_number
 
 __all__ = [
     "DEFAULT_CONFIDENCE_LEVEL",
