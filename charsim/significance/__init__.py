@@ -1,43 +1,8 @@
-from .paired import (
-    DEFAULT_CONFIDENCE_LEVEL,
-    DEFAULT_RANDOMIZATION_TRIALS,
-    DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
-    MAX_SCORE,
-    METHODS,
-    MIN_ITEMS,
-    MIN_RESAMPLES,
-    PROGRESS_EVERY,
-    Interval,
-    PairedResult,
-    bootstrap_interval,
-    bootstrap_interval_steps,
-    p_value_decimals,
-    paired_bootstrap,
-    paired_bootstrap_steps,
-    paired_randomization,
-    paired_randomization_steps,
-    too_few_items,
-)
+"""Significance over per-item scores: bootstrap confidence intervals, paired bootstrap resampling
+and paired approximate randomization, after ``sacrebleu/significance.py`` (``paired``). It works
+on scores only, from sums that are never recounted. May import: :mod:`charsim.metric` only (it
+reads no file and scores no corpus).
+"""
 
-__all__ = [
-    "DEFAULT_CONFIDENCE_LEVEL",
-    "DEFAULT_RANDOMIZATION_TRIALS",
-    "DEFAULT_RESAMPLES",
-    "DEFAULT_SEED",
-    "MAX_SCORE",
-    "METHODS",
-    "MIN_ITEMS",
-    "MIN_RESAMPLES",
-    "PROGRESS_EVERY",
-    "Interval",
-    "PairedResult",
-    "bootstrap_interval",
-    "bootstrap_interval_steps",
-    "p_value_decimals",
-    "paired_bootstrap",
-    "paired_bootstrap_steps",
-    "paired_randomization",
-    "paired_randomization_steps",
-    "too_few_items",
-]
+from .paired import *  # noqa: F403
+from .paired import __all__  # noqa: F401
