@@ -24,7 +24,7 @@ from functools import cached_property
 from ..corpus.differences import Difference, differences
 from ..metric.explain import Explanation, OrderDetail, explain
 from ..metric.inputs import check_inputs
-from .sacrebleu import metric_object, require_sacrebleu
+from .sacrebleu import metric_object, reference_statistics, require_sacrebleu, score_from_statistics
 
 __all__ = [
     "COMPARE_LIMIT",
@@ -347,8 +347,8 @@ def _sentence(metric: str, candidate: str, references: list[str]):
 
 def _chrf(candidate: str, references: list[str], metric: str) -> tuple[ChrFDetail, MetricScore]:
     scorer = metric_object(metric, sentence=True)
-    per_reference = [scorer._extract_corpus_statistics([candidate], [[r]])[0] for r in references]
-    f_scores = [float(scorer._compute_score_from_stats(s).score) for s in per_reference]
+    per_reference = reference_statistics(scorer, candidate, references)
+    f_scores = [float(score_from_statistics(scorer, s).score) for s in per_reference]
     kinds = [("character", n) for n in range(1, scorer.char_order + 1)]
     kinds += [("word", n) for n in range(1, scorer.word_order + 1)]
     orders = tuple(
@@ -385,10 +385,10 @@ def _ter(candidate: str, references: list[str]) -> tuple[TerDetail, MetricScore]
     """TER against each reference once; the item's statistics are sacreBLEU's from them (the
     fewest edits over the mean reference length), so the costly shift search is not run twice."""
     scorer = metric_object("ter", sentence=True)
-    per_reference = [scorer._extract_corpus_statistics([candidate], [[r]])[0] for r in references]
+    per_reference = reference_statistics(scorer, candidate, references)
     edits = tuple(int(stats[0]) for stats in per_reference)
     mean_length = sum(stats[1] for stats in per_reference) / len(references)
-    result = scorer._compute_score_from_stats([min(edits), mean_length])
+    result = score_from_statistics(scorer, [min(edits), mean_length])
     score = MetricScore("ter", result.name, float(result.score), scorer.get_signature().format())
     detail = TerDetail(min(edits), float(mean_length), edits, edits.index(min(edits)))
     return detail, score

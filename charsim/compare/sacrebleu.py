@@ -19,6 +19,17 @@ the sufficient-statistics methods that sacreBLEU's own significance tests use
 tests pin the results to the public ``corpus_score`` and ``sentence_score``). sacreBLEU is never
 patched. Texts are given to sacreBLEU as read: charsim's own preprocessing options apply to
 charsim only (each signature says what its metric did).
+
+This module is the one adapter to sacreBLEU: every use of its private methods in charsim is
+here (:func:`corpus_scores`, :func:`reference_statistics`, :func:`score_from_statistics`), so
+that an upstream change breaks one module. They are private because sacreBLEU has no public
+call from sufficient statistics to a score, and going through them is what makes one pass give
+both the corpus and the sentence scores, and what lets :func:`charsim.compare.compare` show
+each reference's chrF and TER statistics. Hence sacreBLEU is pinned, to **2.6.0** (in
+``pyproject.toml``'s ``compare``, ``explorer`` and ``test`` extras, and the explorer's
+``static/pins.toml``): a private method may change in any release. To move the pin, change
+those four, then run ``tests/charsim/test_compare.py``, ``test_cli_metrics.py`` and
+``test_significance_sacrebleu.py``, which check these calls against sacreBLEU's public scores.
 """
 
 from __future__ import annotations
@@ -32,8 +43,10 @@ __all__ = [
     "MetricResult",
     "corpus_scores",
     "metric_object",
+    "reference_statistics",
     "reference_streams",
     "require_sacrebleu",
+    "score_from_statistics",
 ]
 
 SACREBLEU_METRICS = ("chrf", "chrf++", "bleu", "ter")
@@ -166,3 +179,16 @@ def corpus_scores(
             )
         )
     return results
+
+
+def reference_statistics(scorer, candidate: str, references: Sequence[str]) -> list[list]:
+    """The sufficient statistics of ``candidate`` against each reference alone, one list per
+    reference, from ``scorer`` (a sentence-level metric of :func:`metric_object`): sacreBLEU's
+    private ``_extract_corpus_statistics``, on one item and one reference at a time."""
+    return [scorer._extract_corpus_statistics([candidate], [[r]])[0] for r in references]
+
+
+def score_from_statistics(scorer, statistics: Sequence):
+    """sacreBLEU's score (its ``Score`` object: ``.score``, ``.name``) from one item's sufficient
+    statistics: its private ``_compute_score_from_stats``."""
+    return scorer._compute_score_from_stats(statistics)
