@@ -19,17 +19,16 @@ A candidate is scored in two exact parts, so that its cost does not grow with ``
 from __future__ import annotations
 
 import operator
-from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Sequence
 from itertools import accumulate, compress, repeat
 
 from .automaton import SuffixAutomaton
 from .config import Config, ScaledWeights
-from .ngrams import boundaries
+from .ngrams import boundaries, count_into
 
 __all__ = ["ReferenceTable"]
 
-# _count_elements is what Counter.update calls (C, in CPython and Pyodide alike); see pair.py.
+# n-grams are counted into plain dicts with ngrams.count_into, as in pair.py.
 
 _REPEATED = (1).__lt__
 _STORED = 64
@@ -109,7 +108,7 @@ class ReferenceTable:
         """State → how often one reference holds its n-grams, for every state it holds."""
         link, length = self._automaton.link, self._automaton.length
         counts: dict[int, int] = {}
-        _count_elements(counts, ends)
+        count_into(counts, ends)
         held = set()
         for state in list(counts):
             while state > 0 and state not in held:
@@ -199,7 +198,7 @@ class ReferenceTable:
         positions: Sequence[int] = range(1, len(candidate) + 1)  # where order n may repeat
         grams: Sequence[str] = candidate
         counts: dict[str, int] = {}
-        _count_elements(counts, grams)
+        count_into(counts, grams)
         repeated = _repeated_keys(counts)
         states = list(map(transitions[0].get, repeated))
         total = 0
@@ -225,7 +224,7 @@ class ReferenceTable:
                 positions = list(compress(positions, map(kept.__contains__, grams)))
                 grams = [padded[p : p + n + 1] for p in positions]
             counts = {}
-            _count_elements(counts, grams)
+            count_into(counts, grams)
             repeated = _repeated_keys(counts)
             if n == 1:  # order 2 was counted everywhere: keep those whose first character is held
                 repeated = list(compress(repeated, map(kept.__contains__, map(_FIRST, repeated))))
