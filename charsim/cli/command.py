@@ -1,6 +1,6 @@
 """The ``charsim`` command: score files of candidates against references, sacreBLEU-style.
 
-Thin by design: it streams the files (:mod:`charsim.filestream`) into :mod:`charsim.corpus`, in
+Thin by design: it streams the files (:mod:`charsim.io.filestream`) into :mod:`charsim.corpus`, in
 this process or on a process pool (``--jobs``), and prints. All output is computed before
 anything is written, so an error never leaves half a result behind.
 """
@@ -447,7 +447,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     Output that cannot be written (a full disk, a closed stdout) ends in one line on stderr and
     status 1; a reader that closes the pipe early (``charsim ... | head``) ends it quietly with
     status 1; characters the terminal cannot encode are escaped
-    (:func:`charsim.cli_streams.run_guarded`).
+    (:func:`charsim.cli.streams.run_guarded`).
 
     Raises:
         SystemExit: ``--help`` and ``--version`` (status 0), a usage error (status 2), as

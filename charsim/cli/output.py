@@ -57,7 +57,7 @@ class Report:
         item: the item explained (``--explain N``), or None.
         explanations: one :class:`ItemExplanation` per system when ``item`` is set.
         significance: charsim's intervals and paired tests
-            (:class:`~charsim.cli_significance.Significance`), or None; only in charsim's layout.
+            (:class:`~charsim.cli.significance.Significance`), or None; only in charsim's layout.
     """
 
     names: tuple[str, ...]

@@ -6,8 +6,8 @@ Plain data for the explorer's comparison view and the command line's ``--explain
 per-order counts, precision and recall and its F_β next to charsim's :class:`~charsim.Explanation`,
 BLEU's brevity penalty and per-order precisions next to charsim's length rule (§5.1, §5.2), how
 each metric aggregates several references (§5.3), and the differences found
-(:mod:`charsim.differences`). sacreBLEU (``pip install 'charsim[compare]'``) is imported on
-first use; see :mod:`charsim.sacrebleu_metrics` for the settings (sacreBLEU's defaults, BLEU with
+(:mod:`charsim.corpus.differences`). sacreBLEU (``pip install 'charsim[compare]'``) is imported on
+first use; see :mod:`charsim.compare.sacrebleu` for the settings (sacreBLEU's defaults, BLEU with
 ``effective_order=True`` as at sentence level).
 
 Counts are exact integers; chrF's precisions, recalls and F_β are recomputed from them as exact
@@ -280,7 +280,7 @@ class Comparison:
     @cached_property
     def differences(self) -> tuple[Difference, ...]:
         """The differences between the metrics on this item, each with its key and section
-        (:func:`charsim.differences.differences`)."""
+        (:func:`charsim.corpus.differences.differences`)."""
         return differences(self)
 
 

@@ -1,8 +1,8 @@
 """Scoring many items: per-item scores, their mean and the signature (sacreBLEU-style reporting).
 
 The corpus score is the mean of the per-item scores of the chosen variant (exact, rounded once:
-:mod:`charsim.parts`). Items are scored in chunks, in this process or on any
-:class:`concurrent.futures.Executor` that the caller brings (:mod:`charsim.chunks`), with the
+:mod:`charsim.corpus.parts`). Items are scored in chunks, in this process or on any
+:class:`concurrent.futures.Executor` that the caller brings (:mod:`charsim.corpus.chunks`), with the
 same results, in the same order, and the same errors.
 """
 
@@ -47,7 +47,7 @@ def score_rows(
     """Score a stream of items, in chunks, here or on ``executor``; the same results either way.
 
     Rows are read as chunks are sent, and at most ``in_flight`` chunks wait to be collected, so
-    a long stream (e.g. :func:`charsim.filestream.aligned_files`) is never held whole; with
+    a long stream (e.g. :func:`charsim.io.filestream.aligned_files`) is never held whole; with
     ``keep_scores=False`` memory stays flat in the number of items.
 
     Args:
@@ -126,7 +126,7 @@ def score_systems(
 
     Raises:
         TypeError: ``systems``, a system or ``references`` is not a sequence (see
-            :func:`charsim.values.is_sequence`; a system given as one ``str`` is refused, not
+            :func:`charsim.metric.values.is_sequence`; a system given as one ``str`` is refused, not
             split into letters).
         ValueError: a system's length differs from the number of reference sets, or an unknown
             variant; errors of items and of the executor as in :func:`score_rows`.

@@ -1,6 +1,6 @@
 """Evaluation files read line by line while they are scored: memory stays flat in their length.
 
-The formats and the error messages are those of :mod:`charsim.textio` (which reads whole bytes,
+The formats and the error messages are those of :mod:`charsim.io.textio` (which reads whole bytes,
 as the explorer gets them); ``"-"`` reads stdin. Every regular file is read once before scoring,
 to count its lines and check its UTF-8, so a line count that differs or a bad byte stops the run
 before any work, as when the files are read whole. What can be read only once (stdin, a pipe, a
@@ -39,7 +39,7 @@ class ItemStream:
         names: the system names (the candidate files; ``"<stdin>"`` for stdin).
         count: the number of items, or None when it is not known before reading (stdin).
         rows: per item ``(one candidate per system, the reference set)``; reading them raises
-            :class:`~charsim.textio.DataError` at a bad line.
+            :class:`~charsim.io.textio.DataError` at a bad line.
     """
 
     names: tuple[str, ...]
@@ -54,7 +54,7 @@ def source_name(path: str | os.PathLike) -> str:
 
 def file_lines(path: str | os.PathLike) -> Iterator[str]:
     """The lines of a UTF-8 file (``"-"``: stdin), one at a time, as
-    :func:`~charsim.textio.decode_lines` splits them: a byte-order mark and ``\\r`` before
+    :func:`~charsim.io.textio.decode_lines` splits them: a byte-order mark and ``\\r`` before
     ``\\n`` are dropped, and a final line break does not start another line.
 
     Raises:
@@ -115,7 +115,7 @@ def aligned_files(systems: Sequence[str], references: Sequence[str]) -> ItemStre
     Raises:
         DataError: no reference file, a file that cannot be read, stdin named twice, a line that
             is not UTF-8, or a line count that differs (the messages of
-            :func:`~charsim.textio.aligned_lines`).
+            :func:`~charsim.io.textio.aligned_lines`).
     """
     if not references:
         raise DataError(source_name(systems[0]), None, "no reference file given")
@@ -220,7 +220,7 @@ def aligned_rows(
     systems: Sequence[tuple[str, Iterable[str]]], references: Sequence[tuple[str, Iterable[str]]]
 ) -> Iterator[Row]:
     """Rows of line-aligned streams; one that ends before the others raises, once all are read,
-    the error of :func:`~charsim.textio.check_line_counts`.
+    the error of :func:`~charsim.io.textio.check_line_counts`.
 
     Args:
         systems: ``(file name, lines)`` per system.
@@ -241,7 +241,7 @@ def aligned_rows(
 
 def jsonl_file(path: str | os.PathLike) -> ItemStream:
     """The items of a JSON Lines file (``"-"``: stdin), streamed; see
-    :func:`~charsim.textio.jsonl_items` (blank lines are skipped).
+    :func:`~charsim.io.textio.jsonl_items` (blank lines are skipped).
 
     Raises:
         DataError: the file cannot be read or is not UTF-8 (before any item is read), or a line

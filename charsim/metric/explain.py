@@ -275,7 +275,7 @@ def explain(
         normalize: optional Unicode normalisation applied to every text first (NFC, NFKC, ...).
         casefold: apply case folding to every text first.
         fold_whitespace_quotes: fold whitespace and curly quotes in every text first
-            (:func:`charsim.preprocess.fold_whitespace_quotes`).
+            (:func:`charsim.metric.preprocess.fold_whitespace_quotes`).
         matches: collect the shared n-grams (the default). ``False`` computes the same
             quantities by the path of :func:`charsim.score`, which keeps no n-gram once it is
             counted, and sets :attr:`Explanation.matches_listed` to False: it takes about as

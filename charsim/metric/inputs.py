@@ -16,7 +16,7 @@ __all__ = ["Prepared", "check_inputs", "check_references", "prepare"]
 def check_inputs(candidate: str, references: Sequence[str]) -> None:
     """Validate a candidate and a reference set.
 
-    ``references`` is any sequence of ``str`` (:func:`charsim.values.is_sequence`): a list, a
+    ``references`` is any sequence of ``str`` (:func:`charsim.metric.values.is_sequence`): a list, a
     tuple, a numpy array or a pandas ``Series`` of ``str``.
 
     Raises:

@@ -1,16 +1,16 @@
 """Fast overlaps of one candidate with one reference, all orders at once (§2.1, §7.5).
 
-Orders are walked as in :mod:`charsim.overlap` (an n-gram can only be shared if its (n-1)-prefix
-was), with one shortcut. A shared n-gram that occurs exactly once in each text, at position ``i``
-of the candidate and ``j`` of the reference, can only grow into shared n-grams that also occur once,
-at the same two positions: it adds 1 to every order up to ``e(i, j)``, the number of characters
-on which the two texts agree from ``i`` and ``j`` on. Such a pair leaves the counting; counting
-goes on only for repeated n-grams, which in real text die out after a few orders.
+Orders are walked as in :mod:`charsim.metric.overlap` (an n-gram can only be shared if its
+(n-1)-prefix was), with one shortcut. A shared n-gram that occurs exactly once in each text, at
+position ``i`` of the candidate and ``j`` of the reference, can only grow into shared n-grams that
+also occur once, at the same two positions: it adds 1 to every order up to ``e(i, j)``, the number
+of characters on which the two texts agree from ``i`` and ``j`` on. Such a pair leaves the counting;
+counting goes on only for repeated n-grams, which in real text die out after a few orders.
 
 The pairs that left the counting are finished together at the end. Pairs on one diagonal
 (``i - j``) at consecutive positions lie in one shared stretch of text, and there
 ``e(i, j) = e(i + 1, j + 1) + 1``: only the last pair of each stretch compares characters.
-Results are exact and equal to :func:`charsim.overlap.overlaps`.
+Results are exact and equal to :func:`charsim.metric.overlap.overlaps`.
 """
 
 from __future__ import annotations

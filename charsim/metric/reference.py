@@ -1,7 +1,7 @@
 """A reference set precomputed once and reused for many candidates (§7.2).
 
-The table ``K · F_g(m) = Σ_i min(c_{r_i}(g), m)`` (:mod:`charsim.table`) and ``L̄_r`` are built
-once; a candidate then needs only its own n-grams and ``L_t``: ``K m̄_n = Σ_g K F_g(c_t(g))``.
+The table ``K · F_g(m) = Σ_i min(c_{r_i}(g), m)`` (:mod:`charsim.metric.table`) and ``L̄_r`` are
+built once; a candidate then needs only its own n-grams and ``L_t``: ``K m̄_n = Σ_g K F_g(c_t(g))``.
 The time per candidate hardly depends on ``K`` (``benchmarks/reference_set_k.py``).
 """
 

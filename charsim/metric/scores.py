@@ -53,7 +53,7 @@ def score(
         normalize: optional explicit Unicode normalisation of every text (``"NFC"``, ...).
         casefold: optional explicit case folding of every text.
         fold_whitespace_quotes: optional explicit whitespace/quote folding of every text
-            (:func:`charsim.preprocess.fold_whitespace_quotes`).
+            (:func:`charsim.metric.preprocess.fold_whitespace_quotes`).
 
     Returns:
         The score in ``[0, 1]``: the exact rational value rounded once to a float.

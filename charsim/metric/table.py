@@ -2,8 +2,8 @@
 
 §7.2 stores, for every n-gram ``g`` of the references, ``K · F_g(m) = Σ_i min(c_{r_i}(g), m)``;
 then ``K m̄_n = Σ_g K F_g(c_t(g))`` over the candidate's n-grams of order ``n``. Here the table is
-indexed by the states of the references' suffix automaton (:mod:`charsim.automaton`) instead of
-by n-gram: all n-grams of a state occur equally often in each reference, so they share ``F_g``.
+indexed by the states of the references' suffix automaton (:mod:`charsim.metric.automaton`) instead
+of by n-gram: all n-grams of a state occur equally often in each reference, so they share ``F_g``.
 That keeps the table linear in the references' length whatever the order cap.
 
 A candidate is scored in two exact parts, so that its cost does not grow with ``K``:

@@ -48,8 +48,8 @@ def _exact(value: Fraction | None) -> str | None:
 
 
 def explanation_blocks(e: Explanation, variant: str = "mean") -> list:
-    """charsim's part of the document (blocks of :mod:`charsim.formats`): the texts, the exact
-    quantities, the decision, the per-order table and the per-reference table; ``variant``'s
+    """charsim's part of the document (blocks of :mod:`charsim.render.formats`): the texts, the
+    exact quantities, the decision, the per-order table and the per-reference table; ``variant``'s
     score (``"mean"``, ``"base"``, ``"max"``) leads the quantities, under its signature."""
     first = _VARIANT_QUANTITY[variant]
     quantities = sorted(_QUANTITIES, key=lambda quantity: quantity[1] != first)

@@ -3,8 +3,8 @@
 A document is a list of blocks (:class:`Paragraph`, :class:`Table`); a cell is a ``str`` (text,
 escaped for the format), a :class:`~fractions.Fraction` (exact: ``a/b``, in LaTeX
 ``\\frac{a}{b}``), a :class:`Label` (one spelling per format, e.g. math in LaTeX) or None (a
-dash). The command line and the exports (:mod:`charsim.export`) render through these functions,
-so every format shows the same numbers.
+dash). The command line and the exports (:mod:`charsim.render.export`) render through these
+functions, so every format shows the same numbers.
 """
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ def _integer(text: str, low: int, high: int) -> int:
 
 
 def _references(text: str) -> list[str]:
-    if json_nesting(text) > MAX_NESTING:  # before parsing: see charsim.textio.json_nesting
+    if json_nesting(text) > MAX_NESTING:  # before parsing: see charsim.io.textio.json_nesting
         raise FieldError("nested")
     value = json.loads(text)  # a JSONDecodeError (a ValueError) says why in English
     if not isinstance(value, list) or not all(isinstance(r, str) for r in value):

@@ -2,10 +2,10 @@
 move most under a derived setting (NFC, NFKC, case folding, whitespace/quote folding).
 
 No Panel import here: the view runs :meth:`FragilityState.compute` when the batch's charsim
-scores arrive; tests drive it directly. Each item is :func:`charsim.fragility.item_moved`, per
-metric and system, computed in chunks that yield to the event loop so the page keeps answering;
-sacreBLEU (for chrF) is imported on first use (in the browser it is installed after the first
-view).
+scores arrive; tests drive it directly. Each item is
+:func:`charsim.compare.fragility.item_moved`, per metric and system, computed in chunks that yield
+to the event loop so the page keeps answering; sacreBLEU (for chrF) is imported on first use (in
+the browser it is installed after the first view).
 """
 
 from __future__ import annotations
