@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import charsim  # noqa: E402
-from charsim.cli_args import whole_number  # noqa: E402
+from charsim.cli.args import whole_number  # noqa: E402
 
 TED = Path(os.environ.get("CHARSIM_TED", ROOT / "data" / "ted-en"))
 """The TED files: the copy that ships in the repository, or ``$CHARSIM_TED``."""

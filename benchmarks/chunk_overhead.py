@@ -2,8 +2,8 @@
 
 The TED pairs (system 1, repeated to twice the largest size) are cut into chunks of ``--sizes``
 items. Side by side, chunk by chunk, ``--repeat`` times, each chunk is scored here with
-``charsim.parts.score_part`` (the work), and sent on a round trip that does no work (``len`` of
-the ``charsim.chunks.Chunk``, as ``charsim.corpus.score_rows`` sends it) to a
+``charsim.corpus.parts.score_part`` (the work), and sent on a round trip that does no work (``len``
+of the ``charsim.corpus.chunks.Chunk``, as ``charsim.corpus.score_rows`` sends it) to a
 ``ProcessPoolExecutor`` with one process and to a Dask ``LocalCluster`` with one worker process
 on 127.0.0.1 (the overhead: pickling, transfer, scheduling, the wait for the answer). Targets:
 overhead / work ≤ 0.05 for the process pool at ``charsim.corpus.CHUNK_SIZE`` (the default, the
@@ -19,9 +19,9 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 
 from _common import environment, positive, ratio_line, script_parser, side_by_side, ted_pairs
 
-from charsim.chunks import Chunk
 from charsim.corpus import CHUNK_SIZE
-from charsim.parts import score_part
+from charsim.corpus.chunks import Chunk
+from charsim.corpus.parts import score_part
 
 DASK_CHUNK = 4000
 """The chunk size of the README's Dask recipe."""

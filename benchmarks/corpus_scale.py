@@ -6,7 +6,7 @@ The TED pairs (system 1 and its reference) are repeated into files of ``--sizes`
 
 - ``charsim -i SYS -r REF --format json --jobs 1`` (one process),
 - the same with ``--jobs 2`` (a process pool of two),
-- the README's Dask recipe (``charsim.filestream.aligned_files`` streamed into
+- the README's Dask recipe (``charsim.io.filestream.aligned_files`` streamed into
   ``charsim.corpus.score_rows`` on ``client.get_executor()``), in a client process connected to a
   ``LocalCluster`` of 2 worker processes on 127.0.0.1, started once before the timings,
 - sacreBLEU's chrF command line on the same files (``sacrebleu REF -i SYS -m chrf``), as the

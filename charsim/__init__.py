@@ -11,25 +11,25 @@ Section numbers (§) refer to the defining article.
     Fraction(100, 201)
 """
 
-from .buckets import Bucket, LengthBuckets, length_buckets
-from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, WEIGHTS, Config
-from .coverage import coverage
-from .decision import Decision
-from .errors import UndefinedScoreError, WorkerError
-from .explain import Explanation, Match, OrderDetail, ReferenceDetail, explain
-from .ngrams import NGram, ngram_count
-from .preprocess import NORMALIZATION_FORMS, Preprocessing, fold_whitespace_quotes
-from .reference import ReferenceSet
-from .scores import score, score_base, score_max, summarize
-from .signature import VARIANTS, signature
-from .significance import (
+from .corpus.buckets import Bucket, LengthBuckets, length_buckets
+from .corpus.coverage import coverage
+from .metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, WEIGHTS, Config
+from .metric.decision import Decision
+from .metric.errors import UndefinedScoreError, WorkerError
+from .metric.explain import Explanation, Match, OrderDetail, ReferenceDetail, explain
+from .metric.ngrams import NGram, ngram_count
+from .metric.preprocess import NORMALIZATION_FORMS, Preprocessing, fold_whitespace_quotes
+from .metric.reference import ReferenceSet
+from .metric.scores import score, score_base, score_max, summarize
+from .metric.signature import VARIANTS, signature
+from .metric.stats import ItemSummary
+from .significance.paired import (
     Interval,
     PairedResult,
     bootstrap_interval,
     paired_bootstrap,
     paired_randomization,
 )
-from .stats import ItemSummary
 from .version import __version__
 
 __all__ = [

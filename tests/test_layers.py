@@ -1,4 +1,4 @@
-"""The packages' import layering: no cycle anywhere, no upward import in the explorer.
+"""The packages' import layering: no cycle anywhere, no upward import in charsim or the explorer.
 
 Standard library only (``ast``): every module of ``charsim/`` and ``explorer/`` is parsed, never
 imported, and every ``import`` and ``from ... import`` in it counts, wherever it stands (at the top,
@@ -28,13 +28,17 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("charsim", "explorer")
 
 
-# Each package's layers, lowest first, as module-name prefixes (dotted: "explorer.app.states"
-# holds explorer.app.states and every module below it). A module may import its own layer and
-# the layers listed before it, never one after it. To give a package layers, add its list here;
-# a package with an empty list is checked for cycles only.
 def below(package: str) -> tuple[str, ...]:
     """The patterns of ``package`` and every module below it."""
     return (package, package + ".*")
+
+
+PUBLIC_FACADES = tuple(
+    f"charsim.{name}"
+    for name in ("differences", "export", "filestream", "fragility", "models", "parts", "values")
+)
+"""charsim's top-level modules that only re-export a documented path of the flat layout (the
+code lives in a layer below): for users; charsim and the explorer import the layers instead."""
 
 
 # Each package's layers, lowest first, as patterns of module names (``fnmatch``: "a.b" is that
@@ -42,9 +46,24 @@ def below(package: str) -> tuple[str, ...]:
 # own layer and the layers listed before it, never one after it. To give a package layers, fill
 # in its list; a package with an empty list is checked for cycles only.
 LAYERS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
-    # charsim: cycles only for now; its layers (core < corpus < ... < cli) arrive when the core
-    # is reshaped into subpackages.
-    "charsim": [],
+    "charsim": [
+        # The library, bottom to top (each subpackage's __init__ says what it holds): the
+        # version; the metric's definition and its fast paths (standard library only); reading
+        # files; corpus scoring; significance over item scores; comparisons with sacreBLEU's
+        # metrics; rendering; the command line. Significance sits above io and corpus in this
+        # order but may import neither (FORBIDDEN below).
+        ("version", ("charsim.version",)),
+        ("metric", below("charsim.metric")),
+        ("io", below("charsim.io")),
+        ("corpus", below("charsim.corpus")),
+        ("significance", below("charsim.significance")),
+        ("compare", below("charsim.compare")),
+        ("render", below("charsim.render")),
+        ("cli", below("charsim.cli")),
+        # The public paths on top: the package's names, ``python -m charsim``, and the facades
+        # that keep the documented module paths of the flat layout working (PUBLIC_FACADES).
+        ("public paths", ("charsim", "charsim.__main__", *PUBLIC_FACADES)),
+    ],
     "explorer": [
         # The app (what a user sees), bottom to top: what every part of it uses (the UI text,
         # the staging hooks a runtime replaces), the parsers and serialisers of its inputs
@@ -71,8 +90,27 @@ LAYERS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
 FORBIDDEN: list[tuple[tuple[str, ...], tuple[str, ...], str]] = [
     (
         below("explorer"),
-        ("charsim.cli", "charsim.cli.*", "charsim.cli_*", "charsim.__main__"),
+        (*below("charsim.cli"), "charsim.__main__"),
         "the explorer uses charsim's library, never its command line",
+    ),
+    (
+        below("charsim.significance"),
+        (*below("charsim.io"), *below("charsim.corpus")),
+        "significance works on item scores: it reads no file and scores no corpus",
+    ),
+    (
+        (
+            *below("charsim.metric"),
+            *below("charsim.io"),
+            *below("charsim.corpus"),
+            *below("charsim.significance"),
+            *below("charsim.compare"),
+            *below("charsim.render"),
+            *below("charsim.cli"),
+            *below("explorer"),
+        ),  # fmt: skip
+        PUBLIC_FACADES,
+        "a facade is for users: import the module that holds the code",
     ),
 ]
 
@@ -220,6 +258,8 @@ def test_the_walk_sees_every_kind_of_import():
     assert ("explorer.app.views.common", "explorer.app.i18n") in pairs  # relative, `..`
     assert ("explorer.runtime.worker", "explorer.app.page") in pairs  # inside a function
     assert ("explorer.runtime.worker", "explorer.app.i18n") in pairs  # absolute
+    assert ("charsim.corpus.rows", "charsim.metric.config") in pairs  # relative, `..`
+    assert ("charsim.cli.command", "charsim.render.article") in pairs  # inside a function
 
 
 def test_no_import_cycle():

@@ -78,7 +78,7 @@ class Message:
 
 def counted(number: int, noun: str) -> Message:
     """``number`` and ``noun`` (the catalog's ``count.<noun>.one`` for 1, else ``.other``): in
-    English "1 item", "2,445 items", as :func:`charsim.textio.counted` says it."""
+    English "1 item", "2,445 items", as :func:`charsim.metric.values.counted` says it."""
     return Message(f"count.{noun}.{'one' if number == 1 else 'other'}", {"count": number})
 
 

@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from charsim.automaton import SuffixAutomaton
+from charsim.metric.automaton import SuffixAutomaton
 
 from .strategies import texts
 

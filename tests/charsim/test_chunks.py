@@ -6,9 +6,9 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from charsim.chunks import chunked, run_chunks
-from charsim.errors import WorkerError
-from charsim.textio import DataError
+from charsim.corpus.chunks import chunked, run_chunks
+from charsim.io.textio import DataError
+from charsim.metric.errors import WorkerError
 
 
 def _rows_of(chunk, first_item):

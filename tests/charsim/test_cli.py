@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import charsim
-from charsim.cli import main
+from charsim.cli.command import main
 
 from ..data import TED
 

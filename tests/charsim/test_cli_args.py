@@ -4,8 +4,8 @@ import argparse
 
 import pytest
 
-from charsim import cli_args
-from charsim.cli_args import jobs, name_list, whole_number
+from charsim.cli import args as cli_args
+from charsim.cli.args import jobs, name_list, whole_number
 
 BOUNDED = whole_number(2, "{value} is below 2", 5, "{value} is above 5")
 

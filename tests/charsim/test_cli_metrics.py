@@ -10,9 +10,9 @@ import pytest
 from sacrebleu.metrics import BLEU, CHRF, TER
 
 import charsim
-from charsim.cli import main
+from charsim.cli.command import main
 from charsim.compare import COMPARE_LIMIT
-from charsim.formats import markdown_escape
+from charsim.render.formats import markdown_escape
 
 from ..data import TED
 
@@ -257,7 +257,7 @@ def _out_of_memory(*args, **kwargs):
 
 
 def test_running_out_of_memory_while_explaining_is_one_line(two_items, capsys, monkeypatch):
-    monkeypatch.setattr("charsim.cli.compare", _out_of_memory)
+    monkeypatch.setattr("charsim.cli.command.compare", _out_of_memory)
     status, out, err = run(capsys, *two_items, "--explain", "1")
     assert (status, out) == (1, "")
     assert err == (f"charsim: error: item 1 of {two_items[1]} could not be explained: out of "
@@ -276,7 +276,7 @@ def test_ter_on_long_items_warns_first(long_item, two_items, capsys):
 
 
 def test_running_out_of_memory_in_a_metric_names_the_longest_item(two_items, capsys, monkeypatch):
-    monkeypatch.setattr("charsim.cli.corpus_scores", _out_of_memory)
+    monkeypatch.setattr("charsim.cli.command.corpus_scores", _out_of_memory)
     status, out, err = run(capsys, *two_items, "--metrics", "charsim,ter")
     assert (status, out) == (1, "")
     assert err == ("charsim: error: ter ran out of memory (MemoryError); the longest item is "

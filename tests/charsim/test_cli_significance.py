@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import charsim
-from charsim.cli import main
+from charsim.cli.command import main
 
 from ..data import TED
 from .test_cli import run

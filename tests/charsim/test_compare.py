@@ -12,8 +12,8 @@ from sacrebleu.metrics import BLEU, CHRF, TER
 
 import charsim
 from charsim.compare import compare
-from charsim.differences import SECTIONS, SENTENCES
-from charsim.sacrebleu_metrics import metric_object, require_sacrebleu
+from charsim.compare.sacrebleu import metric_object, require_sacrebleu
+from charsim.corpus.differences import SECTIONS, SENTENCES
 
 from .strategies import texts
 
@@ -160,7 +160,7 @@ def test_a_missing_sacrebleu_gets_the_install_command(monkeypatch):
 
 def test_importing_charsim_does_not_import_sacrebleu():
     code = (
-        "import sys, charsim, charsim.compare, charsim.export, charsim.cli\n"
+        "import sys, charsim, charsim.compare, charsim.render.export, charsim.cli\n"
         "assert 'sacrebleu' not in sys.modules, 'sacrebleu imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -9,8 +9,8 @@ import pytest
 
 import charsim
 from charsim.compare import compare
-from charsim.export import explanation_data, explanation_document
-from charsim.formats import latex_escape, markdown_escape
+from charsim.render.export import explanation_data, explanation_document
+from charsim.render.formats import latex_escape, markdown_escape
 
 HOSTILE = "a | b\\c `d` *e* _f_ [g](h) <i> ~j~ &amp; & $k$ {l} #m ^n %o \u00a0p\nq\t"
 ITEMS = [

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from charsim.cli import main
-from charsim.filestream import aligned_files, file_lines, jsonl_file
-from charsim.textio import DataError, aligned_lines, decode_lines, items_from_jsonl
+from charsim.cli.command import main
+from charsim.io.filestream import aligned_files, file_lines, jsonl_file
+from charsim.io.textio import DataError, aligned_lines, decode_lines, items_from_jsonl
 
 BOM = "\ufeff".encode()
 pieces = st.sampled_from([b"a", b"\n", b"\r", b"\r\n", BOM, b"\xff", b"\xe3\x81", "é".encode(),

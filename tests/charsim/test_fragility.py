@@ -5,7 +5,14 @@ from fractions import Fraction
 import pytest
 
 import charsim
-from charsim.fragility import SETTINGS, TextChange, code_points, fragility, item_moved, most_moved
+from charsim.compare.fragility import (
+    SETTINGS,
+    TextChange,
+    code_points,
+    fragility,
+    item_moved,
+    most_moved,
+)
 
 # "the?cat" against "the cat" (7 characters, N = 9), ? not matching: shared are t h e c a t,
 # ^t th he ca at t$, ^th the cat at$, ^the cat$: M = 6 + 6/2 + 4/3 + 2/4 = 65/6, and

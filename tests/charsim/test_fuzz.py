@@ -23,9 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import charsim
-from charsim.cli import main
+from charsim.cli.command import main
+from charsim.compare.fragility import fragility
 from charsim.corpus import score_rows, score_systems
-from charsim.fragility import fragility
 
 from .strategies import texts
 

@@ -9,9 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import charsim
-from charsim.article import CHECKS, Check
-from charsim.cli import main
-from charsim.models import (
+from charsim.cli.command import main
+from charsim.metric.models import (
     bleu_model,
     block_ratio,
     cap_change,
@@ -22,6 +21,7 @@ from charsim.models import (
     score_weighted_centroid,
     weight_share_above,
 )
+from charsim.render.article import CHECKS, Check
 
 fractions = st.fractions(min_value=0, max_value=1)
 

@@ -8,9 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import charsim
-from charsim import parts
-from charsim.corpus import score_rows, score_systems
-from charsim.parts import CorpusResult, combine_parts, score_part
+from charsim.corpus import parts, score_rows, score_systems
+from charsim.corpus.parts import CorpusResult, combine_parts, score_part
 
 from .strategies import reference_sets, texts
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import charsim
-from charsim.preprocess import fold_whitespace_quotes
+from charsim.metric.preprocess import fold_whitespace_quotes
 
 from .strategies import items_sharing_text, texts
 
@@ -66,7 +66,7 @@ def test_fold_after_normalisation_keeps_the_form_and_folds_what_nfkc_made():
 def test_folded_text_is_folded_and_in_the_requested_form(text, normalize, casefold):
     folded = charsim.Preprocessing(normalize, casefold, True).apply(text)
     assert fold_whitespace_quotes(folded) == folded
-    assert not set(folded) & set(charsim.preprocess.QUOTE_FOLDS)
+    assert not set(folded) & set(charsim.metric.preprocess.QUOTE_FOLDS)
     if normalize:
         assert unicodedata.is_normalized(normalize, folded)
 
@@ -90,7 +90,7 @@ def test_fold_changes_the_exact_score_as_reasoned():
 
 
 def test_command_line_fold_is_recorded(tmp_path, capsys):
-    from charsim.cli import main
+    from charsim.cli.command import main
 
     (tmp_path / "s.txt").write_text("the\u00a0cat\n", encoding="utf-8")
     (tmp_path / "r.txt").write_text("the cat\n", encoding="utf-8")

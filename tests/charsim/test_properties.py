@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import charsim
-from charsim.config import MAX_ORDER_LIMIT
-from charsim.pair import pair_overlaps
+from charsim.metric.config import MAX_ORDER_LIMIT
+from charsim.metric.pair import pair_overlaps
 
 from . import naive
 from .strategies import items_sharing_text, reference_sets, texts

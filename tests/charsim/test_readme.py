@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import charsim
-from charsim.cli import main
+from charsim.cli.command import main
 
 README = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
 

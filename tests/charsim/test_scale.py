@@ -12,13 +12,13 @@ from functools import partial
 import pytest
 
 import charsim
-from charsim.chunks import run_chunks
-from charsim.cli import main
+from charsim.cli.command import main
 from charsim.corpus import score_rows, score_systems
-from charsim.errors import WorkerError
-from charsim.filestream import aligned_files, jsonl_file
-from charsim.parts import combine_parts, score_part
-from charsim.textio import DataError
+from charsim.corpus.chunks import run_chunks
+from charsim.corpus.parts import combine_parts, score_part
+from charsim.io.filestream import aligned_files, jsonl_file
+from charsim.io.textio import DataError
+from charsim.metric.errors import WorkerError
 
 from ..data import ROOT, TED
 
@@ -228,7 +228,7 @@ class _DyingPool(ProcessPoolExecutor):
 
 
 def test_a_dead_worker_process_is_a_clear_error_on_the_command_line(capsys, jsonl, monkeypatch):
-    monkeypatch.setattr("charsim.cli.ProcessPoolExecutor", _DyingPool)
+    monkeypatch.setattr("charsim.cli.command.ProcessPoolExecutor", _DyingPool)
     status, out, err = _run(capsys, "--jsonl", jsonl(_records(ADVERSARIAL)), "--jobs", "2")
     assert (status, out) == (1, "")
     assert re.match(r"charsim: error: items 1–\d+ could not be scored: BrokenProcessPool: ", err)

@@ -8,9 +8,9 @@ import pandas as pd
 import pytest
 
 import charsim
+from charsim.compare.fragility import fragility
 from charsim.corpus import score_rows, score_systems
-from charsim.fragility import fragility
-from charsim.values import as_tuple, is_sequence, whole_number
+from charsim.metric.values import as_tuple, is_sequence, whole_number
 
 ARRAYS = {
     "list": lambda texts: list(texts),

@@ -10,7 +10,7 @@ import pytest
 
 import charsim
 from charsim.corpus import score_systems
-from charsim.textio import DataError
+from charsim.io.textio import DataError
 from explorer.app.i18n import UIText
 from explorer.app.page import create_app
 from explorer.app.sources import batch_data

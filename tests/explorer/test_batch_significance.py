@@ -10,7 +10,7 @@ import pytest
 from bokeh.models import Span
 
 import charsim
-from charsim.cli_significance import SIGNIFICANT
+from charsim.cli.significance import SIGNIFICANT
 from explorer.app.i18n import CATALOG, UIText
 from explorer.app.sources.batch_examples import BATCH_EXAMPLES
 from explorer.app.states import batch_significance

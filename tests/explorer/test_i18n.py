@@ -5,7 +5,7 @@ from html import escape
 
 import pytest
 
-from charsim.config import Config
+from charsim.metric.config import Config
 from explorer.app.i18n import CATALOG, LANGUAGES, Message, UIText, placeholders
 from explorer.app.markup.cards import derived_note
 from explorer.app.page import create_app

@@ -10,7 +10,7 @@ import pytest
 from sacrebleu.metrics import BLEU, CHRF, TER
 
 import charsim
-from charsim.differences import SECTIONS, SENTENCES
+from charsim.corpus.differences import SECTIONS, SENTENCES
 from explorer.app.i18n import CATALOG, UIText, placeholders
 from explorer.app.states.metrics import LIVE_COMPARE_LIMIT, MetricsState
 from explorer.app.states.single import ExplorerState

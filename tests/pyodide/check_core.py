@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import charsim
 from charsim.corpus import CorpusResult, score_rows
-from charsim.models import f_beta
+from charsim.metric.models import f_beta
 
 TABLE = [
     ("cat", ["cat"]),

@@ -12,9 +12,11 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { loadPyodide } = await import(join(root, "node_modules", "pyodide", "pyodide.mjs"));
 
 const pyodide = await loadPyodide({ indexURL: join(root, "node_modules", "pyodide") + "/" });
-pyodide.FS.mkdirTree("/src/charsim");
-for (const name of readdirSync(join(root, "charsim"))) {
-  if (name.endsWith(".py")) {
+// charsim/ and its layer subpackages (metric/, io/, corpus/, ...): every .py file, by its path
+for (const entry of readdirSync(join(root, "charsim"), { recursive: true })) {
+  const name = String(entry);
+  if (name.endsWith(".py") && !name.includes("__pycache__")) {
+    pyodide.FS.mkdirTree(`/src/charsim/${dirname(name)}`);
     pyodide.FS.writeFile(`/src/charsim/${name}`, readFileSync(join(root, "charsim", name)));
   }
 }

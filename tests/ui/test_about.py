@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from charsim.models import block_ratio, charsim_model
+from charsim.metric.models import block_ratio, charsim_model
 
 SOURCES = """() => {
   const out = {};

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from charsim.models import f_beta
+from charsim.metric.models import f_beta
 
 SOURCE = """(name) => {
   for (const doc of Bokeh.documents) {

@@ -1,8 +1,8 @@
 """Batch mode in headless Chromium on the TED example: the items whose score moves most under
 a derived setting are listed (charsim's first: system 1's item 1560, raised by case folding,
-as charsim.fragility computes on CPython) and a row opens its item; the histogram downloads as
-PNG (drawn: its bars and axes) and SVG, and every chart on the page has its axes beside its
-frame; axe-core finds no serious violation on the page with the table drawn."""
+as charsim.compare.fragility computes on CPython) and a row opens its item; the histogram
+downloads as PNG (drawn: its bars and axes) and SVG, and every chart on the page has its axes
+beside its frame; axe-core finds no serious violation on the page with the table drawn."""
 
 from __future__ import annotations
 

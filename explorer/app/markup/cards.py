@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from charsim import Explanation
-from charsim.config import Config
+from charsim.metric.config import Config
 
 from ..i18n import UIText
 from ..states.single import ExplorerState
@@ -46,8 +46,8 @@ def references_summary_html(state: ExplorerState, text: UIText) -> str:
 
 def derived_note(state: ExplorerState, text: UIText) -> str:
     """The warning for a derived variant, or ``""`` for the article's settings: in English the
-    sentence of :attr:`charsim.config.Config.derived_note` (the command line's), in the page's
-    language from the catalog."""
+    sentence of :attr:`charsim.metric.config.Config.derived_note` (the command line's), in the
+    page's language from the catalog."""
     if Config(state.max_order, state.weights).is_standard:
         return ""
     weights = text(f"inputs.weights_name_{state.weights}")

@@ -1,6 +1,6 @@
 """The batch page's input: files read into one or two systems' candidates and per-item references.
 
-The formats and error messages are the command line's (:mod:`charsim.textio`); on top of them the
+The formats and error messages are the command line's (:mod:`charsim.io.textio`); on top of them the
 browser sets explicit limits, because Pyodide scores on the page's only thread. No Panel here.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from charsim.textio import DataError, aligned_lines, decode_lines, items_from_jsonl
+from charsim.io.textio import DataError, aligned_lines, decode_lines, items_from_jsonl
 
 __all__ = [
     "MAX_BYTES",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from charsim.textio import DataError
+from charsim.io.textio import DataError
 
 __all__ = ["BATCH_EXAMPLES", "SITE_FOLDER", "BatchExample", "fetch_file"]
 

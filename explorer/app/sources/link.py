@@ -11,8 +11,8 @@ import json
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlencode
 
-from charsim.config import MAX_ORDER_LIMIT
-from charsim.textio import MAX_NESTING, json_nesting
+from charsim.io.textio import MAX_NESTING, json_nesting
+from charsim.metric.config import MAX_ORDER_LIMIT
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Message
 from .references import FORMATS
@@ -86,7 +86,7 @@ def _integer(text: str, low: int, high: int) -> int:
 
 
 def _references(text: str) -> list[str]:
-    if json_nesting(text) > MAX_NESTING:  # before parsing: see charsim.textio.json_nesting
+    if json_nesting(text) > MAX_NESTING:  # before parsing: see charsim.io.textio.json_nesting
         raise FieldError("nested")
     value = json.loads(text)  # a JSONDecodeError (a ValueError) says why in English
     if not isinstance(value, list) or not all(isinstance(r, str) for r in value):

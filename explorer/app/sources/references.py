@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from charsim.textio import MAX_NESTING, json_nesting
+from charsim.io.textio import MAX_NESTING, json_nesting
 
 __all__ = ["FORMATS", "format_references", "parse_references"]
 

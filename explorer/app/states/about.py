@@ -1,8 +1,9 @@
 """State of the "About the metric" tab: the article's simplified models (§5.7, §6), live.
 
 No Panel import here: views read this object and write its parameters; tests drive it directly.
-Every number comes from :mod:`charsim.models` (the length model, ``B_N``, the weight share above
-an order, the cap-change identity) or from :func:`charsim.explain`; nothing is re-derived here.
+Every number comes from :mod:`charsim.metric.models` (the length model, ``B_N``, the weight share
+above an order, the cap-change identity) or from :func:`charsim.explain`; nothing is re-derived
+here.
 
 The cap-sensitivity demo scores the single-item input at every cap ``1..64``: that costs 64
 explanations, so it runs only on request (:meth:`AboutState.measure_caps`) and is cleared
@@ -16,7 +17,7 @@ from fractions import Fraction
 import param
 
 import charsim
-from charsim.models import (
+from charsim.metric.models import (
     bleu_model,
     block_ratio,
     cap_change,
@@ -50,7 +51,7 @@ SHARE_ORDER = 4
 """§5.7 reports the share of weight on orders above 4."""
 
 MODELS = {"charsim": charsim_model, "chrF": chrf_model, "BLEU": bleu_model}
-"""Figure 1's curves: column name → length-model function of :mod:`charsim.models`."""
+"""Figure 1's curves: column name → length-model function of :mod:`charsim.metric.models`."""
 
 
 def parse_caps(text: str) -> tuple[list[int], Message | None]:

@@ -15,7 +15,7 @@ import param
 
 import charsim
 from charsim.corpus import CorpusResult, common_nrefs
-from charsim.textio import DataError
+from charsim.io.textio import DataError
 
 from ..i18n import Message, counted
 from ..sources.batch_data import Batch, LimitError, batch_from_files, batch_from_jsonl

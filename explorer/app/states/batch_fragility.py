@@ -2,10 +2,10 @@
 move most under a derived setting (NFC, NFKC, case folding, whitespace/quote folding).
 
 No Panel import here: the view runs :meth:`FragilityState.compute` when the batch's charsim
-scores arrive; tests drive it directly. Each item is :func:`charsim.fragility.item_moved`, per
-metric and system, computed in chunks that yield to the event loop so the page keeps answering;
-sacreBLEU (for chrF) is imported on first use (in the browser it is installed after the first
-view).
+scores arrive; tests drive it directly. Each item is
+:func:`charsim.compare.fragility.item_moved`, per metric and system, computed in chunks that yield
+to the event loop so the page keeps answering; sacreBLEU (for chrF) is imported on first use (in
+the browser it is installed after the first view).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import param
 
-from charsim.fragility import MovedItem
+from charsim.compare.fragility import MovedItem
 
 from ..i18n import Message
 from .batch import BatchState
@@ -71,7 +71,7 @@ class FragilityState(param.Parameterized):
     async def compute(self) -> None:
         """Find the items that move most, for every metric and system; a newer batch or run
         makes this one stop. Clears the rows while there are none."""
-        from charsim.fragility import item_moved
+        from charsim.compare.fragility import item_moved
 
         self._generation += 1
         generation, state = self._generation, self.batch

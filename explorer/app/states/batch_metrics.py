@@ -2,7 +2,7 @@
 
 No Panel import here: the view reads this object and runs :meth:`BatchMetricsState.compute`
 when the batch's charsim scores arrive; tests drive it directly. The item scores are sacreBLEU's
-sentence scores with its defaults (:func:`charsim.sacrebleu_metrics.corpus_scores`: ``CHRF()``
+sentence scores with its defaults (:func:`charsim.compare.sacrebleu.corpus_scores`: ``CHRF()``
 and ``BLEU(effective_order=True)``, as ``sacrebleu --sentence-level``), computed in chunks that
 yield to the event loop, so the page keeps answering. The correlations and ranks are pandas';
 pandas and sacreBLEU are imported on first use (in the browser they are installed after the first
@@ -47,7 +47,7 @@ class BatchMetricsState(param.Parameterized):
     async def compute(self) -> None:
         """Score every item of every system with chrF and BLEU (charsim's are the batch's);
         a newer batch or run makes this one stop. Clears the scores while there are none."""
-        from charsim.sacrebleu_metrics import corpus_scores
+        from charsim.compare.sacrebleu import corpus_scores
 
         self._generation += 1
         generation, state = self._generation, self.batch

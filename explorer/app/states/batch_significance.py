@@ -58,7 +58,7 @@ P_MARKED_BELOW = 0.05
 """A p-value below this is marked ``*`` on the page and called unlikely to come from chance
 alone (the catalog's ``batch.significance.significant``, which says "p < 0.05" in words). The
 core computes p-values but names no threshold: the command line's own is
-``charsim.cli_significance.SIGNIFICANT`` (sacreBLEU's, for its table's ``*``), which the app may
+``charsim.cli.significance.SIGNIFICANT`` (sacreBLEU's, for its table's ``*``), which the app may
 not import (the explorer uses charsim's library, not its command line; ``tests/test_layers.py``).
 The two are the same number, so the page and ``charsim --paired-bs`` mark the same p-values; a
 test holds them, and the catalog's sentences, together."""

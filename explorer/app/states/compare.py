@@ -6,9 +6,9 @@ comparison is missing is a :class:`~explorer.app.i18n.Message` (catalog ``compar
 * F_β against ``min(P, R)`` (§5.5): the item's own ``P`` and ``R`` (exact, from
   :func:`charsim.explain`) combined both ways, exact for the slider's rational β.
 * Length bias (§6.1–§6.3): charsim, chrF_β and BLEU as the length model of
-  :mod:`charsim.models`, a function of the candidate's length alone (sacreBLEU's actual scores of
-  the item are the single-item tab's comparison, :mod:`explorer.app.states.metrics`), evaluated at
-  the item's candidate length ``λ̂ = |t|``, its mean reference length
+  :mod:`charsim.metric.models`, a function of the candidate's length alone (sacreBLEU's actual
+  scores of the item are the single-item tab's comparison, :mod:`explorer.app.states.metrics`),
+  evaluated at the item's candidate length ``λ̂ = |t|``, its mean reference length
   ``λ = (1/K) Σ_i |r_i|`` (characters) and its *observed match rate*
   ``p̂ = M̄ / min(L_t, L̄_r) = max(P, R)``: the weighted overlap as a share of the shorter
   side's weighted length, which is what the model's ``p`` is (the share of the shorter side's
@@ -22,7 +22,7 @@ from fractions import Fraction
 
 import param
 
-from charsim.models import bleu_model, charsim_model, chrf_model, f_beta
+from charsim.metric.models import bleu_model, charsim_model, chrf_model, f_beta
 
 from ..i18n import Message
 from .follow import FollowsItem

@@ -3,8 +3,8 @@
 No Panel import here: the view reads this object; tests drive it directly. It holds
 :func:`charsim.compare.compare` of the item's candidate and reference set (all K references, as
 sacreBLEU takes them) with the item's order cap and weights, and its
-:func:`charsim.fragility.fragility` (charsim and chrF raw and under NFC, NFKC, case folding and
-whitespace/quote folding), or a
+:func:`charsim.compare.fragility.fragility` (charsim and chrF raw and under NFC, NFKC, case
+folding and whitespace/quote folding), or a
 :class:`~explorer.app.i18n.Message` saying why there is none. sacreBLEU is imported on first use
 (in the browser it is installed after the first view, with its stand-ins,
 :mod:`explorer.runtime.sacrebleu_standins`).
@@ -34,7 +34,7 @@ class MetricsState(FollowsItem):
     )
     fragility = param.Parameter(
         default=None, constant=True,
-        doc="charsim.fragility.Fragility of the item (charsim and chrF), or None.",
+        doc="charsim.compare.fragility.Fragility of the item (charsim and chrF), or None.",
     )  # fmt: skip
     message = param.ClassSelector(
         class_=Message, default=None, constant=True, doc="Why there is no comparison, if none."
@@ -42,7 +42,7 @@ class MetricsState(FollowsItem):
 
     def _recompute(self, *_events) -> None:
         from charsim.compare import compare
-        from charsim.fragility import fragility
+        from charsim.compare.fragility import fragility
 
         item, comparison, moved, message = self.item, None, None, None
         e = item.explanation

@@ -1,6 +1,7 @@
 """§5.7 in the explorer: the share of weight above order 4 for caps the user picks, and how the
 single-item score moves with the cap (``charsim.explain(..., max_order=N)``, N = 1..64), with
-the decomposition ``S_N1 − S_32 = (ΔA − S_32 ΔD) / (D_32 + ΔD)`` of ``charsim.models.cap_change``.
+the decomposition ``S_N1 − S_32 = (ΔA − S_32 ΔD) / (D_32 + ΔD)`` of
+``charsim.metric.models.cap_change``.
 
 The 64 explanations are computed only on request (the button, or the tab being shown).
 """

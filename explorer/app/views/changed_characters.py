@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from charsim.fragility import TextChange
+from charsim.compare.fragility import TextChange
 
 from ..i18n import UIText
 

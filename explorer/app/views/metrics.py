@@ -1,9 +1,10 @@
 """The single item under charsim, chrF, chrF++, BLEU and TER, and why they differ (§5).
 
 The numbers are those of :func:`charsim.compare.compare` (sacreBLEU's own, with its defaults)
-and the sentences those of :mod:`charsim.differences`, in the catalog as
-``metrics.difference.<key>``; the fragility table is :func:`charsim.fragility.fragility`'s and
-the downloads :mod:`charsim.export`'s (Markdown, LaTeX, JSON); this module only lays them out.
+and the sentences those of :mod:`charsim.corpus.differences`, in the catalog as
+``metrics.difference.<key>``; the fragility table is
+:func:`charsim.compare.fragility.fragility`'s and the downloads :mod:`charsim.render.export`'s
+(Markdown, LaTeX, JSON); this module only lays them out.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from html import escape
 import panel as pn
 from panel.viewable import Viewer
 
-from charsim.export import explanation_data, explanation_document
+from charsim.render.export import explanation_data, explanation_document
 
 from ..i18n import UIText
 from ..markup.cards import alert
@@ -220,7 +221,8 @@ class MetricsView(Viewer):
 
 
 _EXPORTS = (("markdown", "md", "Markdown"), ("latex", "tex", "LaTeX"), ("json", "json", "JSON"))
-"""Each download: the format of :mod:`charsim.export`, the file's suffix, the button's label."""
+"""Each download: the format of :mod:`charsim.render.export`, the file's suffix, the button's
+label."""
 
 
 def metrics_view(item, text: UIText) -> MetricsView:

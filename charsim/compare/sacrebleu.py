@@ -1,0 +1,194 @@
+"""sacreBLEU's chrF, chrF++, BLEU and TER with their defaults, at corpus and at sentence level.
+
+sacreBLEU is an optional extra (``pip install 'charsim[compare]'``, version 2.6.0); it is
+imported on first use, so ``import charsim`` never needs it, and a clear ``ImportError`` names
+the command to install it when it is missing.
+
+The metrics are sacreBLEU's own, with the defaults of its command line:
+
+* ``chrf``: ``CHRF()`` (character orders 1..6, β = 2, whitespace removed);
+* ``chrf++``: ``CHRF(word_order=2)`` (plus word orders 1..2);
+* ``bleu``: ``BLEU()`` (13a tokenizer, word orders 1..4, ``exp`` smoothing); its sentence
+  scores use ``effective_order=True``, as ``sacrebleu --sentence-level`` does;
+* ``ter``: ``TER()``.
+
+Corpus scores are sacreBLEU's corpus-level definitions (summed statistics, not means of sentence
+scores); sentence scores equal ``sentence_score``. Both come from one pass over the items through
+the sufficient-statistics methods that sacreBLEU's own significance tests use
+(``_extract_corpus_statistics``, ``_aggregate_and_compute``, ``_compute_score_from_stats``; the
+tests pin the results to the public ``corpus_score`` and ``sentence_score``). sacreBLEU is never
+patched. Texts are given to sacreBLEU as read: charsim's own preprocessing options apply to
+charsim only (each signature says what its metric did).
+
+This module is the one adapter to sacreBLEU: every use of its private methods in charsim is
+here (:func:`corpus_scores`, :func:`reference_statistics`, :func:`score_from_statistics`), so
+that an upstream change breaks one module. They are private because sacreBLEU has no public
+call from sufficient statistics to a score, and going through them is what makes one pass give
+both the corpus and the sentence scores, and what lets :func:`charsim.compare.compare` show
+each reference's chrF and TER statistics. Hence sacreBLEU is pinned, to **2.6.0** (in
+``pyproject.toml``'s ``compare``, ``explorer`` and ``test`` extras, and the explorer's
+``static/pins.toml``): a private method may change in any release. To move the pin, change
+those four, then run ``tests/charsim/test_compare.py``, ``test_cli_metrics.py`` and
+``test_significance_sacrebleu.py``, which check these calls against sacreBLEU's public scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "INSTALL_HINT",
+    "SACREBLEU_METRICS",
+    "MetricResult",
+    "corpus_scores",
+    "metric_object",
+    "reference_statistics",
+    "reference_streams",
+    "require_sacrebleu",
+    "score_from_statistics",
+]
+
+SACREBLEU_METRICS = ("chrf", "chrf++", "bleu", "ter")
+"""The sacreBLEU metrics charsim compares with, by their command-line names."""
+
+INSTALL_HINT = "pip install 'charsim[compare]'"
+"""How to install sacreBLEU for these comparisons (quoted in every message about it)."""
+
+
+def require_sacrebleu():
+    """Import and return ``sacrebleu.metrics``.
+
+    Raises:
+        ImportError: sacreBLEU is not installed; the message says how to install it.
+    """
+    try:
+        from sacrebleu import metrics
+    except ImportError as error:
+        raise ImportError(
+            f"chrF, chrF++, BLEU and TER need sacreBLEU, which is not installed: {INSTALL_HINT}"
+        ) from error
+    return metrics
+
+
+def metric_object(metric: str, *, sentence: bool = False, references=None):
+    """sacreBLEU's metric object for ``metric`` with the command line's defaults.
+
+    Args:
+        metric: one of :data:`SACREBLEU_METRICS`.
+        sentence: for sentence-level scores (BLEU then uses ``effective_order=True``).
+        references: reference streams to cache (see :func:`reference_streams`), or None.
+
+    Raises:
+        ValueError: an unknown metric name.
+        ImportError: sacreBLEU is missing.
+    """
+    if metric not in SACREBLEU_METRICS:
+        raise ValueError(f"metric must be one of {SACREBLEU_METRICS}, got {metric!r}")
+    metrics = require_sacrebleu()
+    if metric == "bleu":
+        return metrics.BLEU(effective_order=sentence, references=references)
+    if metric == "ter":
+        return metrics.TER(references=references)
+    return metrics.CHRF(word_order=2 if metric == "chrf++" else 0, references=references)
+
+
+def reference_streams(references: Sequence[Sequence[str]]) -> list[list[str | None]]:
+    """charsim's per-item reference sets as sacreBLEU's reference streams.
+
+    Stream ``j`` holds reference ``j`` of every item; an item with fewer references gets None
+    there, which sacreBLEU skips (its signature then says ``nrefs:var``).
+
+        >>> reference_streams([("a", "b"), ("c",)])
+        [['a', 'c'], ['b', None]]
+    """
+    k = max(map(len, references), default=0)
+    return [[r[j] if j < len(r) else None for r in references] for j in range(k)]
+
+
+@dataclass(frozen=True)
+class MetricResult:
+    """One metric's scores of one system.
+
+    Attributes:
+        metric: the command-line name (``"chrf"``, ``"charsim"``, ...).
+        name: the metric's own name (``"chrF2"``, ``"chrF2++"``, ``"BLEU"``, ``"TER"``).
+        score: the corpus score on the metric's own scale (sacreBLEU's 0–100; charsim's 0–1).
+        signature: how the corpus score was computed (sacreBLEU's signature for its metrics).
+        scores: the item scores, or None when they were not asked for.
+        sentence_signature: how the item scores were computed (None without them).
+    """
+
+    metric: str
+    name: str
+    score: float
+    signature: str
+    scores: tuple[float, ...] | None = None
+    sentence_signature: str | None = None
+
+
+def corpus_scores(
+    systems: Sequence[Sequence[str]],
+    references: Sequence[Sequence[str]],
+    metric: str,
+    *,
+    sentence_level: bool = False,
+) -> list[MetricResult]:
+    """One sacreBLEU metric's corpus score (and item scores) for each system.
+
+    Args:
+        systems: ``S`` lists of candidates, each as long as ``references``.
+        references: one reference set (``K >= 1`` texts) per item.
+        metric: one of :data:`SACREBLEU_METRICS`.
+        sentence_level: also compute every item's sentence score.
+
+    Returns:
+        One :class:`MetricResult` per system; scores are floats on sacreBLEU's 0–100 scale.
+
+    Raises:
+        ValueError: an unknown metric, a system whose length differs from the number of
+            reference sets, or no items.
+        ImportError: sacreBLEU is missing.
+    """
+    if not references:
+        raise ValueError("no items to score")
+    for number, system in enumerate(systems, start=1):
+        if len(system) != len(references):
+            raise ValueError(
+                f"system {number} has {len(system):,} candidates for {len(references):,} items"
+            )
+    streams = reference_streams(references)
+    corpus = sentence = metric_object(metric, references=streams)
+    if sentence_level and metric == "bleu":  # the only metric whose sentence settings differ
+        sentence = metric_object(metric, sentence=True, references=streams)
+    results = []
+    for system in systems:
+        stats = corpus._extract_corpus_statistics(list(system), None)
+        total = corpus._aggregate_and_compute(stats)
+        scores = None
+        if sentence_level:
+            scores = tuple(float(sentence._compute_score_from_stats(s).score) for s in stats)
+        results.append(
+            MetricResult(
+                metric=metric,
+                name=total.name,
+                score=float(total.score),
+                signature=corpus.get_signature().format(),
+                scores=scores,
+                sentence_signature=sentence.get_signature().format() if sentence_level else None,
+            )
+        )
+    return results
+
+
+def reference_statistics(scorer, candidate: str, references: Sequence[str]) -> list[list]:
+    """The sufficient statistics of ``candidate`` against each reference alone, one list per
+    reference, from ``scorer`` (a sentence-level metric of :func:`metric_object`): sacreBLEU's
+    private ``_extract_corpus_statistics``, on one item and one reference at a time."""
+    return [scorer._extract_corpus_statistics([candidate], [[r]])[0] for r in references]
+
+
+def score_from_statistics(scorer, statistics: Sequence):
+    """sacreBLEU's score (its ``Score`` object: ``.score``, ``.name``) from one item's sufficient
+    statistics: its private ``_compute_score_from_stats``."""
+    return scorer._compute_score_from_stats(statistics)

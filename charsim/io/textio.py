@@ -1,0 +1,232 @@
+"""Reading evaluation data: line-aligned text files and JSON Lines, with errors that say where.
+
+Formats (the same for the command line and the explorer's batch mode):
+
+* line files: one candidate file (or several systems) and one or more reference files; line ``i``
+  of every reference file is a reference for candidate line ``i``. An empty reference line is an
+  empty reference. A final line break does not start another item.
+* JSON Lines: one object per line, ``{"candidate": str, "references": [str, ...]}``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from ..metric.values import counted
+
+__all__ = [
+    "DataError",
+    "Item",
+    "aligned_lines",
+    "check_line_counts",
+    "decode_line",
+    "decode_lines",
+    "MAX_NESTING",
+    "items_from_jsonl",
+    "json_nesting",
+    "jsonl_items",
+]
+
+
+class DataError(ValueError):
+    """Input data that cannot be scored; the message names the file and, where known, the line.
+
+    Attributes:
+        source: the file name (or ``"<stdin>"``).
+        line: the 1-based line number, or None when the whole file is at fault.
+    """
+
+    def __init__(self, source: str, line: int | None, message: str) -> None:
+        where = f"{source}, line {line:,}" if line is not None else source
+        super().__init__(f"{where}: {message}")
+        self.source, self.line = source, line
+
+
+@dataclass(frozen=True)
+class Item:
+    """One candidate with its reference set (a multiset of ``K >= 1`` texts)."""
+
+    candidate: str
+    references: tuple[str, ...]
+
+
+def decode_lines(data: bytes, source: str) -> list[str]:
+    """Split UTF-8 ``data`` into lines at ``\\n`` (a ``\\r`` before it is dropped).
+
+    A final line break ends the last line; it does not start an empty one.
+
+    Raises:
+        DataError: the bytes are not valid UTF-8 (names the line and column).
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _not_utf8(data, error.start, source, 1) from None
+    text = text.removeprefix("\ufeff")
+    if not text:
+        return []
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
+def decode_line(data: bytes, source: str, line: int) -> str:
+    """Decode the UTF-8 bytes of line ``line`` of ``source`` (line break included, if any).
+
+    Raises:
+        DataError: the bytes are not valid UTF-8 (names the line and the byte, as
+            :func:`decode_lines` does).
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _not_utf8(data, error.start, source, line) from None
+
+
+def _not_utf8(data: bytes, start: int, source: str, first_line: int) -> DataError:
+    """The error for the invalid byte ``data[start]``; ``data`` starts at line ``first_line``."""
+    line = first_line + data.count(b"\n", 0, start)
+    column = start - (data.rfind(b"\n", 0, start) + 1) + 1
+    return DataError(source, line, f"not valid UTF-8 (byte 0x{data[start]:02x} at byte {column})")
+
+
+def aligned_lines(
+    systems: list[tuple[str, list[str]]], references: list[tuple[str, list[str]]]
+) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """Pair the lines of one or more system files with the same line of every reference file.
+
+    The reference files set the number of items: every other reference file, then every system
+    file, must have as many lines as the first reference file.
+
+    Args:
+        systems: ``(file name, candidate lines)`` per system (at least one).
+        references: ``(file name, lines)`` per reference file.
+
+    Returns:
+        ``(candidates per system, reference set per item)``.
+
+    Raises:
+        DataError: no reference file, or a file whose line count differs (the message names that
+            file, its line count and the count it should have).
+    """
+    if not references:
+        raise DataError(systems[0][0], None, "no reference file given")
+    check_line_counts(
+        [(source, len(lines)) for source, lines in systems],
+        [(source, len(lines)) for source, lines in references],
+    )
+    reference_sets = list(zip(*(lines for _, lines in references), strict=True))
+    return [tuple(lines) for _, lines in systems], reference_sets
+
+
+def check_line_counts(
+    systems: Sequence[tuple[str, int]], references: Sequence[tuple[str, int]]
+) -> None:
+    """Check that every file has as many lines as the first reference file.
+
+    Args:
+        systems: ``(file name, number of lines)`` per system file.
+        references: ``(file name, number of lines)`` per reference file (at least one).
+
+    Raises:
+        DataError: the first file, reference files first, whose count differs (the message
+            names it, its line count and the count it should have).
+    """
+    first, expected = references[0]
+    for source, count in references[1:]:
+        if count != expected:
+            raise DataError(
+                source,
+                None,
+                f"has {counted(count, 'line')} but the reference file {first} has "
+                f"{expected:,}; line counts must match",
+            )
+    for source, count in systems:
+        if count != expected:
+            raise DataError(
+                source,
+                None,
+                f"has {counted(count, 'line')} but the references ({first}) have "
+                f"{expected:,}; line counts must match",
+            )
+
+
+def items_from_jsonl(lines: list[str], source: str) -> list[Item]:
+    """Read JSON Lines items; blank lines are skipped (errors as in :func:`jsonl_items`)."""
+    return list(jsonl_items(lines, source))
+
+
+def jsonl_items(lines: Iterable[str], source: str) -> Iterator[Item]:
+    """The JSON Lines items of ``lines``, one at a time; blank lines are skipped.
+
+    Raises:
+        DataError: malformed JSON, a missing or mistyped field, or an empty reference set
+            (K = 0, for which charsim is undefined); the message names the line.
+    """
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        if json_nesting(line) > MAX_NESTING:
+            raise DataError(source, number, f"malformed JSON (nested deeper than {MAX_NESTING})")
+        try:
+            record = json.loads(line)
+        except (ValueError, RecursionError) as error:  # JSONDecodeError, huge integers, depth
+            detail = getattr(error, "msg", None) or str(error) or "nested too deeply"
+            column = getattr(error, "colno", None)
+            raise DataError(
+                source,
+                number,
+                f"malformed JSON ({detail}" + (f", column {column})" if column else ")"),
+            ) from None
+        yield _item(record, source, number)
+
+
+MAX_NESTING = 100
+"""Deepest JSON nesting read; deeper input is refused before parsing (in the browser a deep
+parse overflows the JavaScript stack instead of raising RecursionError)."""
+
+
+def json_nesting(line: str) -> int:
+    """The deepest ``[``/``{`` nesting of a JSON text, outside strings; 0 when the text holds
+    at most :data:`MAX_NESTING` brackets in all (cheap when shallow). Check it before
+    ``json.loads`` of text a user gave: in Pyodide a deep parse overflows the JavaScript stack
+    (the page's Python dies) before Python's RecursionError is raised."""
+    if line.count("[") + line.count("{") <= MAX_NESTING:
+        return 0
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in line:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _item(record: object, source: str, number: int) -> Item:
+    if not isinstance(record, dict):
+        raise DataError(
+            source, number, 'expected an object {"candidate": ..., "references": [...]}'
+        )
+    for key in ("candidate", "references"):
+        if key not in record:
+            raise DataError(source, number, f'the key "{key}" is missing (an item is '
+                            '{"candidate": ..., "references": [...]})')  # fmt: skip
+    candidate, references = record["candidate"], record["references"]
+    if not isinstance(candidate, str):
+        raise DataError(source, number, '"candidate" must be a string')
+    if not isinstance(references, list) or not all(isinstance(r, str) for r in references):
+        raise DataError(source, number, '"references" must be a list of strings')
+    if not references:
+        raise DataError(
+            source, number, "the reference set is empty (K = 0): charsim is undefined for it"
+        )
+    return Item(candidate, tuple(references))

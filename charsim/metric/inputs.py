@@ -1,0 +1,93 @@
+"""Input checking and the explicit preprocessing shared by every entry point."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .config import Config
+from .errors import UndefinedScoreError
+from .preprocess import Preprocessing
+from .values import as_tuple
+
+__all__ = ["Prepared", "check_inputs", "check_references", "prepare"]
+
+
+def check_inputs(candidate: str, references: Sequence[str]) -> None:
+    """Validate a candidate and a reference set.
+
+    ``references`` is any sequence of ``str`` (:func:`charsim.metric.values.is_sequence`): a list, a
+    tuple, a numpy array or a pandas ``Series`` of ``str``.
+
+    Raises:
+        TypeError: ``candidate`` is not a ``str``; ``references`` is a ``str``, ``bytes`` or not a
+            sequence; or one reference is not a ``str`` (the message names which).
+        UndefinedScoreError: the reference set is empty (K = 0, §1.1).
+    """
+    if not isinstance(candidate, str):
+        raise TypeError(f"candidate must be a str, got {type(candidate).__name__}")
+    if isinstance(references, bytes | bytearray):
+        raise TypeError(f"references must be a sequence of str, got {type(references).__name__}")
+    if isinstance(references, str):
+        raise TypeError(
+            "references must be a sequence of str, got a single str; wrap it in a list: [reference]"
+        )
+    references = as_tuple(references, "references must be a sequence of str")
+    for i, reference in enumerate(references):
+        if not isinstance(reference, str):
+            raise TypeError(f"references[{i}] must be a str, got {type(reference).__name__}")
+    if not references:
+        raise UndefinedScoreError(
+            "charsim is undefined for an empty reference set (K = 0); "
+            'a set holding one empty reference is [""], which is defined (§1.1, §3.1)'
+        )
+
+
+def check_references(references: Sequence[str]) -> None:
+    """Validate a reference set alone (see :func:`check_inputs`)."""
+    check_inputs("", references)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """Validated, preprocessed inputs of one computation.
+
+    Attributes:
+        candidate: the candidate after preprocessing.
+        references: the references after preprocessing.
+        config: order cap and weights.
+        preprocessing: what was applied.
+        order_cap: ``N = min(max(|t|, max_i |r_i|) + 2, cap)`` (§2.5).
+    """
+
+    candidate: str
+    references: tuple[str, ...]
+    config: Config
+    preprocessing: Preprocessing
+    order_cap: int
+
+
+def prepare(
+    candidate: str,
+    references: Sequence[str],
+    max_order: int,
+    weights: str,
+    normalize: str | None,
+    casefold: bool,
+    fold_whitespace_quotes: bool = False,
+) -> Prepared:
+    """Check the inputs and settings, then apply the requested preprocessing.
+
+    Raises:
+        TypeError: a non-``str`` text, or ``references`` given as one ``str``.
+        UndefinedScoreError: ``references`` is empty (K = 0).
+        ValueError: invalid settings.
+    """
+    check_inputs(candidate, references)
+    references = tuple(references)
+    config = Config(max_order, weights)
+    prep = Preprocessing(normalize, casefold, fold_whitespace_quotes)
+    candidate = prep.apply(candidate)
+    references = tuple(map(prep.apply, references))
+    order_cap = config.order_cap(max(len(candidate), *map(len, references)))
+    return Prepared(candidate, references, config, prep, order_cap)

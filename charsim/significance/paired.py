@@ -1,0 +1,555 @@
+"""Confidence intervals and paired significance tests on per-item scores (sacreBLEU's conventions).
+
+charsim's corpus score is the mean of its item scores, so a resample is a mean over resampled
+items and no n-gram is ever recounted. The methods follow ``sacrebleu/significance.py`` (2.6.0):
+
+* :func:`bootstrap_interval`: the bootstrap confidence interval of a system's mean; the bounds
+  are the resampled means at ranks ``⌊n·(1 − level)/2⌋`` and ``n − 1`` minus that rank (sorted;
+  ``n // 40`` at 95 %), the centre ``μ`` their mean, as sacreBLEU's ``estimate_ci``;
+* :func:`paired_bootstrap`: paired bootstrap resampling (Koehn 2004): both systems are resampled
+  on the same items; the null distribution is ``|Δ*| − mean(|Δ*|)`` over the resampled
+  differences ``Δ*``;
+* :func:`paired_randomization`: paired approximate randomization: each item's two scores are
+  swapped with probability 1/2; the statistic is ``|Δ*|``.
+
+Both tests give ``p = (c + 1) / (n + 1)`` for ``c`` of ``n`` resamples or trials whose statistic
+is **at least** the observed ``|Δ|``. This is the one deliberate difference from sacreBLEU, which
+counts only those strictly greater: there a system compared with an identical copy gets
+``p = 1/(n + 1)`` (``(p = 0.0010)*``, "significant"); here it gets ``p = 1``.
+
+Long runs, stepwise: :func:`bootstrap_interval_steps`, :func:`paired_bootstrap_steps` and
+:func:`paired_randomization_steps` are the same computations as generators that yield the
+number of resamples or trials done every ``every`` of them and return the result (``yield
+from`` gives it, or ``StopIteration.value``), so a caller can pause between steps: the explorer
+runs them in the browser's worker a slice at a time, and the functions above are these
+generators run to the end with ``progress`` called at each step.
+
+Determinism: every function draws from its own ``random.Random(seed)`` (default
+:data:`DEFAULT_SEED`, 12345 as in sacreBLEU). Resample ``j`` of ``N`` items is the ``j``-th
+``choices(range(N), k=N)`` of that generator; trial ``j`` swaps item ``i`` when bit ``i`` of the
+``j``-th ``getrandbits(N)`` is set. Sums are exact (each float score is an exact integer multiple
+of a power of two), so equal differences tie exactly and the results are the same on every
+platform, CPython and Pyodide alike.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Real
+from operator import getitem
+
+from ..metric.values import as_tuple, counted, whole_number
+
+__all__ = [
+    "DEFAULT_CONFIDENCE_LEVEL",
+    "DEFAULT_RANDOMIZATION_TRIALS",
+    "DEFAULT_RESAMPLES",
+    "DEFAULT_SEED",
+    "METHODS",
+    "MAX_SCORE",
+    "MIN_ITEMS",
+    "MIN_RESAMPLES",
+    "PROGRESS_EVERY",
+    "Interval",
+    "PairedResult",
+    "bootstrap_interval",
+    "bootstrap_interval_steps",
+    "p_value_decimals",
+    "paired_bootstrap",
+    "paired_bootstrap_steps",
+    "paired_randomization",
+    "paired_randomization_steps",
+    "too_few_items",
+]
+
+DEFAULT_SEED = 12345
+"""The seed of every resampling unless another is given (sacreBLEU's ``SACREBLEU_SEED``)."""
+DEFAULT_RESAMPLES = 1000
+"""Bootstrap resamples, for intervals and the paired bootstrap (sacreBLEU's default)."""
+DEFAULT_RANDOMIZATION_TRIALS = 10_000
+"""Trials of paired approximate randomization (sacreBLEU's default)."""
+DEFAULT_CONFIDENCE_LEVEL = 0.95
+"""The coverage of an interval: 95 %."""
+METHODS = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
+"""The paired tests, by the name the signature gives them."""
+
+MIN_RESAMPLES = 40
+"""Fewest resamples or trials the command line takes. A 95 % interval leaves out the
+``n // 40`` lowest and highest resampled means, so below 40 it would be their whole range, not a
+central 95 %; and a p-value is at least ``1/(n + 1)``, which needs ``n >= 20`` to go below 0.05.
+One minimum for the bootstrap and approximate randomization."""
+MIN_ITEMS = 6
+"""Fewest items the command line tests or gives an interval for. On ``N`` items the exact
+paired randomization test (all ``2**N`` swaps of the two systems' item scores, of which
+approximate randomization draws) cannot give a two-sided p-value below ``2 / 2**N``: 0.0625 for
+5 items, 0.03125 for 6. On fewer no difference can be significant at 0.05, so a paired bootstrap
+that says so (one item: every resample is the observed one, ``p = 1/(n + 1)``) is over-confident,
+and its intervals, drawn from at most ``C(2N − 1, N)`` distinct resamples (126 for 5 items),
+are too few values to be a 95 % interval (Koehn 2004 and sacreBLEU assume test sets of
+hundreds of sentences; the survey ``../shared/spec/001_542e8b0ddb6cdfe0.txt``, §10.6: few
+independent units make intervals and tests unstable)."""
+
+MAX_SCORE = 1e300
+"""The largest magnitude of a score resampled: the difference of two such scores, and every mean,
+is still a float (larger ones raise ValueError, not OverflowError)."""
+
+PROGRESS_EVERY = 100
+"""Resamples or trials between two progress calls (and two steps of the ``*_steps`` forms)."""
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A bootstrap confidence interval of a mean (or of a difference of two means).
+
+    Attributes:
+        low: the lower bound (a resampled mean, see the module docstring).
+        high: the upper bound.
+        mean: ``μ``, the mean of the resampled means (sacreBLEU's "true mean" estimate).
+        level: the intended coverage, e.g. 0.95.
+    """
+
+    low: float
+    high: float
+    mean: float
+    level: float
+
+    @property
+    def half_width(self) -> float:
+        """``(high − low) / 2``: the ``±`` that sacreBLEU prints after ``μ``."""
+        return (self.high - self.low) / 2
+
+
+@dataclass(frozen=True)
+class PairedResult:
+    """A system compared with a baseline on the same items.
+
+    Attributes:
+        method: ``"bs"`` (paired bootstrap) or ``"ar"`` (approximate randomization), see
+            :data:`METHODS`.
+        samples: the number of resamples (bs) or trials (ar).
+        seed: the seed of the generator.
+        difference: ``Δ``, the system's mean minus the baseline's (observed).
+        p_value: ``(c + 1) / (n + 1)``: how often chance alone gives a difference at least as
+            large as ``|Δ|`` (module docstring).
+        differences: the difference of the two means in each resample (bs: the bootstrap
+            distribution of ``Δ``) or trial (ar: the distribution under the null hypothesis).
+        difference_interval: bs only: the interval of ``Δ`` (None for ar).
+        baseline_interval: bs only: the baseline's interval from the same resamples.
+        system_interval: bs only: the system's interval from the same resamples.
+    """
+
+    method: str
+    samples: int
+    seed: int
+    difference: float
+    p_value: float
+    differences: tuple[float, ...]
+    difference_interval: Interval | None = None
+    baseline_interval: Interval | None = None
+    system_interval: Interval | None = None
+
+
+def too_few_items(n_items: int, test: bool = True) -> str | None:
+    """Why ``n_items`` items are too few for a paired test (``test``) or for an interval alone
+    (None: they are enough); the rule is :data:`MIN_ITEMS`.
+
+    Args:
+        n_items: the number of items.
+        test: the reason for a paired test (else for a system's interval).
+
+    Returns:
+        The reason, a sentence, or None.
+
+        >>> too_few_items(6) is None, too_few_items(3)
+        (True, '3 items are too few: there even the exact paired randomization test (all 8 swaps) cannot give p below 0.25, so no difference can be significant at 0.05; at least 6 items are needed')
+    """  # noqa: E501
+    if n_items >= MIN_ITEMS:
+        return None
+    verb = "is" if n_items == 1 else "are"
+    if test:
+        swaps = 2**n_items
+        why = (
+            f"there even the exact paired randomization test (all {swaps:,} swaps) cannot give "
+            f"p below {2 / swaps:.4g}, so no difference can be significant at 0.05"
+        )
+    else:
+        distinct = counted(math.comb(2 * n_items - 1, n_items), "distinct resample")
+        why = (
+            f"the bootstrap draws from {distinct} of them, too few values for a 95 % interval "
+            "(the rule of the paired tests)"
+        )
+    needed = f"at least {MIN_ITEMS} items are needed"
+    return f"{counted(n_items, 'item')} {verb} too few: {why}; {needed}"
+
+
+def p_value_decimals(p_value: float) -> int:
+    """The decimals that show a p-value: 4, as sacreBLEU prints it (``p = 0.0010``); for a
+    p-value that would print as ``0.0000`` (below 0.00005: possible from 20,000 resamples or
+    trials on), enough for two significant digits.
+
+        >>> [f"{p:.{p_value_decimals(p)}f}" for p in (0.0123, 1 / 1001, 1 / 100001)]
+        ['0.0123', '0.0010', '0.0000100']
+    """
+    return 4 if p_value >= 0.00005 or p_value <= 0 else 1 - math.floor(math.log10(p_value))
+
+
+def bootstrap_interval(
+    scores: Sequence[float],
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    level: float = DEFAULT_CONFIDENCE_LEVEL,
+    seed: int = DEFAULT_SEED,
+    progress: Callable[[int], None] | None = None,
+) -> Interval:
+    """The bootstrap confidence interval of the mean of ``scores``.
+
+    Args:
+        scores: one score per item (real numbers, used as floats; e.g. a
+            :class:`~charsim.corpus.CorpusResult`'s ``scores``).
+        resamples: how many resamples of all the items, with replacement (>= 1).
+        level: the coverage, strictly between 0 and 1.
+        seed: the generator's seed.
+        progress: called now and then with the number of resamples done.
+
+    Returns:
+        The interval; the same ``seed`` and ``resamples`` give the same resamples as
+        :func:`paired_bootstrap`, so its ``system_interval`` equals this interval.
+
+    Raises:
+        TypeError: a score is not a real number, or a setting has the wrong type.
+        ValueError: no scores, a score that is NaN or infinite (the message names the item),
+            ``resamples < 1``, ``seed < 0``, or ``level`` outside (0, 1).
+    """
+    steps = bootstrap_interval_steps(scores, resamples=resamples, level=level, seed=seed)
+    return _finish(steps, progress)
+
+
+def bootstrap_interval_steps(
+    scores: Sequence[float],
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    level: float = DEFAULT_CONFIDENCE_LEVEL,
+    seed: int = DEFAULT_SEED,
+    every: int = PROGRESS_EVERY,
+) -> Generator[int, None, Interval]:
+    """:func:`bootstrap_interval`, stepwise: the same resamples and the same interval.
+
+    Args:
+        scores, resamples, level, seed: as :func:`bootstrap_interval`.
+        every: resamples between two steps (>= 1).
+
+    Returns:
+        A generator that yields the number of resamples done after every ``every`` of them
+        and after the last, and returns the :class:`Interval`.
+
+    Raises:
+        TypeError, ValueError: as :func:`bootstrap_interval` (and for ``every``), at once,
+            before the first step.
+    """
+    resamples, seed = _check_settings(resamples, seed)
+    _check_level(level)
+    every = _check_every(every)
+    (column,), scale = _exact_columns([("scores", scores)])
+    return _interval_steps(column, scale, resamples, level, seed, every)
+
+
+def _interval_steps(column, scale, resamples, level, seed, every) -> Generator:
+    (sums,) = yield from _resampled_sums([column], resamples, seed, every)
+    return _interval(sums, len(column) * scale, level)
+
+
+def paired_bootstrap(
+    baseline: Sequence[float],
+    system: Sequence[float],
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    level: float = DEFAULT_CONFIDENCE_LEVEL,
+    seed: int = DEFAULT_SEED,
+    progress: Callable[[int], None] | None = None,
+) -> PairedResult:
+    """Paired bootstrap resampling (Koehn 2004) of a system against a baseline.
+
+    Each resample draws ``N`` items with replacement and takes both systems' means over them.
+    The p-value is that of sacreBLEU's ``_paired_bs_test``, centring included, except that ties
+    count (``>=``): two identical systems get ``p = 1``, not ``1/(n + 1)``.
+
+    Args:
+        baseline: the baseline's item scores.
+        system: the system's item scores, item for item (same length).
+        resamples: how many resamples (>= 1).
+        level: the coverage of the intervals, strictly between 0 and 1.
+        seed: the generator's seed.
+        progress: called now and then with the number of resamples done.
+
+    Returns:
+        The p-value, the observed difference (system − baseline), its interval, its bootstrap
+        distribution and both systems' intervals.
+
+    Raises:
+        TypeError, ValueError: as :func:`bootstrap_interval`, and for systems of different
+            lengths.
+    """
+    steps = paired_bootstrap_steps(baseline, system, resamples=resamples, level=level, seed=seed)
+    return _finish(steps, progress)
+
+
+def paired_bootstrap_steps(
+    baseline: Sequence[float],
+    system: Sequence[float],
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    level: float = DEFAULT_CONFIDENCE_LEVEL,
+    seed: int = DEFAULT_SEED,
+    every: int = PROGRESS_EVERY,
+) -> Generator[int, None, PairedResult]:
+    """:func:`paired_bootstrap`, stepwise: the same resamples and the same result.
+
+    Args:
+        baseline, system, resamples, level, seed: as :func:`paired_bootstrap`.
+        every: resamples between two steps (>= 1).
+
+    Returns:
+        A generator that yields the number of resamples done after every ``every`` of them
+        and after the last, and returns the :class:`PairedResult`.
+
+    Raises:
+        TypeError, ValueError: as :func:`paired_bootstrap` (and for ``every``), at once,
+            before the first step.
+    """
+    resamples, seed = _check_settings(resamples, seed)
+    _check_level(level)
+    every = _check_every(every)
+    columns, scale = _exact_columns([("baseline", baseline), ("system", system)])
+    return _paired_bootstrap_steps(columns, scale, resamples, level, seed, every)
+
+
+def _paired_bootstrap_steps(columns, scale, resamples, level, seed, every) -> Generator:
+    base_sums, system_sums = yield from _resampled_sums(columns, resamples, seed, every)
+    denominator = len(columns[0]) * scale
+    observed = sum(columns[1]) - sum(columns[0])
+    deltas = [s - b for b, s in zip(base_sums, system_sums, strict=True)]
+    sizes = [abs(delta) for delta in deltas]
+    # |Δ*| − mean(|Δ*|) >= |Δ|, multiplied by n to stay in integers
+    bound, total = resamples * abs(observed), sum(sizes)
+    count = sum(resamples * size - total >= bound for size in sizes)
+    return PairedResult(
+        "bs",
+        resamples,
+        seed,
+        observed / denominator,
+        (count + 1) / (resamples + 1),
+        tuple(delta / denominator for delta in deltas),
+        difference_interval=_interval(deltas, denominator, level),
+        baseline_interval=_interval(base_sums, denominator, level),
+        system_interval=_interval(system_sums, denominator, level),
+    )
+
+
+def paired_randomization(
+    baseline: Sequence[float],
+    system: Sequence[float],
+    *,
+    trials: int = DEFAULT_RANDOMIZATION_TRIALS,
+    seed: int = DEFAULT_SEED,
+    progress: Callable[[int], None] | None = None,
+) -> PairedResult:
+    """Paired approximate randomization of a system against a baseline.
+
+    Each trial swaps every item's two scores with probability 1/2 and takes the difference of
+    the two shuffled means. The p-value is that of sacreBLEU's ``_paired_ar_test`` except that
+    ties count (``>=``): identical systems, or systems that differ on one item only, get
+    ``p = 1``, not ``1/(n + 1)``.
+
+    Args:
+        baseline: the baseline's item scores.
+        system: the system's item scores, item for item (same length).
+        trials: how many trials (>= 1).
+        seed: the generator's seed.
+        progress: called now and then with the number of trials done.
+
+    Returns:
+        The p-value, the observed difference (system − baseline) and its distribution over the
+        trials (no intervals).
+
+    Raises:
+        TypeError, ValueError: as :func:`paired_bootstrap` (``trials`` for ``resamples``).
+    """
+    return _finish(paired_randomization_steps(baseline, system, trials=trials, seed=seed), progress)
+
+
+def paired_randomization_steps(
+    baseline: Sequence[float],
+    system: Sequence[float],
+    *,
+    trials: int = DEFAULT_RANDOMIZATION_TRIALS,
+    seed: int = DEFAULT_SEED,
+    every: int = PROGRESS_EVERY,
+) -> Generator[int, None, PairedResult]:
+    """:func:`paired_randomization`, stepwise: the same trials and the same result.
+
+    Args:
+        baseline, system, trials, seed: as :func:`paired_randomization`.
+        every: trials between two steps (>= 1).
+
+    Returns:
+        A generator that yields the number of trials done after every ``every`` of them and
+        after the last, and returns the :class:`PairedResult`.
+
+    Raises:
+        TypeError, ValueError: as :func:`paired_randomization` (and for ``every``), at once,
+            before the first step.
+    """
+    trials, seed = _check_settings(trials, seed, samples_name="trials")
+    every = _check_every(every)
+    columns, scale = _exact_columns([("baseline", baseline), ("system", system)])
+    return _randomization_steps(columns, scale, trials, seed, every)
+
+
+def _randomization_steps(columns, scale, trials, seed, every) -> Generator:
+    base, other = columns
+    n = len(base)
+    deltas = [s - b for b, s in zip(base, other, strict=True)]
+    observed = sum(deltas)
+    # the sum of the swapped items' differences, 8 items per byte of the trial's random bits
+    tables = [_subset_sums(deltas[k : k + 8]) for k in range(0, n, 8)]
+    rng, width = random.Random(seed), len(tables)
+    shuffled = []
+    for trial in range(trials):
+        bits = rng.getrandbits(n).to_bytes(width, "little")
+        shuffled.append(observed - 2 * sum(map(getitem, tables, bits)))
+        if _step_done(trial + 1, trials, every):
+            yield trial + 1
+    bound = abs(observed)
+    count = sum(abs(delta) >= bound for delta in shuffled)
+    denominator = n * scale
+    return PairedResult(
+        "ar",
+        trials,
+        seed,
+        observed / denominator,
+        (count + 1) / (trials + 1),
+        tuple(delta / denominator for delta in shuffled),
+    )
+
+
+def _check_settings(samples: int, seed: int, samples_name: str = "resamples") -> tuple[int, int]:
+    """``(samples, seed)`` as ints (``numpy.int64`` too), checked."""
+    samples, seed = whole_number(samples, samples_name), whole_number(seed, "seed")
+    if samples < 1:
+        raise ValueError(f"{samples_name} must be at least 1, got {samples}")
+    if seed < 0:
+        raise ValueError(f"seed must be at least 0, got {seed}")
+    return samples, seed
+
+
+def _check_level(level: float) -> None:
+    if isinstance(level, bool) or not isinstance(level, Real):
+        raise TypeError(f"level must be a number, got {type(level).__name__}")
+    if not 0 < level < 1:
+        raise ValueError(f"level must be strictly between 0 and 1 (0.95 for 95 %), got {level}")
+
+
+def _exact_columns(named: list[tuple[str, Sequence[float]]]) -> tuple[list[list[int]], int]:
+    """Each column of scores as exact integers ``score · scale`` over one common ``scale`` (a
+    power of two: every float is an integer over a power of two)."""
+    ratios = []
+    named = [(name, as_tuple(scores, f"{name} must be a sequence of numbers"))
+             for name, scores in named]  # fmt: skip
+    for name, scores in named:
+        if not scores:
+            raise ValueError(f"{name} holds no scores: nothing to resample")
+        if len(scores) != len(named[0][1]):
+            raise ValueError(
+                f"{name} has {counted(len(scores), 'score')} but {named[0][0]} has "
+                f"{counted(len(named[0][1]), 'score')}; a paired test needs one score per item "
+                "from each"
+            )
+        ratios.append([_ratio(value, name, i) for i, value in enumerate(scores)])
+    scale = max(denominator for column in ratios for _, denominator in column)
+    return [[num * (scale // den) for num, den in column] for column in ratios], scale
+
+
+def _ratio(value: float, name: str, index: int) -> tuple[int, int]:
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(f"{name}[{index}] (item {index + 1}) must be a number, "
+                        f"got {type(value).__name__}")  # fmt: skip
+    try:
+        shown = value = float(value)
+    except OverflowError:  # an int or a Fraction beyond the floats: ValueError, as documented
+        value, shown = math.inf, "too large for a float"
+    if not math.isfinite(value) or abs(value) > MAX_SCORE:
+        raise ValueError(f"{name}[{index}] (item {index + 1}) is {shown}: scores must be finite "
+                         f"numbers of magnitude at most {MAX_SCORE:g}")  # fmt: skip
+    return value.as_integer_ratio()
+
+
+def _resampled_sums(columns: list[list[int]], resamples: int, seed: int, every: int):
+    """For each column, its sum over the items of each resample (all columns on the same items);
+    a generator yielding the resamples done every ``every``, returning the sums.
+
+    The columns are packed side by side into one integer per item (each shifted to be >= 0, in
+    fields wide enough for a sum of ``N`` items), so one ``sum`` serves every column.
+    """
+    n = len(columns[0])
+    lows = [min(column) for column in columns]
+    shifted = [[value - low for value in column] for column, low in zip(columns, lows, strict=True)]
+    width = max(max(column) * n for column in shifted).bit_length() or 1
+    items = zip(*shifted, strict=True)
+    packed = [sum(value << (width * c) for c, value in enumerate(item)) for item in items]
+    mask, rng = (1 << width) - 1, random.Random(seed)
+    totals = []
+    for resample in range(resamples):
+        totals.append(sum(rng.choices(packed, k=n)))
+        if _step_done(resample + 1, resamples, every):
+            yield resample + 1
+    return [
+        [((total >> (width * c)) & mask) + n * low for total in totals]
+        for c, low in enumerate(lows)
+    ]
+
+
+def _subset_sums(values: list[int]) -> list[int]:
+    """``table[b]`` = the sum of ``values[j]`` over the bits ``j`` set in ``b``."""
+    table = [0]
+    for value in values:
+        table += [partial + value for partial in table]
+    return table
+
+
+def _interval(sums: list[int], denominator: int, level: float) -> Interval:
+    """The interval of the means ``sums / denominator`` (sacreBLEU's ``estimate_ci`` ranks)."""
+    ordered = sorted(sums)
+    n = len(ordered)
+    tail = math.floor(n * (1 - Fraction(str(level))) / 2)
+    return Interval(
+        ordered[tail] / denominator,
+        ordered[n - 1 - tail] / denominator,
+        sum(ordered) / (n * denominator),
+        level,
+    )
+
+
+def _check_every(every: int) -> int:
+    every = whole_number(every, "every")
+    if every < 1:
+        raise ValueError(f"every must be at least 1 (resamples or trials per step), got {every}")
+    return every
+
+
+def _step_done(done: int, total: int, every: int) -> bool:
+    return done % every == 0 or done == total
+
+
+def _finish(steps: Generator, progress: Callable[[int], None] | None):
+    """Run ``steps`` to the end, calling ``progress`` with each step's count; the result."""
+    while True:
+        try:
+            done = next(steps)
+        except StopIteration as finished:
+            return finished.value
+        if progress is not None:
+            progress(done)
