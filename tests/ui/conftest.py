@@ -11,7 +11,12 @@
   problems fail the test: ``wait_until`` raises on them while polling and the fixture's
   teardown fails on any left.
 * ``wait_until``: a polling helper (fails at once on recorded problems).
-* ``app``: ``app_page`` navigated to the site and waited on until the app is interactive.
+* ``app``: a page of the site on which the app is ready, shared by every test of the session
+  that uses it on that site (a cold load costs half a minute of CPU): each test sets the inputs
+  it checks and starts on the single-item tab, in English, at the default window size, its
+  problems recorded afresh (a page left in another language or with problems is opened again);
+* ``fresh_app``: ``app_page`` navigated to the site and waited on until the app is ready, for
+  the tests of what happens right after a load.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from explorer.app.i18n import UIText
 from explorer.site_build import build as site_build
 from explorer.site_build import serve
 
@@ -44,6 +50,9 @@ CANDIDATE, REFERENCES, SCORE = (
 )  # fmt: skip
 #: Seconds the app may take from navigation to interactive (cold Pyodide boot is ~10 s).
 APP_TIMEOUT = float(os.environ.get("CHARSIM_UI_TIMEOUT", "120"))
+#: pytest-playwright's default window size, to which ``app`` returns before each test.
+VIEWPORT = {"width": 1280, "height": 720}
+SINGLE_TAB = UIText()("tab.single")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -141,14 +150,17 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 @pytest.fixture
-def guard() -> Guard:
-    """The problem recorder of the current test's page."""
+def guard(request: pytest.FixtureRequest) -> Guard:
+    """The problem recorder of the current test's page (for ``app``, its shared page's)."""
+    if "app" in request.fixturenames:
+        site_url = request.getfixturevalue("site_url")
+        request.getfixturevalue("app")  # opens the shared page if needed
+        return request.getfixturevalue("shared_pages")[site_url][1]
     return Guard()
 
 
-@pytest.fixture
-def app_page(page, guard: Guard) -> Iterator:
-    """A Playwright page that may only talk to 127.0.0.1 and must log no errors."""
+def watch(page, guard: Guard) -> None:
+    """Make ``page`` talk only to 127.0.0.1 and record its errors in ``guard``."""
 
     def route(route) -> None:
         url = route.request.url
@@ -167,22 +179,60 @@ def app_page(page, guard: Guard) -> Iterator:
         ),
     )
     page.on("pageerror", lambda error: guard.problems.append(f"page error: {error}"))
+
+
+def open_ready(page, guard: Guard, url: str):
+    """Open ``url`` in ``page`` and wait until the loader reports the app ready."""
+
+    def ready() -> bool:
+        state = page.evaluate("document.documentElement.dataset.explorerState")
+        if state == "error":
+            pytest.fail(f"explorer failed to start:\n{page.inner_text('#error')}", pytrace=False)
+        return state == "ready"
+
+    page.goto(url)
+    poll(ready, timeout=APP_TIMEOUT, message="the explorer to become ready", guard=guard)
+    return page
+
+
+@pytest.fixture
+def app_page(page, guard: Guard) -> Iterator:
+    """A Playwright page that may only talk to 127.0.0.1 and must log no errors."""
+    watch(page, guard)
     yield page
     guard.check()
 
 
 @pytest.fixture
-def app(app_page, guard: Guard, site_url: str):
+def fresh_app(app_page, guard: Guard, site_url: str):
     """``app_page`` opened on the site, once the loader reports the app ready."""
+    return open_ready(app_page, guard, site_url)
 
-    def ready() -> bool:
-        state = app_page.evaluate("document.documentElement.dataset.explorerState")
-        if state == "error":
-            pytest.fail(
-                f"explorer failed to start:\n{app_page.inner_text('#error')}", pytrace=False
-            )
-        return state == "ready"
 
-    app_page.goto(site_url)
-    poll(ready, timeout=APP_TIMEOUT, message="the explorer to become ready", guard=guard)
-    return app_page
+@pytest.fixture(scope="session")
+def shared_pages(browser, browser_context_args: dict) -> Iterator[dict]:
+    """``{site URL: (page, guard)}``: the pages ``app`` shares, closed at the session's end."""
+    pages: dict[str, tuple] = {}
+    yield pages
+    for page, _ in pages.values():
+        page.context.close()
+
+
+@pytest.fixture
+def app(browser, browser_context_args: dict, shared_pages: dict, site_url: str) -> Iterator:
+    """The session's shared page of the ready app on ``site_url``, on its single-item tab in
+    English at the default window size; fails the test on any problem the page records."""
+    if site_url in shared_pages:
+        page, guard = shared_pages[site_url]
+        if guard.problems or page.evaluate("document.documentElement.lang") != "en":
+            guard.problems.clear()
+            open_ready(page, guard, site_url)  # what an earlier test left is not reused
+    else:
+        page, guard = browser.new_context(**browser_context_args).new_page(), Guard()
+        watch(page, guard)
+        open_ready(page, guard, site_url)
+        shared_pages[site_url] = page, guard
+    page.set_viewport_size(VIEWPORT)
+    page.get_by_text(SINGLE_TAB, exact=True).first.click()
+    yield page
+    guard.check()

@@ -11,7 +11,7 @@ import json
 import charsim
 from explorer.app.sources.item_link import ItemLink, encode_item_link
 
-from .conftest import APP_TIMEOUT, CANDIDATE, poll
+from .conftest import CANDIDATE, open_ready
 
 #: The lowest item score of the TED example over both systems: system 1, line 2,024
 #: ("I study this." against "Explore."), computed with charsim.summarize.
@@ -71,11 +71,7 @@ def test_ted_example_sort_by_score_and_open_the_lowest_item(app, wait_until):
 
 def test_item_link_opens_the_item_of_the_example(app_page, guard, site_url, wait_until):
     link = ItemLink("ted", 2, 67)
-    app_page.goto(f"{site_url}?{encode_item_link(link)}")
-    poll(
-        lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "ready",
-        timeout=APP_TIMEOUT, message="the explorer to become ready", guard=guard,
-    )  # fmt: skip
+    open_ready(app_page, guard, f"{site_url}?{encode_item_link(link)}")
     reference = "And we also assign a value to the company given by the operating revenue."
     _wait_opened(app_page, wait_until, "We're selves.", [reference])
     _batch_tab(app_page)

@@ -63,6 +63,8 @@ def test_the_ted_examples_paired_tests_equal_the_command_lines(app, wait_until):
     randomization = charsim.paired_randomization(*_ted_scores())  # --paired-ar
     assert _value(app, "significance-p") == randomization.p_value == 1 / 10_001
     assert _value(app, "significance-difference") == randomization.difference
+    app.get_by_text("paired bootstrap resampling", exact=True).click()  # and back
+    _wait_signature(app, wait_until, charsim.signature(nrefs=1, bootstrap=1000, seed=12345))
 
 
 def test_typing_is_scored_between_the_slices_of_a_long_resampling(app, wait_until):

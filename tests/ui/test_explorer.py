@@ -14,7 +14,7 @@ import charsim
 from explorer.app.sources.link import LinkState, encode_link
 from explorer.app.states.single import ExplorerState, address_query
 
-from .conftest import APP_TIMEOUT, CANDIDATE, REFERENCES, poll, type_over_candidate
+from .conftest import CANDIDATE, REFERENCES, open_ready, type_over_candidate
 
 PAYLOADS = [
     "<img src=x onerror=\"document.title='pwned'\">",
@@ -38,15 +38,6 @@ LENGTHS_END = """() => {
   }
   return null;
 }"""
-
-
-def _open(page, guard, url):
-    page.goto(url)
-    poll(
-        lambda: page.evaluate("document.documentElement.dataset.explorerState") == "ready",
-        timeout=APP_TIMEOUT, message="the explorer to become ready", guard=guard,
-    )  # fmt: skip
-    return page
 
 
 def _type(page, candidate=None, references=None):
@@ -104,7 +95,8 @@ def test_length_chart_follows_the_input(app, wait_until):
     )  # fmt: skip
 
 
-def test_fast_typing_right_after_loading_keeps_every_keystroke(app, wait_until):
+def test_fast_typing_right_after_loading_keeps_every_keystroke(fresh_app, wait_until):
+    app = fresh_app
     """Regression: Python sent each typed text back to the text area, and when it arrived after
     the next keystroke it replaced it: "the quick…" became "te quick…"."""
     typed = "the quick brown fox jumps"
@@ -115,12 +107,13 @@ def test_fast_typing_right_after_loading_keeps_every_keystroke(app, wait_until):
 
 @pytest.mark.parametrize("load", [1, 2])
 def test_a_fast_burst_right_after_loading_ends_on_the_score_of_the_typed_text(
-    app, wait_until, load
+    fresh_app, wait_until, load
 ):
     """Regression: after a fresh page's first burst of typing with no delay between keys, the
     score described an older, shorter text (Panel's ``_link_docs`` replayed deferred changes
     after the newest one; the page and the worker now keep their documents in step
     themselves). Two fresh pages, since the old code failed on most, not all, of them."""
+    app = fresh_app
     typed = "the quick brown fox jumps over the lazy dog again"
     type_over_candidate(app, typed)
     _wait_score(app, wait_until, charsim.score(typed, ["cat"]))
@@ -190,7 +183,7 @@ def test_html_in_the_inputs_is_shown_as_text(app, wait_until, payload):
 def test_html_in_a_link_is_shown_as_text(app_page, guard, site_url, wait_until):
     payload = PAYLOADS[0]
     query = encode_link(LinkState(candidate=payload, references=[PAYLOADS[1]]))
-    page = _open(app_page, guard, f"{site_url}?{query}&w={quote(PAYLOADS[2])}")
+    page = open_ready(app_page, guard, f"{site_url}?{query}&w={quote(PAYLOADS[2])}")
     _wait_score(page, wait_until, charsim.score(payload, [PAYLOADS[1]]))
     assert page.locator(CANDIDATE).input_value() == payload
     assert _shows(page, "weights field is not valid")
@@ -201,7 +194,7 @@ def test_html_in_a_link_is_shown_as_text(app_page, guard, site_url, wait_until):
 def test_malformed_link_gives_a_message_the_default_state_and_its_address(
     app_page, guard, site_url, wait_until
 ):
-    page = _open(app_page, guard, f"{site_url}?r=%5B1%5D&cap=999&n=abc")
+    page = open_ready(app_page, guard, f"{site_url}?r=%5B1%5D&cap=999&n=abc")
     _wait_score(page, wait_until, 100 / 201)  # the default ca vs cat
     assert _shows(page, "references field is not valid")
     assert _shows(page, "order cap field is not valid")
@@ -214,7 +207,7 @@ def test_shared_link_restores_the_state_and_stays_in_the_address_bar(
     app_page, guard, site_url, wait_until
 ):
     state = LinkState(candidate="cats", references=["cat", "", "cat"], max_order=8, order=2)
-    page = _open(app_page, guard, f"{site_url}?{encode_link(state)}")
+    page = open_ready(app_page, guard, f"{site_url}?{encode_link(state)}")
     expected = charsim.score("cats", ["cat", "", "cat"], max_order=8)
     _wait_score(page, wait_until, expected)
     assert page.evaluate("location.search") == f"?{encode_link(state)}"  # left as it is

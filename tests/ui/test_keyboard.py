@@ -157,10 +157,11 @@ OPENERS = """() => {
 }"""
 
 
-def test_a_batch_item_opens_from_its_table_row_by_keyboard(app, wait_until):
+def test_a_batch_item_opens_from_its_table_row_by_keyboard(fresh_app, wait_until):
     """Tab alone reaches the 5th row of the batch items table (each candidate passed shows a
-    focus ring); Enter opens that item: the single-item page shows its candidate and score."""
-    page = app
+    focus ring); Enter opens that item: the single-item page shows its candidate and score.
+    On a page just loaded, where Tab starts from the top."""
+    page = fresh_app
     _tab_to(page, lambda f: f["role"] == "tab" and f["name"] == "Single item")
     page.keyboard.press("ArrowRight")
     _tab_to(page, _named("Try it: TED talks, 2 systems"))
