@@ -43,12 +43,12 @@ function withTimeout(promise, ms, what) {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-// Restore Python from `snapshot` ({url, integrity, check} of the page's configuration, url
-// absolute); `options` are loadPyodide's; `environment` is set in Python's os.environ.
-// Resolves with the pyodide object once the restored Python has scored the self-check as
-// CPython did at build time; rejects otherwise.
-async function restoreSnapshot(snapshot, options, environment) {
-  const bytes = snapshotBytes(snapshot.url, snapshot.integrity);
+// Restore Python from the snapshot described by `snapshot` ({url, integrity, check} of the page's
+// configuration) whose bytes are the promise `bytes` (snapshotBytes); `options` are
+// loadPyodide's; `environment` is set in Python's os.environ. Resolves with the pyodide object
+// once the restored Python has scored the self-check as CPython did at build time; rejects
+// otherwise.
+async function restoreSnapshot(snapshot, bytes, options, environment) {
   const pyodide = await withTimeout(
     loadPyodide({ ...options, _loadSnapshot: bytes, stdLibURL: EMPTY_ARCHIVE }),
     SNAPSHOT_TIMEOUT_MS, "the restore",

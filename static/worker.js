@@ -103,20 +103,20 @@ async function unpack(pyodide, pending, name) {
 }
 
 // Python restored from the site's memory snapshot (static/snapshot.js) unless the page asks for
-// a fresh boot (?boot=fresh) or the restore fails; then booted afresh, as Pyodide boots. Resolves
-// with {pyodide, boot: "snapshot" | "fresh", reason, standardLibrary} (restored: a promise that
-// the standard library's archive has arrived).
-async function startPython(config, url, wanted) {
+// a fresh boot (?boot=fresh) or the restore fails; then booted afresh, as Pyodide boots.
+// `snapshot` is the snapshot's bytes on their way (fetched while Pyodide's script loads), or
+// null. Resolves with {pyodide, boot: "snapshot" | "fresh", reason, standardLibrary}
+// (restored: a promise that the standard library's archive has arrived).
+async function startPython(config, url, snapshot) {
   const options = {
     indexURL: url(config.indexURL),
     lockFileURL: await lockFileURL(config, url(config.lockFileURL)),
   };
   const env = { PANEL_CDN_ROOT: url(config.panelCdnRoot) };
   let reason = config.snapshot ? "?boot=fresh" : "the site has no memory snapshot";
-  if (config.snapshot && wanted !== "fresh") {
+  if (snapshot) {
     try {
-      const snapshot = { ...config.snapshot, url: url(config.snapshot.url) };
-      return { ...await restoreSnapshot(snapshot, options, env), boot: "snapshot" };
+      return { ...await restoreSnapshot(config.snapshot, snapshot, options, env), boot: "snapshot" };
     } catch (error) {
       reason = `the memory snapshot could not be used: ${(error && error.message) || error}`;
     }
@@ -126,8 +126,13 @@ async function startPython(config, url, wanted) {
 
 async function boot({ config, query, pageURL, boot: wanted }) {
   const url = (path) => new URL(path, pageURL).href;
-  importScripts(url("snapshot.js"), url(config.pyodideJs));
-  const { pyodide, boot: how, reason, standardLibrary } = await startPython(config, url, wanted);
+  importScripts(url("snapshot.js"));
+  const snapshot = config.snapshot && wanted !== "fresh"
+    ? snapshotBytes(url(config.snapshot.url), config.snapshot.integrity)
+    : null;
+  snapshot?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
+  importScripts(url(config.pyodideJs));
+  const { pyodide, boot: how, reason, standardLibrary } = await startPython(config, url, snapshot);
   post({ type: "boot", boot: how, reason });
   // Python's error output (tracebacks, warnings) goes to the page's console, where the page's
   // developers and its tests see it.
