@@ -11,10 +11,10 @@
   problems fail the test: ``wait_until`` raises on them while polling and the fixture's
   teardown fails on any left.
 * ``wait_until``: a polling helper (fails at once on recorded problems).
-* ``app``: a page of the site on which the app is ready, shared by every test of the session
-  that uses it on that site (a cold load costs half a minute of CPU): each test sets the inputs
-  it checks and starts on the single-item tab, in English, at the default window size, its
-  problems recorded afresh (a page left in another language or with problems is opened again);
+* ``app``: a page of the site on which the app is ready, shared by the tests of one module (a
+  cold load costs half a minute of CPU): each test sets the inputs it checks and starts on the
+  single-item tab at the default window size, its problems recorded afresh (a page left with
+  problems or in another language is opened again);
 * ``fresh_app``: ``app_page`` navigated to the site and waited on until the app is ready, for
   the tests of what happens right after a load.
 """
@@ -151,11 +151,9 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 @pytest.fixture
 def guard(request: pytest.FixtureRequest) -> Guard:
-    """The problem recorder of the current test's page (for ``app``, its shared page's)."""
+    """The problem recorder of the current test's page (the module's shared page for ``app``)."""
     if "app" in request.fixturenames:
-        site_url = request.getfixturevalue("site_url")
-        request.getfixturevalue("app")  # opens the shared page if needed
-        return request.getfixturevalue("shared_pages")[site_url][1]
+        return request.getfixturevalue("shared_app")[1]
     return Guard()
 
 
@@ -209,29 +207,24 @@ def fresh_app(app_page, guard: Guard, site_url: str):
     return open_ready(app_page, guard, site_url)
 
 
-@pytest.fixture(scope="session")
-def shared_pages(browser, browser_context_args: dict) -> Iterator[dict]:
-    """``{site URL: (page, guard)}``: the pages ``app`` shares, closed at the session's end."""
-    pages: dict[str, tuple] = {}
-    yield pages
-    for page, _ in pages.values():
-        page.context.close()
+@pytest.fixture(scope="module")
+def shared_app(browser, browser_context_args: dict, site_url: str) -> Iterator[tuple]:
+    """``(page, guard)``: the site opened once for the tests of a module that use ``app``."""
+    context = browser.new_context(**browser_context_args)
+    page, guard = context.new_page(), Guard()
+    watch(page, guard)
+    yield open_ready(page, guard, site_url), guard
+    context.close()
 
 
 @pytest.fixture
-def app(browser, browser_context_args: dict, shared_pages: dict, site_url: str) -> Iterator:
-    """The session's shared page of the ready app on ``site_url``, on its single-item tab in
-    English at the default window size; fails the test on any problem the page records."""
-    if site_url in shared_pages:
-        page, guard = shared_pages[site_url]
-        if guard.problems or page.evaluate("document.documentElement.lang") != "en":
-            guard.problems.clear()
-            open_ready(page, guard, site_url)  # what an earlier test left is not reused
-    else:
-        page, guard = browser.new_context(**browser_context_args).new_page(), Guard()
-        watch(page, guard)
-        open_ready(page, guard, site_url)
-        shared_pages[site_url] = page, guard
+def app(shared_app: tuple, site_url: str) -> Iterator:
+    """The module's shared page of the ready app, on its single-item tab at the default window
+    size; fails the test on any problem the page records meanwhile."""
+    page, guard = shared_app
+    if guard.problems or page.evaluate("document.documentElement.lang") != "en":
+        guard.problems.clear()
+        open_ready(page, guard, site_url)  # what an earlier test left is not reused
     page.set_viewport_size(VIEWPORT)
     page.get_by_text(SINGLE_TAB, exact=True).first.click()
     yield page
