@@ -36,6 +36,7 @@ from .significance import (
     DEFAULT_RANDOMIZATION_TRIALS,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
+    MAX_RESAMPLES,
     MIN_RESAMPLES,
 )
 from .textio import DataError, counted
@@ -54,10 +55,6 @@ _order_cap = whole_number(
     MAX_ORDER_LIMIT,
 )
 """``--max-order``."""
-MAX_RESAMPLES = 1_000_000
-"""Most resamples or trials ``--confidence-n``, ``--paired-bs-n`` and ``--paired-ar-n`` take:
-a thousand times sacreBLEU's default for the bootstrap (1,000), a hundred times its default for
-approximate randomization (10,000)."""
 _resamples = whole_number(
     MIN_RESAMPLES,
     f"{{value}}: at least {MIN_RESAMPLES} resamples or trials are needed (a 95 % interval "
