@@ -14,6 +14,7 @@ import math
 import multiprocessing
 import signal
 import sys
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -34,6 +35,7 @@ from ..significance.paired import (
     DEFAULT_RANDOMIZATION_TRIALS,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
+    MAX_RESAMPLES,
     MIN_RESAMPLES,
 )
 from ..version import __version__
@@ -55,10 +57,6 @@ _order_cap = whole_number(
     MAX_ORDER_LIMIT,
 )
 """``--max-order``."""
-MAX_RESAMPLES = 1_000_000
-"""Most resamples or trials ``--confidence-n``, ``--paired-bs-n`` and ``--paired-ar-n`` take:
-a thousand times sacreBLEU's default for the bootstrap (1,000), a hundred times its default for
-approximate randomization (10,000)."""
 _resamples = whole_number(
     MIN_RESAMPLES,
     f"{{value}}: at least {MIN_RESAMPLES} resamples or trials are needed (a 95 % interval "
@@ -386,28 +384,68 @@ def _processes(jobs: int) -> Iterator[ProcessPoolExecutor | None]:
     """A pool of ``jobs`` worker processes (None for one job: this process scores).
 
     The workers ignore Ctrl-C (a terminal sends ``SIGINT`` to every process of the job), so only
-    this process answers it; when it is interrupted, the chunks not started are cancelled and
-    the workers are ended at once rather than left to finish theirs."""
+    this process answers it. When it is interrupted, the chunks not started are cancelled, the
+    workers are ended at once rather than left to finish theirs, and the pool's own thread is
+    joined before the command returns. Ctrl-C is held back while the workers are forked and
+    while the pool is ended, so that it cannot cut either short: a worker forked as
+    ``KeyboardInterrupt`` came was left out of the pool and outlived the command, and a pool
+    thread left running closed its pipe as the interpreter's exit woke it (``Exception ignored
+    ... Bad file descriptor``) (issue 25)."""
     if jobs <= 1:
         yield None
         return
-    before = set(multiprocessing.active_children())
-    pool = ProcessPoolExecutor(jobs, initializer=signal.signal,
-                               initargs=(signal.SIGINT, signal.SIG_IGN))  # fmt: skip
+    pool = None
+    before = set(multiprocessing.active_children()), set(threading.enumerate())
     try:
+        with _ctrl_c_held():  # a Ctrl-C that comes meanwhile is raised as the block ends
+            pool = ProcessPoolExecutor(jobs, initializer=signal.signal,
+                                       initargs=(signal.SIGINT, signal.SIG_IGN))  # fmt: skip
+            pool.submit(int).result()  # forks every worker now (the fork start method forks all)
         yield pool
     except KeyboardInterrupt:
-        pool.shutdown(wait=False, cancel_futures=True)
-        workers = set(multiprocessing.active_children()) - before  # this pool's, none other
-        for worker in workers:
-            worker.terminate()
-        for worker in workers:
-            worker.join()
+        with _ctrl_c_held():
+            if pool is not None:
+                # the cancelled chunks first (its thread drops them), then the workers: ended
+                # the other way round, its thread failed on the chunks run_chunks cancelled
+                pool.shutdown(wait=False, cancel_futures=True)
+                workers = set(multiprocessing.active_children()) - before[0]  # this pool's only
+                for worker in workers:
+                    worker.terminate()
+                # the pool's thread: the one it started that the interpreter's exit waits for
+                threads = [t for t in threading.enumerate() if t not in before[1] and not t.daemon]
+                for worker in [*workers, *threads]:
+                    worker.join()
         raise
     except BaseException:
-        pool.shutdown(cancel_futures=True)
+        with _ctrl_c_held():
+            if pool is not None:
+                pool.shutdown(cancel_futures=True)
         raise
-    pool.shutdown()
+    with _ctrl_c_held():
+        pool.shutdown()
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C back until the block ends, then raise it (``KeyboardInterrupt``) if it came.
+
+    Python's own handler is swapped for one that only notes the signal: blocking ``SIGINT``
+    (``pthread_sigmask``) would not do, since the kernel then hands it to another thread (tqdm's
+    monitor, say) and the main thread raises it all the same. Processes forked in the block
+    inherit the noting handler until they set their own."""
+    if threading.current_thread() is not threading.main_thread():  # only it gets signals
+        yield
+        return
+    came = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: came.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if came and previous is signal.default_int_handler:
+            raise KeyboardInterrupt
+        if came and callable(previous):
+            previous(signal.SIGINT, None)
 
 
 def _explain(names, number: int, row, options) -> tuple[ItemExplanation, ...]:

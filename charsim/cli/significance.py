@@ -19,12 +19,14 @@ from ..significance.paired import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
     METHODS,
+    SIGNIFICANT,
     Interval,
     PairedResult,
     bootstrap_interval,
     p_value_decimals,
     paired_bootstrap,
     paired_randomization,
+    significant,
     too_few_items,
 )
 
@@ -40,9 +42,6 @@ __all__ = [
     "text_cells",
     "tsv_rows",
 ]
-
-SIGNIFICANT = 0.05
-"""A p-value below this is marked with ``*`` (sacreBLEU's threshold)."""
 
 
 def asked(args: argparse.Namespace) -> bool:
@@ -185,7 +184,7 @@ def text_cells(significance: Significance | None, system: int) -> str:
     test = significance.tests[system]
     if test is not None:
         p_value = f"{test.p_value:.{p_value_decimals(test.p_value)}f}"
-        cells += f"  (p = {p_value}){'*' if test.p_value < SIGNIFICANT else ''}"
+        cells += f"  (p = {p_value}){'*' if significant(test) else ''}"
     return cells
 
 
@@ -209,8 +208,8 @@ def legend(significance: Significance | None, names: Sequence[str]) -> list[str]
     if tests:
         test = tests[0][1]
         samples = counted(test.samples, "resample" if test.method == "bs" else "trial")
-        lines += [f"p: {METHODS[test.method]}, {samples}; * p < {SIGNIFICANT}: unlikely to be "
-                  "chance alone",
+        rule = f"p < {SIGNIFICANT}" + (" and 0 outside the CI of Δ" if test.method == "bs" else "")
+        lines += [f"p: {METHODS[test.method]}, {samples}; * {rule}: unlikely to be chance alone",
                   "   (a difference in charsim, not proof of better translations)."]  # fmt: skip
     return lines
 

@@ -17,6 +17,20 @@ is **at least** the observed ``|Δ|``. This is the one deliberate difference fro
 counts only those strictly greater: there a system compared with an identical copy gets
 ``p = 1/(n + 1)`` (``(p = 0.0010)*``, "significant"); here it gets ``p = 1``.
 
+Two rules keep a p-value from saying more than the data can (:func:`p_value_floor`,
+:func:`significant`):
+
+* p is never below ``2 / 2**N`` on ``N`` items, the smallest p that the exact paired
+  randomization test can give (of its ``2**N`` swaps, the observed one and its mirror image are
+  always as extreme; Phipson & Smyth 2010, "Permutation p-values should never be zero"): the
+  paired bootstrap alone gave 6 items that all move one way ``p = 1/1001`` where the exact
+  test cannot go below 0.03125;
+* a difference is marked significant (:data:`SIGNIFICANT`) when ``p < 0.05`` **and**, for the
+  paired bootstrap, the interval of ``Δ`` from the same resamples leaves out 0: the centred
+  p-value and the percentile interval are two readings of one distribution, and when they
+  disagree (50 items: ``p = 0.030`` with an interval from -0.0013 to +0.1019) the data do not
+  settle the question.
+
 Long runs, stepwise: :func:`bootstrap_interval_steps`, :func:`paired_bootstrap_steps` and
 :func:`paired_randomization_steps` are the same computations as generators that yield the
 number of resamples or trials done every ``every`` of them and return the result (``yield
@@ -50,19 +64,23 @@ __all__ = [
     "DEFAULT_RESAMPLES",
     "DEFAULT_SEED",
     "METHODS",
+    "MAX_RESAMPLES",
     "MAX_SCORE",
     "MIN_ITEMS",
     "MIN_RESAMPLES",
     "PROGRESS_EVERY",
     "Interval",
     "PairedResult",
+    "SIGNIFICANT",
     "bootstrap_interval",
     "bootstrap_interval_steps",
     "p_value_decimals",
+    "p_value_floor",
     "paired_bootstrap",
     "paired_bootstrap_steps",
     "paired_randomization",
     "paired_randomization_steps",
+    "significant",
     "too_few_items",
 ]
 
@@ -92,6 +110,16 @@ and its intervals, drawn from at most ``C(2N − 1, N)`` distinct resamples (126
 are too few values to be a 95 % interval (Koehn 2004 and sacreBLEU assume test sets of
 hundreds of sentences; the survey ``../shared/spec/001_542e8b0ddb6cdfe0.txt``, §10.6: few
 independent units make intervals and tests unstable)."""
+
+MAX_RESAMPLES = 1_000_000
+"""Most resamples or trials any function here (and the command line's ``--confidence-n``,
+``--paired-bs-n`` and ``--paired-ar-n``) takes: a thousand times sacreBLEU's default for the
+bootstrap (1,000), a hundred times its default for approximate randomization (10,000). Each
+resample is kept (``PairedResult.differences``), so more would only fill the memory."""
+
+SIGNIFICANT = 0.05
+"""A difference is marked significant (``*``) when its p-value is below this (sacreBLEU's
+threshold) and, for the paired bootstrap, its interval leaves out 0 (:func:`significant`)."""
 
 MAX_SCORE = 1e300
 """The largest magnitude of a score resampled: the difference of two such scores, and every mean,
@@ -134,7 +162,8 @@ class PairedResult:
         seed: the seed of the generator.
         difference: ``Δ``, the system's mean minus the baseline's (observed).
         p_value: ``(c + 1) / (n + 1)``: how often chance alone gives a difference at least as
-            large as ``|Δ|`` (module docstring).
+            large as ``|Δ|``, but never below :func:`p_value_floor` of the item count (module
+            docstring).
         differences: the difference of the two means in each resample (bs: the bootstrap
             distribution of ``Δ``) or trial (ar: the distribution under the null hypothesis).
         difference_interval: bs only: the interval of ``Δ`` (None for ar).
@@ -158,7 +187,7 @@ def too_few_items(n_items: int, test: bool = True) -> str | None:
     (None: they are enough); the rule is :data:`MIN_ITEMS`.
 
     Args:
-        n_items: the number of items.
+        n_items: the number of items, a whole number (``int``, ``numpy.int64``) of at least 1.
         test: the reason for a paired test (else for a system's interval).
 
     Returns:
@@ -166,7 +195,12 @@ def too_few_items(n_items: int, test: bool = True) -> str | None:
 
         >>> too_few_items(6) is None, too_few_items(3)
         (True, '3 items are too few: there even the exact paired randomization test (all 8 swaps) cannot give p below 0.25, so no difference can be significant at 0.05; at least 6 items are needed')
+
+    Raises:
+        TypeError: ``n_items`` is not a whole number (a float, a text, a bool).
+        ValueError: ``n_items`` is below 1.
     """  # noqa: E501
+    n_items = _item_count(n_items)
     if n_items >= MIN_ITEMS:
         return None
     verb = "is" if n_items == 1 else "are"
@@ -174,7 +208,7 @@ def too_few_items(n_items: int, test: bool = True) -> str | None:
         swaps = 2**n_items
         why = (
             f"there even the exact paired randomization test (all {swaps:,} swaps) cannot give "
-            f"p below {2 / swaps:.4g}, so no difference can be significant at 0.05"
+            f"p below {p_value_floor(n_items):.4g}, so no difference can be significant at 0.05"
         )
     else:
         distinct = counted(math.comb(2 * n_items - 1, n_items), "distinct resample")
@@ -186,6 +220,57 @@ def too_few_items(n_items: int, test: bool = True) -> str | None:
     return f"{counted(n_items, 'item')} {verb} too few: {why}; {needed}"
 
 
+def p_value_floor(n_items: int) -> float:
+    """The smallest p-value that ``n_items`` paired items can support: ``2 / 2**n_items``, the
+    least the exact paired randomization test gives (its ``2**N`` swaps always include the
+    observed one and its mirror image; Phipson & Smyth 2010). Both paired tests report no p
+    below it (module docstring).
+
+        >>> p_value_floor(6), p_value_floor(1)
+        (0.03125, 1.0)
+
+    Args:
+        n_items: the number of items, a whole number of at least 1.
+
+    Returns:
+        The floor, in (0, 1] (0.0 once it is below the smallest float).
+
+    Raises:
+        TypeError: ``n_items`` is not a whole number.
+        ValueError: ``n_items`` is below 1.
+    """
+    return math.ldexp(1.0, 1 - _item_count(n_items))
+
+
+def significant(result: PairedResult, below: float = SIGNIFICANT) -> bool:
+    """Whether ``result`` is marked significant (``*``): its p-value is below ``below`` and, for
+    the paired bootstrap, the interval of ``Δ`` from the same resamples leaves out 0 (module
+    docstring). The command line and the explorer mark by this rule.
+
+    Args:
+        result: a paired test's result.
+        below: the threshold, :data:`SIGNIFICANT` (0.05) unless another is given.
+
+    Returns:
+        Whether the difference is marked significant.
+
+    Raises:
+        TypeError: ``result`` is not a :class:`PairedResult`.
+    """
+    if not isinstance(result, PairedResult):
+        raise TypeError(f"result must be a PairedResult, got {type(result).__name__}")
+    interval = result.difference_interval
+    holds_zero = interval is not None and interval.low <= 0 <= interval.high
+    return result.p_value < below and not holds_zero
+
+
+def _item_count(n_items: object) -> int:
+    n_items = whole_number(n_items, "n_items")
+    if n_items < 1:
+        raise ValueError(f"n_items must be at least 1 (a test needs items), got {n_items}")
+    return n_items
+
+
 def p_value_decimals(p_value: float) -> int:
     """The decimals that show a p-value: 4, as sacreBLEU prints it (``p = 0.0010``); for a
     p-value that would print as ``0.0000`` (below 0.00005: possible from 20,000 resamples or
@@ -193,7 +278,21 @@ def p_value_decimals(p_value: float) -> int:
 
         >>> [f"{p:.{p_value_decimals(p)}f}" for p in (0.0123, 1 / 1001, 1 / 100001)]
         ['0.0123', '0.0010', '0.0000100']
+
+    Args:
+        p_value: a p-value, a real number from 0 to 1.
+
+    Returns:
+        The number of decimals.
+
+    Raises:
+        TypeError: ``p_value`` is not a real number (a text, a bool).
+        ValueError: ``p_value`` is NaN or outside [0, 1].
     """
+    if isinstance(p_value, bool) or not isinstance(p_value, Real):
+        raise TypeError(f"p_value must be a number, got {type(p_value).__name__}")
+    if not 0 <= p_value <= 1:  # NaN too
+        raise ValueError(f"p_value must be from 0 to 1, got {p_value}")
     return 4 if p_value >= 0.00005 or p_value <= 0 else 1 - math.floor(math.log10(p_value))
 
 
@@ -210,7 +309,8 @@ def bootstrap_interval(
     Args:
         scores: one score per item (real numbers, used as floats; e.g. a
             :class:`~charsim.corpus.CorpusResult`'s ``scores``).
-        resamples: how many resamples of all the items, with replacement (>= 1).
+        resamples: how many resamples of all the items, with replacement (1 to
+            :data:`MAX_RESAMPLES`).
         level: the coverage, strictly between 0 and 1.
         seed: the generator's seed.
         progress: called now and then with the number of resamples done.
@@ -222,7 +322,8 @@ def bootstrap_interval(
     Raises:
         TypeError: a score is not a real number, or a setting has the wrong type.
         ValueError: no scores, a score that is NaN or infinite (the message names the item),
-            ``resamples < 1``, ``seed < 0``, or ``level`` outside (0, 1).
+            ``resamples`` outside 1 to :data:`MAX_RESAMPLES`, ``seed < 0``, or ``level``
+            outside (0, 1).
     """
     steps = bootstrap_interval_steps(scores, resamples=resamples, level=level, seed=seed)
     return _finish(steps, progress)
@@ -275,12 +376,13 @@ def paired_bootstrap(
 
     Each resample draws ``N`` items with replacement and takes both systems' means over them.
     The p-value is that of sacreBLEU's ``_paired_bs_test``, centring included, except that ties
-    count (``>=``): two identical systems get ``p = 1``, not ``1/(n + 1)``.
+    count (``>=``): two identical systems get ``p = 1``, not ``1/(n + 1)``; and it is never below
+    :func:`p_value_floor` of the item count. Whether to mark it: :func:`significant`.
 
     Args:
         baseline: the baseline's item scores.
         system: the system's item scores, item for item (same length).
-        resamples: how many resamples (>= 1).
+        resamples: how many resamples (1 to :data:`MAX_RESAMPLES`).
         level: the coverage of the intervals, strictly between 0 and 1.
         seed: the generator's seed.
         progress: called now and then with the number of resamples done.
@@ -341,7 +443,7 @@ def _paired_bootstrap_steps(columns, scale, resamples, level, seed, every) -> Ge
         resamples,
         seed,
         observed / denominator,
-        (count + 1) / (resamples + 1),
+        max((count + 1) / (resamples + 1), p_value_floor(len(columns[0]))),
         tuple(delta / denominator for delta in deltas),
         difference_interval=_interval(deltas, denominator, level),
         baseline_interval=_interval(base_sums, denominator, level),
@@ -362,12 +464,12 @@ def paired_randomization(
     Each trial swaps every item's two scores with probability 1/2 and takes the difference of
     the two shuffled means. The p-value is that of sacreBLEU's ``_paired_ar_test`` except that
     ties count (``>=``): identical systems, or systems that differ on one item only, get
-    ``p = 1``, not ``1/(n + 1)``.
+    ``p = 1``, not ``1/(n + 1)``; and it is never below :func:`p_value_floor` of the item count.
 
     Args:
         baseline: the baseline's item scores.
         system: the system's item scores, item for item (same length).
-        trials: how many trials (>= 1).
+        trials: how many trials (1 to :data:`MAX_RESAMPLES`).
         seed: the generator's seed.
         progress: called now and then with the number of trials done.
 
@@ -431,7 +533,7 @@ def _randomization_steps(columns, scale, trials, seed, every) -> Generator:
         trials,
         seed,
         observed / denominator,
-        (count + 1) / (trials + 1),
+        max((count + 1) / (trials + 1), p_value_floor(n)),
         tuple(delta / denominator for delta in shuffled),
     )
 
@@ -441,6 +543,9 @@ def _check_settings(samples: int, seed: int, samples_name: str = "resamples") ->
     samples, seed = whole_number(samples, samples_name), whole_number(seed, "seed")
     if samples < 1:
         raise ValueError(f"{samples_name} must be at least 1, got {samples}")
+    if samples > MAX_RESAMPLES:
+        raise ValueError(f"{samples_name} must be at most {MAX_RESAMPLES:,} (each one is kept), "
+                         f"got {samples:,}")  # fmt: skip
     if seed < 0:
         raise ValueError(f"seed must be at least 0, got {seed}")
     return samples, seed

@@ -149,3 +149,93 @@ def test_ctrl_c_is_one_line_status_130_and_ends_the_workers(tmp_path, jobs, grou
     out, err = process.communicate(timeout=60)
     assert (process.returncode, out, err) == (130, b"", b"charsim: interrupted\n")
     assert not [pid for pid in workers if _alive(pid)]
+
+
+def _session_ended(pgid: int, wait: float = 5.0) -> bool:
+    """Whether every process of session ``pgid`` has ended (within ``wait`` seconds)."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        if time.monotonic() > deadline:
+            os.killpg(pgid, signal.SIGKILL)  # leave nothing behind for the next test
+            return False
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("after", [0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2], ids=str)
+def test_ctrl_c_with_workers_and_sacrebleu_leaves_one_line_and_no_process(tmp_path, after):
+    """Ctrl-C to the job ``after`` seconds once the first worker is forked, while the workers
+    start, score or end: it gave ``Exception ignored ... Bad file descriptor`` (the pool's thread
+    left running), ``InvalidStateError`` in the pool's thread and a hang (the workers ended
+    before the pool dropped the cancelled chunks), or a worker that outlived the command (one
+    forked as ``KeyboardInterrupt`` came) (issue 25)."""
+    pytest.importorskip("sacrebleu")
+    words = [" ".join(f"w{(i * 7 + j) % 97}x{j}" for j in range(12)) for i in range(60_000)]
+    (tmp_path / "s.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
+    (tmp_path / "r.txt").write_text("\n".join(reversed(words)) + "\n", encoding="utf-8")
+    command = [sys.executable, "-m", "charsim", "-i", "s.txt", "-r", "r.txt", "--jobs", "2",
+               "--metrics", "charsim,ter,chrf"]  # fmt: skip
+    process = subprocess.Popen(command, cwd=tmp_path, env=ENV, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)  # fmt: skip
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    deadline = time.monotonic() + 60
+    while not children.read_text().split():
+        assert time.monotonic() < deadline, "no worker started"
+        time.sleep(0.002)
+    time.sleep(after)
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        out, err = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        out, err = process.communicate()
+        pytest.fail(f"charsim did not end after Ctrl-C: {err.decode()[-2000:]}")
+    assert (process.returncode, out, err.decode()) == (130, b"", "charsim: interrupted\n")
+    assert _session_ended(process.pid), "a worker outlived charsim"
+
+
+_CTRL_C_ON_IMPORT = """
+import os, signal, sys, tomllib
+
+class CtrlC:  # Ctrl-C just as module {module} is imported
+    def find_spec(self, name, path=None, target=None):
+        if name == {module!r}:
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+with open("pyproject.toml", "rb") as project:  # what the console script runs
+    module, _, function = tomllib.load(project)["project"]["scripts"]["charsim"].partition(":")
+exec(f"from {{module}} import {{function}} as main")  # as pip's generated script does
+sys.exit(main())
+"""
+
+
+@pytest.mark.parametrize("module", ["charsim.significance", "charsim.output"],
+                         ids=["import charsim", "import charsim.cli"])  # fmt: skip
+def test_ctrl_c_while_the_command_line_is_imported_is_one_line(module):
+    """The console script imported ``charsim.cli`` before any guard: a ``KeyboardInterrupt``
+    traceback (issue 25)."""
+    script = _CTRL_C_ON_IMPORT.format(module=module)
+    done = subprocess.run([sys.executable, "-c", script, "--version"], capture_output=True,
+                          env=ENV, cwd=ROOT, timeout=60)  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr) == (130, b"", b"charsim: interrupted\n")
+
+
+def test_the_entry_point_runs_the_command_line_and_keeps_import_charsim_light():
+    done = shell("charsim --version; python -c 'import charsim_entry; print(charsim_entry.main)'")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().startswith("charsim ")
+    lean = subprocess.run([sys.executable, "-c", "import sys, charsim_entry; "
+                           "print(sorted(m for m in sys.modules if m.startswith('charsim')))"],
+                          capture_output=True, env=ENV, cwd=ROOT, timeout=60)  # fmt: skip
+    assert lean.stdout.decode().split() == ["['charsim_entry']"]  # it imports nothing of charsim
+    import charsim_entry
+    from charsim import cli_streams
+
+    assert (charsim_entry.INTERRUPTED, charsim_entry.INTERRUPTED_LINE) == (
+        cli_streams.INTERRUPTED, "charsim: interrupted",
+    )  # fmt: skip

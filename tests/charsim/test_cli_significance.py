@@ -109,7 +109,8 @@ def test_the_text_output_follows_sacrebleu(corpus, capsys):
         f"{d.high:+.4f})",
         "μ ± 95 % CI: the mean of the 1,000 bootstrap resamples ± half the width of their "
         "central 95 %.",
-        "p: paired bootstrap resampling, 1,000 resamples; * p < 0.05: unlikely to be chance alone",
+        "p: paired bootstrap resampling, 1,000 resamples; * p < 0.05 and 0 outside the CI of Δ: "
+        "unlikely to be chance alone",
         "   (a difference in charsim, not proof of better translations).",
         charsim.signature(nrefs=1, bootstrap=1000, seed=12345),
     ]
@@ -272,3 +273,29 @@ def test_six_items_are_enough_and_differ_significantly_by_randomization(tmp_path
                          tmp_path / "r.txt", "--paired-ar", "--format", "json")  # fmt: skip
     assert status == 0
     assert json.loads(out)["systems"][1]["p_value"] == pytest.approx(2 / 64, abs=0.01)
+
+
+def test_six_items_get_no_p_below_the_exact_tests_floor(tmp_path, capsys):
+    """The paired bootstrap said ``(p = 0.0010)*`` on 6 items that all move the same way; no
+    test on 6 items can support p below 2/2**6 = 0.03125 (issue 25)."""
+    (tmp_path / "r.txt").write_text("cat\n" * 6, encoding="utf-8")
+    (tmp_path / "a.txt").write_text("cat\n" * 6, encoding="utf-8")
+    (tmp_path / "b.txt").write_text("dog\n" * 6, encoding="utf-8")
+    files = [tmp_path / "a.txt", tmp_path / "b.txt", "-r", tmp_path / "r.txt"]
+    status, out, _ = run(capsys, "-i", *files, "--paired-bs")
+    assert status == 0 and "(p = 0.0312)*" in out.splitlines()[1]
+    status, out, _ = run(capsys, "-i", *files, "--paired-bs", "--format", "json")
+    assert json.loads(out)["systems"][1]["p_value"] == 0.03125
+
+
+def test_the_mark_needs_the_interval_of_the_difference_to_leave_out_0():
+    """50 items: the bootstrap's p was 0.030 and marked ``*`` while Δ's interval held 0."""
+    from charsim.cli_significance import Significance, text_cells
+
+    rng = random.Random(0)
+    base = [rng.randrange(0, 64) / 64 for _ in range(50)]
+    system = [min(1.0, max(0.0, x + rng.randrange(-20, 24) / 64)) for x in base]
+    test = charsim.paired_bootstrap(base, system)
+    assert test.p_value < 0.05 and test.difference_interval.low < 0
+    cells = text_cells(Significance((), (None, test), 1000, None, 12345), 1)
+    assert cells == f"  (p = {test.p_value:.4f})"  # no *

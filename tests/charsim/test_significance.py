@@ -255,3 +255,100 @@ def test_the_stepwise_forms_check_their_input_at_once(call, error, message):
     with pytest.raises(error) as raised:
         call()  # no step taken: the generator is not started
     assert message in str(raised.value)
+
+
+# --- p-values and marks that the data support (issue 25) -----------------------------------
+
+
+def _shifted(seed: int, n: int, denominator: int, low: int, high: int) -> tuple[list, list]:
+    """A baseline of ``n`` multiples of ``1/denominator`` and a system moved by ``low`` to
+    ``high - 1`` of them per item (kept in [0, 1])."""
+    rng = random.Random(seed)
+    base = [rng.randrange(0, denominator) / denominator for _ in range(n)]
+    moved = [min(1.0, max(0.0, x + rng.randrange(low, high) / denominator)) for x in base]
+    return base, moved
+
+
+def test_no_p_value_is_below_what_the_item_count_supports():
+    """6 items: the bootstrap alone said p = 1/1001 (the exact randomization test's floor is
+    2/2**6 = 0.03125; approximate randomization gave 0.0332)."""
+    base, system = _shifted(0, 6, 16, 0, 6)
+    bootstrap = charsim.paired_bootstrap(base, system)
+    randomization = charsim.paired_randomization(base, system)
+    assert significance.p_value_floor(6) == 0.03125
+    assert bootstrap.p_value == 0.03125  # was 0.000999
+    assert randomization.p_value >= 0.03125
+    assert significance.significant(bootstrap)  # Δ's interval, 0.115 to 0.219, leaves out 0
+
+
+def test_a_bootstrap_p_below_005_is_not_marked_when_the_interval_of_the_difference_holds_0():
+    """50 items: p = 0.030 while Δ's own 95 % interval runs from -0.0013 to +0.1019."""
+    result = charsim.paired_bootstrap(*_shifted(0, 50, 64, -20, 24))
+    interval = result.difference_interval
+    assert result.p_value < significance.SIGNIFICANT and interval.low < 0 < interval.high
+    assert not significance.significant(result)
+    shifted = charsim.paired_bootstrap(BASELINE, [x + 1 / 1024 for x in BASELINE])
+    assert significance.significant(shifted) and not significance.significant(shifted, 1e-4)
+    ar = charsim.paired_randomization(BASELINE, [x + 1 / 1024 for x in BASELINE])
+    assert ar.difference_interval is None and significance.significant(ar)
+
+
+@settings(deadline=None, max_examples=60)
+@given(st.lists(st.integers(0, 16), min_size=1, max_size=12), st.data())
+def test_the_p_values_are_never_below_the_floor_of_their_item_count(base, data):
+    system = data.draw(st.lists(st.integers(0, 16), min_size=len(base), max_size=len(base)))
+    base, system = [x / 16 for x in base], [x / 16 for x in system]
+    floor = significance.p_value_floor(len(base))
+    assert charsim.paired_bootstrap(base, system, resamples=50).p_value >= floor
+    assert charsim.paired_randomization(base, system, trials=50).p_value >= floor
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: significance.too_few_items(0), ValueError,
+         "n_items must be at least 1 (a test needs items), got 0"),
+        (lambda: significance.too_few_items(-1), ValueError, "n_items must be at least 1"),
+        (lambda: significance.too_few_items(2.5), TypeError, "n_items must be an int, got float"),
+        (lambda: significance.too_few_items("3"), TypeError, "n_items must be an int, got str"),
+        (lambda: significance.p_value_floor(True), TypeError, "n_items must be an int, got bool"),
+        (lambda: significance.p_value_decimals(math.nan), ValueError,
+         "p_value must be from 0 to 1, got nan"),
+        (lambda: significance.p_value_decimals(1.5), ValueError, "p_value must be from 0 to 1"),
+        (lambda: significance.p_value_decimals("0.5"), TypeError,
+         "p_value must be a number, got str"),
+        (lambda: charsim.bootstrap_interval([0.5], resamples=10**12), ValueError,
+         "resamples must be at most 1,000,000 (each one is kept), got 1,000,000,000,000"),
+        (lambda: charsim.paired_randomization([0.5], [0.5], trials=10**6 + 1), ValueError,
+         "trials must be at most 1,000,000"),
+        (lambda: significance.significant(0.01), TypeError,
+         "result must be a PairedResult, got float"),
+    ],
+)  # fmt: skip
+def test_the_helpers_refuse_what_is_not_a_count_or_a_p_value(call, error, message):
+    with pytest.raises(error) as raised:
+        call()
+    assert message in str(raised.value)
+
+
+def test_the_item_count_and_resample_bounds_are_the_command_lines():
+    from charsim import cli
+
+    assert significance.too_few_items(significance.MIN_ITEMS) is None
+    assert cli.MAX_RESAMPLES == significance.MAX_RESAMPLES
+
+
+def test_the_explorer_marks_by_the_cores_rule_not_a_copy():
+    """The batch page's ``*`` is :func:`charsim.significance.significant`, imported, not its own
+    ``p_value < P_MARKED_BELOW`` (which marked what the command line no longer marks)."""
+    import ast
+    from pathlib import Path
+
+    view = Path(__file__).resolve().parents[2] / "explorer/app/views/batch_significance.py"
+    tree = ast.parse(view.read_text(encoding="utf-8"))
+    imported = {(node.module, alias.name) for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) for alias in node.names}  # fmt: skip
+    assert ("charsim.significance", "significant") in imported
+    compared = [node for node in ast.walk(tree) if isinstance(node, ast.Compare)
+                and "p_value" in ast.unparse(node.left)]  # fmt: skip
+    assert not compared, [ast.unparse(node) for node in compared]

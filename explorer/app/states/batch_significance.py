@@ -27,6 +27,7 @@ from charsim.significance import (
     DEFAULT_RANDOMIZATION_TRIALS,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
+    SIGNIFICANT,
     Interval,
     PairedResult,
     bootstrap_interval_steps,
@@ -54,14 +55,12 @@ MAX_RESAMPLES = 100_000
 """Most bootstrap resamples the page runs (1,000 take about 0.75 s in the browser)."""
 MAX_TRIALS = 1_000_000
 """Most approximate-randomization trials the page runs (10,000 take about 0.5 s)."""
-P_MARKED_BELOW = 0.05
+P_MARKED_BELOW = SIGNIFICANT
 """A p-value below this is marked ``*`` on the page and called unlikely to come from chance
-alone (the catalog's ``batch.significance.significant``, which says "p < 0.05" in words). The
-core computes p-values but names no threshold: the command line's own is
-``charsim.cli.significance.SIGNIFICANT`` (sacreBLEU's, for its table's ``*``), which the app may
-not import (the explorer uses charsim's library, not its command line; ``tests/test_layers.py``).
-The two are the same number, so the page and ``charsim --paired-bs`` mark the same p-values; a
-test holds them, and the catalog's sentences, together."""
+alone (the catalog's ``batch.significance.significant``, which says "p < 0.05" in words), when
+the bootstrap's interval of ``Δ`` also leaves out 0: the page marks by the core's rule,
+:func:`charsim.significance.significant`, as ``charsim --paired-bs`` and ``--paired-ar`` do
+(issue 25); a test holds the catalog's sentences to this number."""
 
 
 @dataclass(frozen=True)

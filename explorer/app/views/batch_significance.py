@@ -12,7 +12,7 @@ from bokeh.models import BoxAnnotation, ColumnDataSource, HoverTool, Range1d, Sp
 from bokeh.plotting import figure
 from panel.viewable import Viewer
 
-from charsim.significance import Interval, p_value_decimals
+from charsim.significance import Interval, p_value_decimals, significant
 
 from ..i18n import UIText, counted
 from ..sources.batch_examples import BATCH_EXAMPLES
@@ -94,7 +94,7 @@ def significance_html(state: SignificanceState, text: UIText) -> str:
         verdict = ""
     else:
         test, bootstrap = result.test, result.bootstrap
-        star = "*" if test.p_value < P_MARKED_BELOW else ""
+        star = "*" if significant(test, P_MARKED_BELOW) else ""
         noun = "resample" if test.method == "bs" else "trial"
         rows += [
             _row(text("batch.significance.row.difference"),
