@@ -2,7 +2,7 @@
 
 The console script runs ``from charsim_entry import main`` first, and this module imports
 nothing of charsim, so a Ctrl-C during the 0.2 s in which charsim's modules are imported (the
-guard of :func:`charsim.cli_streams.run_guarded` is not yet in place) ends as one after it:
+guard of :func:`charsim.cli.streams.run_guarded` is not yet in place) ends as one after it:
 one line on stderr, ``charsim: interrupted``, and status 130, not a ``KeyboardInterrupt``
 traceback (issue 25). Kept outside the package so that ``import charsim`` is not slowed by it and
 is itself guarded. ``python -m charsim`` runs :func:`main` too (``charsim/__main__.py``), after
@@ -14,7 +14,7 @@ import sys
 __all__ = ["INTERRUPTED", "INTERRUPTED_LINE", "main"]
 
 INTERRUPTED = 130
-"""The exit status after Ctrl-C (128 + ``SIGINT``); ``charsim.cli_streams.INTERRUPTED`` too."""
+"""The exit status after Ctrl-C (128 + ``SIGINT``); ``charsim.cli.streams.INTERRUPTED`` too."""
 INTERRUPTED_LINE = "charsim: interrupted"
 """What Ctrl-C prints on stderr, before and after the command line is imported."""
 
