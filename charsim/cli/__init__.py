@@ -1,9 +1,10 @@
-"""The ``charsim`` command (entry point ``charsim.cli:main``, and ``python -m charsim``): the
+"""The ``charsim`` command (run by the entry point ``charsim_entry:main``, which imports
+:func:`main` under a Ctrl-C guard, and by ``python -m charsim``): the
 command itself (``command``: options, reading, scoring, printing; not named ``main`` so that
 ``charsim.cli.main`` stays the function), option types (``args``), the standard streams
 (``streams``), confidence intervals and paired tests (``significance``) and what the command
-prints (``output``). May import every layer; only :mod:`charsim.__main__` imports it (the
-explorer never does).
+prints (``output``). May import every layer; only ``charsim_entry`` and
+:mod:`charsim.__main__` import it (the explorer never does).
 """
 
 from .command import main
