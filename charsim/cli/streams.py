@@ -35,6 +35,10 @@ INTERRUPTED = 130
 """The exit status after Ctrl-C: 128 + ``SIGINT`` (2), as a shell reports a command it ended."""
 
 
+PIECE = 2048
+"""Most characters given to stdout in one write (at most 8 KiB in UTF-8: one buffer's worth)."""
+
+
 class _Watched:
     """Stands for stdout while a command runs and remembers the first write that failed, even
     one that argparse swallows (it ignores ``OSError`` when printing ``--help``); with no stdout
@@ -45,10 +49,17 @@ class _Watched:
         self.error: OSError | None = None
 
     def write(self, text: str) -> int:
+        """Write ``text`` a piece of :data:`PIECE` characters at a time: a reader that closes
+        the pipe during one write (``charsim ... | head -1``) cuts it short, and Python, given
+        the whole output in one write, kept the part written and dropped the rest without an
+        error (status 0); the next piece's write fails (``BrokenPipeError``), as small output
+        does (issue 25)."""
         try:
             if self._stream is None:
                 raise OSError(errno.EBADF, "standard output is closed")
-            return self._stream.write(text)
+            for start in range(0, len(text), PIECE):
+                self._stream.write(text[start : start + PIECE])
+            return len(text)
         except OSError as error:
             self.error = self.error or error
             raise
