@@ -17,6 +17,7 @@ import sys
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 
 from ..compare.metrics import COMPARE_LIMIT, compare, compared_size, skipped_note
@@ -400,7 +401,12 @@ def _processes(jobs: int) -> Iterator[ProcessPoolExecutor | None]:
         with _ctrl_c_held():  # a Ctrl-C that comes meanwhile is raised as the block ends
             pool = ProcessPoolExecutor(jobs, initializer=signal.signal,
                                        initargs=(signal.SIGINT, signal.SIG_IGN))  # fmt: skip
-            pool.submit(int).result()  # forks every worker now (the fork start method forks all)
+            try:  # forks every worker now (the fork start method forks all)
+                pool.submit(int).result()
+            except BrokenProcessPool as error:
+                raise WorkerError(
+                    f"the {jobs} worker processes could not start: {error}"
+                ) from error
         yield pool
     except KeyboardInterrupt:
         with _ctrl_c_held():

@@ -214,7 +214,7 @@ sys.exit(main())
 """
 
 
-@pytest.mark.parametrize("module", ["charsim.significance", "charsim.output"],
+@pytest.mark.parametrize("module", ["charsim.significance", "charsim.cli.output"],
                          ids=["import charsim", "import charsim.cli"])  # fmt: skip
 def test_ctrl_c_while_the_command_line_is_imported_is_one_line(module):
     """The console script imported ``charsim.cli`` before any guard: a ``KeyboardInterrupt``
@@ -234,7 +234,7 @@ def test_the_entry_point_runs_the_command_line_and_keeps_import_charsim_light():
                           capture_output=True, env=ENV, cwd=ROOT, timeout=60)  # fmt: skip
     assert lean.stdout.decode().split() == ["['charsim_entry']"]  # it imports nothing of charsim
     import charsim_entry
-    from charsim import cli_streams
+    from charsim.cli import streams as cli_streams
 
     assert (charsim_entry.INTERRUPTED, charsim_entry.INTERRUPTED_LINE) == (
         cli_streams.INTERRUPTED, "charsim: interrupted",

@@ -290,7 +290,7 @@ def test_six_items_get_no_p_below_the_exact_tests_floor(tmp_path, capsys):
 
 def test_the_mark_needs_the_interval_of_the_difference_to_leave_out_0():
     """50 items: the bootstrap's p was 0.030 and marked ``*`` while Δ's interval held 0."""
-    from charsim.cli_significance import Significance, text_cells
+    from charsim.cli.significance import Significance, text_cells
 
     rng = random.Random(0)
     base = [rng.randrange(0, 64) / 64 for _ in range(50)]

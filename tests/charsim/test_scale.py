@@ -1,5 +1,6 @@
 """One process, a process pool and a Dask LocalCluster: the same results and the same errors."""
 
+import functools
 import json
 import os
 import random
@@ -218,12 +219,18 @@ def test_bad_jobs_are_usage_errors(capsys, value, message):
     assert message in err
 
 
-def _dying(task, chunk, first_item):
+def _dying(*_task, **_arguments):
     os._exit(1)
 
 
 class _DyingPool(ProcessPoolExecutor):
+    def __init__(self, *args, dies_at_start: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.dies_at_start = dies_at_start
+
     def submit(self, fn, /, *args, **kwargs):
+        if fn is int and not self.dies_at_start:  # the call that forks the workers
+            return super().submit(fn, *args, **kwargs)
         return super().submit(_dying, fn, *args, **kwargs)
 
 
@@ -232,6 +239,17 @@ def test_a_dead_worker_process_is_a_clear_error_on_the_command_line(capsys, json
     status, out, err = _run(capsys, "--jsonl", jsonl(_records(ADVERSARIAL)), "--jobs", "2")
     assert (status, out) == (1, "")
     assert re.match(r"charsim: error: items 1–\d+ could not be scored: BrokenProcessPool: ", err)
+
+
+def test_workers_that_die_as_they_start_are_a_clear_error_on_the_command_line(
+    capsys, jsonl, monkeypatch
+):
+    dying = functools.partial(_DyingPool, dies_at_start=True)
+    monkeypatch.setattr("charsim.cli.command.ProcessPoolExecutor", dying)
+    status, out, err = _run(capsys, "--jsonl", jsonl(_records(ADVERSARIAL)), "--jobs", "2")
+    assert (status, out) == (1, "")
+    assert err.startswith("charsim: error: the 2 worker processes could not start: ")
+    assert err.count("\n") == 1
 
 
 def _recipe() -> str:
