@@ -6,6 +6,7 @@ Every test types text other than the default input ("ca" against "cat")."""
 from __future__ import annotations
 
 import shutil
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -66,6 +67,24 @@ def _scores(page, guard, typed: str) -> None:
          message=f"the score {expected}", guard=guard)  # fmt: skip
 
 
+def _reopen_until(kept, url: str, condition, guard, visits: int = 4):
+    """Open ``url`` until ``condition(page)`` holds within 20 s of a visit, closing each page
+    that fails it; returns the page that passed. Chromium may still count a page closed a moment
+    ago as the old worker's client, so that the visit right after it is still the old build's
+    and the new worker waits for that page to close too, as a user's next visit would."""
+    for visit in range(1, visits + 1):
+        page = kept(url)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            guard.check()
+            if condition(page):
+                return page
+            time.sleep(0.2)
+        if visit < visits:
+            page.close()
+    pytest.fail(f"{visits} visits, none of them build B's alone", pytrace=False)
+
+
 def test_a_second_visit_with_the_network_off_opens_and_scores(kept, guard, site_url):
     page = kept(site_url)
     _ready_and_kept(page, guard)
@@ -95,9 +114,8 @@ def test_a_new_build_replaces_the_old_ones_cache(kept, guard, site_dir, tmp_path
         poll(lambda: page.evaluate(WAITING), timeout=120, message="build B's service worker",
              guard=guard)  # fmt: skip
         page.close()
-        page = kept(url)
-        poll(lambda: page.evaluate(CACHES) == [f"charsim-explorer-{build_b}"], timeout=120,
-             message="only build B's cache", guard=guard)  # fmt: skip
+        page = _reopen_until(kept, url, lambda p: p.evaluate(CACHES) == [
+            f"charsim-explorer-{build_b}"], guard)  # fmt: skip
         kept.context.set_offline(True)
         text = page.evaluate("fetch('examples/ted/LICENSE.compare-mt').then((r) => r.text())")
         assert text.endswith("build B\n")
