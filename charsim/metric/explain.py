@@ -15,6 +15,7 @@ from itertools import compress
 
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, Config
 from .decision import Decision, decide
+from .display import RichDisplay
 from .inputs import prepare
 from .ngrams import NGram, ngram_count
 from .overlap import OrderTally, Side, walk_orders
@@ -22,6 +23,7 @@ from .pair import pair_overlaps
 from .preprocess import Preprocessing
 from .signature import signature_of
 from .stats import item_stats
+from .values import counted, short_text
 
 __all__ = ["Explanation", "Match", "OrderDetail", "ReferenceDetail", "explain"]
 
@@ -140,8 +142,12 @@ class ReferenceDetail:
 
 
 @dataclass(frozen=True)
-class Explanation:
+class Explanation(RichDisplay):
     """Why charsim gives the score it gives, with every quantity exact (``Fraction``).
+
+    In a notebook it shows as HTML (:func:`charsim.render.html.explanation_html`: score, P, R,
+    the decision, the boundary-marked shared n-grams, the per-order contributions); its
+    ``repr`` is one line with the score, P, R and the decision.
 
     Attributes:
         candidate: the candidate text (after any preprocessing).
@@ -226,6 +232,15 @@ class Explanation:
     def signature(self) -> str:
         """The signature of the main (mean-length) score."""
         return signature_of(self.config, self.preprocessing, nrefs=self.k)
+
+    def __repr__(self) -> str:
+        """``Explanation(charsim = 0.4975 (100/201), P = 40/53, R = 100/201, recall decides;
+        candidate 'ca', 1 reference, N = 5)``: long texts are cut (``...``)."""
+        p, r = (None if x is None else str(x) for x in (self.precision, self.recall))
+        return (f"Explanation(charsim = {float(self.score):.4f} ({self.score}), P = {p}, "
+                f"R = {r}, {self.decision.value} decides; candidate "
+                f"{short_text(self.candidate)}, {counted(self.k, 'reference')}, "
+                f"N = {self.order_cap})")  # fmt: skip
 
 
 def _starts(side: Side, keep: set[str]) -> dict[str, list[int]]:
