@@ -234,10 +234,12 @@ class Explanation(RichDisplay):
         return signature_of(self.config, self.preprocessing, nrefs=self.k)
 
     def __repr__(self) -> str:
-        """``Explanation(charsim = 0.4975 (100/201), P = 40/53, R = 100/201, recall decides;
-        candidate 'ca', 1 reference, N = 5)``: long texts are cut (``...``)."""
-        p, r = (None if x is None else str(x) for x in (self.precision, self.recall))
-        return (f"Explanation(charsim = {float(self.score):.4f} ({self.score}), P = {p}, "
+        """``Explanation(charsim = 0.4975 = 100/201, P = 0.7547, R = 0.4975, recall decides;
+        candidate 'ca', 1 reference, N = 5)``: the exact score when it is short (at most 24
+        characters), long texts cut (``...``); every exact value is an attribute."""
+        p, r = ("—" if x is None else f"{float(x):.4f}" for x in (self.precision, self.recall))
+        exact = f" = {self.score}" if len(str(self.score)) <= 24 else ""
+        return (f"Explanation(charsim = {float(self.score):.4f}{exact}, P = {p}, "
                 f"R = {r}, {self.decision.value} decides; candidate "
                 f"{short_text(self.candidate)}, {counted(self.k, 'reference')}, "
                 f"N = {self.order_cap})")  # fmt: skip

@@ -99,11 +99,12 @@ def corpus_result_html(result) -> str:
     ])  # fmt: skip
 
 
-def _interval(interval: Interval | None) -> str | None:
+def _interval(interval: Interval | None, sign: str = "") -> str | None:
+    """``low to high (μ = mean ± half width, level)``; ``sign="+"`` signs a difference."""
     if interval is None:
         return None
-    return (f"{interval.low:+.4f} to {interval.high:+.4f} (μ = {interval.mean:+.4f} ± "
-            f"{interval.half_width:.4f}, {interval.level:.0%})")  # fmt: skip
+    low, high, mean = (f"{x:{sign}.4f}" for x in (interval.low, interval.high, interval.mean))
+    return f"{low} to {high} (μ = {mean} ± {interval.half_width:.4f}, {interval.level:.0%})"
 
 
 def paired_result_html(result: PairedResult) -> str:
@@ -126,7 +127,7 @@ def paired_result_html(result: PairedResult) -> str:
             ("p-value", p_value),
             ("significant (p < 0.05 and, for bs, 0 outside the interval of Δ)",
              "yes" if mark else "no"),
-            ("interval of Δ", _interval(result.difference_interval)),
+            ("interval of Δ", _interval(result.difference_interval, "+")),
             ("baseline's interval", _interval(result.baseline_interval)),
             ("system's interval", _interval(result.system_interval)),
         ), text_columns=(1,)),

@@ -191,7 +191,7 @@ class PairedResult(RichDisplay):
         p_value = f"{self.p_value:.{p_value_decimals(self.p_value)}f}"
         mark = "*" if significant(self) else ""
         interval = self.difference_interval
-        between = "" if interval is None else f", Δ {interval.low:+.4f} to {interval.high:+.4f}"
+        between = "" if interval is None else f", CI {interval.low:+.4f} to {interval.high:+.4f}"
         return (
             f"PairedResult({self.method}: Δ = {self.difference:+.4f}, p = {p_value}{mark}"
             f"{between}, {counted(self.samples, 'sample')}, seed {self.seed})"
