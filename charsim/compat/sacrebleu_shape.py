@@ -208,8 +208,8 @@ class CharSim:
     """charsim with sacreBLEU's metric interface: ``CharSim()`` where a script has ``CHRF()``.
 
     Args:
-        variant: ``"mean"`` (charsim, §3.1, the default), ``"base"`` (§2.4) or ``"max"``
-            (§3.3), as ``--variant``.
+        references: reference streams to keep for :meth:`corpus_score` calls whose
+            ``references`` is None (sacreBLEU's cache), checked now.
         max_order: the order cap, 1 to 64 (32 is charsim, §2.5; any other is a derived variant).
         weights: ``"harmonic"`` (1/n, charsim) or ``"uniform"`` (a derived variant, §6.4).
         normalize: Unicode normalisation of every text first (``"NFC"``, ...), or None.
@@ -217,8 +217,8 @@ class CharSim:
             ``lowercase``).
         fold_whitespace_quotes: fold whitespace and curly quotes first
             (:func:`charsim.fold_whitespace_quotes`).
-        references: reference streams to keep for :meth:`corpus_score` calls whose
-            ``references`` is None (sacreBLEU's cache), checked now.
+        variant: ``"mean"`` (charsim, §3.1, the default), ``"base"`` (§2.4) or ``"max"``
+            (§3.3), as ``--variant``.
 
     Characters are Unicode code points; the options are charsim's preprocessing and settings,
     recorded in the signature (:class:`CharSimSignature`).
@@ -233,13 +233,13 @@ class CharSim:
     def __init__(
         self,
         *,
-        variant: str = "mean",
+        references: Sequence[Sequence[str | None]] | None = None,
         max_order: int = DEFAULT_MAX_ORDER,
         weights: str = DEFAULT_WEIGHTS,
         normalize: str | None = None,
         casefold: bool = False,
         fold_whitespace_quotes: bool = False,
-        references: Sequence[Sequence[str | None]] | None = None,
+        variant: str = "mean",
     ) -> None:
         if variant not in VARIANTS:
             raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
