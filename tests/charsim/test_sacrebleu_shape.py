@@ -7,6 +7,9 @@ charsim's numbers, lines and signatures must be the ``charsim`` command's on the
 """
 
 import json
+import os
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -16,7 +19,7 @@ import charsim
 from charsim.cli.command import main
 from charsim.io.textio import DataError
 
-from ..data import TED
+from ..data import ROOT, TED
 
 HYPOTHESES = (TED / "ted.sys1.txt").read_text(encoding="utf-8").splitlines()
 REFERENCES = (TED / "ted.ref.txt").read_text(encoding="utf-8").splitlines()
@@ -247,3 +250,17 @@ def test_signature_before_any_score_leaves_nrefs_out():
         "CharSim(variant='mean', max_order=32, weights='harmonic', normalize=None, "
         "casefold=False, fold_whitespace_quotes=False)"
     )
+
+
+def test_import_charsim_loads_charsim_compat_on_first_use_only():
+    """``import charsim`` stays light (no chunked scoring, no ``concurrent.futures``, as in the
+    explorer's Pyodide); ``charsim.CharSim`` imports it when first used."""
+    script = (
+        "import sys, charsim\n"
+        "print('charsim.compat' in sys.modules, 'concurrent.futures' in sys.modules)\n"
+        "charsim.CharSim\n"
+        "print('charsim.compat' in sys.modules, 'CharSim' in dir(charsim))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)  # fmt: skip
+    assert done.stdout.split() == ["False", "False", "True", "True"], done.stderr
