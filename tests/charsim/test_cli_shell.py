@@ -1,6 +1,8 @@
 """The command line under what a shell gives it: pipes, FIFOs, process substitution, full disks,
 closed streams, terminals that are not UTF-8 and Ctrl-C (issue 25)."""
 
+import errno
+import io
 import json
 import os
 import signal
@@ -269,6 +271,36 @@ def test_the_entry_point_runs_the_command_line_and_keeps_import_charsim_light():
     assert (charsim_entry.INTERRUPTED, charsim_entry.INTERRUPTED_LINE) == (
         cli_streams.INTERRUPTED, "charsim: interrupted",
     )  # fmt: skip
+
+
+class _ShortWrites(io.RawIOBase):
+    """An unbuffered stdout whose reader closes the pipe during the first write: that write
+    takes 3 bytes, every later one fails."""
+
+    def __init__(self) -> None:
+        self.written = b""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        if self.written:
+            raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+        self.written = bytes(data[:3])
+        return 3
+
+
+def test_unbuffered_output_cut_short_by_the_reader_ends_with_status_1(monkeypatch):
+    """``PYTHONUNBUFFERED=1 charsim ... | head -1``: Python's unbuffered text stream drops what a
+    short write leaves, so the reader's early close went unnoticed (status 0, the output cut
+    off) where buffered output noticed it (status 1) (issue 25)."""
+    from charsim.cli import streams as cli_streams
+
+    raw = _ShortWrites()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="utf-8",
+                                                        write_through=True))  # fmt: skip
+    status = cli_streams.run_guarded(lambda: sys.stdout.write("item\tscore\n1\t0.5\n") and 0)
+    assert (status, raw.written) == (cli_streams.WRITE_FAILED, b"ite")
 
 
 def test_a_reader_that_stops_early_ends_charsim_quietly_with_status_1(tmp_path):
