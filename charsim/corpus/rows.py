@@ -68,10 +68,14 @@ def score_rows(
     Raises:
         TypeError, ValueError, UndefinedScoreError: the first bad item's error (see
             :func:`score_part`), or what reading ``rows`` raised if no earlier item was bad;
-            invalid settings, ``chunk_size`` or ``in_flight``.
+            invalid settings, ``chunk_size`` or ``in_flight``; an ``executor`` that is not one
+            (TypeError: it has no ``submit``).
         WorkerError: the executor could not score a chunk (names its items).
     """
     _check_count("chunk_size", chunk_size)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor must be None or a concurrent.futures.Executor (what has "
+                        f"submit), got {type(executor).__name__}")  # fmt: skip
     if in_flight is not None:
         _check_count("in_flight", in_flight)
     task = functools.partial(
@@ -159,8 +163,14 @@ def common_nrefs(references: Sequence[Sequence[str]]) -> int | str | None:
 
         >>> common_nrefs([("a",), ("b",)]), common_nrefs([("a",), ("b", "c")])
         (1, 'var')
+
+    Raises:
+        TypeError: ``references`` or a reference set is not a sequence (a single ``str`` was
+            counted as that many reference sets of one letter each).
     """
-    counts = {len(r) for r in references}
+    references = as_tuple(references, "references must be a sequence of reference sets")
+    counts = {len(as_tuple(r, f"references[{i}] must be a sequence of str (a reference set)"))
+              for i, r in enumerate(references)}  # fmt: skip
     if not counts:
         return None
     return counts.pop() if len(counts) == 1 else NREFS_VARIABLE
