@@ -49,8 +49,22 @@ class ItemStream:
 
 
 def source_name(path: str | os.PathLike) -> str:
-    """How a file is named in messages: its path, or ``"<stdin>"`` for ``"-"``."""
-    return "<stdin>" if path == STDIN else os.fspath(path)
+    """How a file is named in messages and output: its path, or ``"<stdin>"`` for ``"-"``; a
+    control character in the path (a tab, a line break: a file can be named with one) is written
+    as its escape, ``\\t``, ``\\n``, ``\\r`` or ``\\xNN``, so that a message stays one line
+    and a table keeps its columns (issue 25)."""
+    if path == STDIN:
+        return "<stdin>"
+    name = os.fspath(path)
+    if isinstance(name, bytes):
+        name = os.fsdecode(name)
+    return name.translate(_CONTROL_ESCAPES)
+
+
+_CONTROL_ESCAPES = {
+    code: {"\t": "\\t", "\n": "\\n", "\r": "\\r"}.get(chr(code), f"\\x{code:02x}")
+    for code in (*range(32), *range(127, 160))
+}
 
 
 def file_lines(path: str | os.PathLike) -> Iterator[str]:

@@ -223,7 +223,7 @@ def test_explain_in_tsv_keeps_the_table(files, capsys):
                          "--format", "tsv", "--explain", "1")  # fmt: skip
     assert status == 0
     lines = out.splitlines()
-    assert lines[:3] == [f"item\t{candidates}", "mean\t0.497512",
+    assert lines[:3] == [f"item\t{candidates}", "corpus\t0.497512",
                          f"#signature\t{charsim.signature(nrefs=1)}"]  # fmt: skip
     assert len(lines) > 10 and all(line.startswith("#") for line in lines[2:])
 
@@ -368,9 +368,9 @@ def test_tsv_of_several_systems_names_each_column(files, capsys):
     one, two = files("s1.txt", "ca\n"), files("s2.txt", "cat\n")
     status, out, _ = run(capsys, "-i", one, two, "-r", ref, "--format", "tsv")
     assert status == 0
-    assert out.splitlines()[:2] == [f"item\t{one}\t{two}", f"mean\t{100 / 201:.6f}\t1.000000"]
+    assert out.splitlines()[:2] == [f"item\t{one}\t{two}", f"corpus\t{100 / 201:.6f}\t1.000000"]
     status, out, _ = run(capsys, "-i", one, "-r", ref, "--format", "tsv")  # one system: the same
-    assert out.splitlines()[:2] == [f"item\t{one}", f"mean\t{100 / 201:.6f}"]
+    assert out.splitlines()[:2] == [f"item\t{one}", f"corpus\t{100 / 201:.6f}"]
 
 
 @pytest.mark.parametrize(

@@ -148,7 +148,7 @@ def test_tsv_rows_are_named_as_the_json_keys(corpus, capsys):
     rows = [line.split("\t") for line in out.splitlines()]
     assert rows[0] == ["item", str(base), str(better)]  # the header names each system's column
     rows = rows[1:]
-    assert [row[0] for row in rows] == ["mean", "ci_low", "ci_high", "ci_mean", "method",
+    assert [row[0] for row in rows] == ["corpus", "ci_low", "ci_high", "ci_mean", "method",
                                         "p_value", "difference", "difference_ci_low",
                                         "difference_ci_high", "note", "#signature"]  # fmt: skip
     assert rows[4] == ["method", "", "bs"] and rows[5] == ["p_value", "", "0.000999"]
