@@ -483,9 +483,10 @@ def _ctrl_c_held() -> Iterator[None]:
             previous(signal.SIGINT, None)
 
 
-def _explain(names, number: int, row, options) -> tuple[ItemExplanation, ...]:
+def _explain(names, number: int, row, options, variant: str) -> tuple[ItemExplanation, ...]:
     """Item ``number`` (``row``) explained for each system, with the comparison when sacreBLEU
-    is installed and the item is at most :data:`~charsim.compare.COMPARE_LIMIT` characters.
+    is installed and the item is at most :data:`~charsim.compare.COMPARE_LIMIT` characters;
+    the comparison's charsim is ``variant``'s, as the explanation leads with it.
 
     Raises:
         ValueError: the explanation or the comparison ran out of memory.
@@ -494,18 +495,19 @@ def _explain(names, number: int, row, options) -> tuple[ItemExplanation, ...]:
     found = []
     for name, candidate in zip(names, candidates, strict=True):
         try:
-            found.append(_explain_one(name, candidate, list(references), options))
+            found.append(_explain_one(name, candidate, list(references), options, variant))
         except MemoryError:
             raise ValueError(f"item {number:,} of {name} could not be explained: out of memory "
                              "(MemoryError)") from None  # fmt: skip
     return tuple(found)
 
 
-def _explain_one(name: str, candidate: str, references: list[str], options) -> ItemExplanation:
+def _explain_one(name: str, candidate: str, references: list[str], options,
+                 variant: str) -> ItemExplanation:  # fmt: skip
     note = skipped_note(candidate, references)
     if not note:
         try:
-            comparison = compare(candidate, references, **options)
+            comparison = compare(candidate, references, variant=variant, **options)
         except ImportError as error:
             note = str(error)
         else:
@@ -569,7 +571,9 @@ def _run(argv: list[str]) -> int:
                 lambda total: _progress(total, not args.no_progress, "resample"),
             )
         explanations = (
-            _explain(stream.names, args.explain, rows.kept[0], options) if rows.kept else ()
+            _explain(stream.names, args.explain, rows.kept[0], options, args.variant)
+            if rows.kept
+            else ()
         )
         explanations = tuple(replace(x, variant=args.variant) for x in explanations)
     except (DataError, ValueError, ImportError, WorkerError) as error:

@@ -139,5 +139,9 @@ def test_explain_follows_the_variant_asked(tmp_path, capsys, variant):
     data = json.loads(run(capsys, *args, "--format", "json")[1])["explain"]["data"]
     (item,) = data.values()
     assert (item["variant"], f"variant:{variant}|" in item["signature"]) == (variant, True)
+    if item["comparison"] is not None:  # sacreBLEU installed: its charsim row was the mean's
+        charsim_row = item["comparison"]["scores"][0]
+        assert f"variant:{variant}|" in charsim_row["signature"]
+        assert f"{charsim_row['score']:.4f}".startswith(value)
     markdown = run(capsys, *args, "--format", "markdown")[1].split("Item 1 of", 1)[1]
     assert f"variant:{variant}\\|" in markdown  # | escaped in Markdown
