@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from fractions import Fraction
 from functools import cache
+from numbers import Real
 
 from ..metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from ..metric.explain import explain
@@ -262,11 +263,16 @@ def item_moved(
         A :class:`MovedItem`, or None if no setting moves the score.
 
     Raises:
-        TypeError, UndefinedScoreError: as :func:`fragility`.
+        TypeError, UndefinedScoreError: as :func:`fragility`; also an ``index`` that is not a
+            whole number or a ``raw`` that is not a number.
         ValueError: a metric other than ``charsim`` and ``chrf``.
         ImportError: ``chrf`` and sacreBLEU not installed.
     """
     check_inputs(candidate, references)
+    index = whole_number(index, "index")
+    if raw is not None and (isinstance(raw, bool) or not isinstance(raw, Real)):
+        raise TypeError(f"raw must be None or a number (the item's raw score), got "
+                        f"{type(raw).__name__}")  # fmt: skip
     if metric == "charsim":
 
         def scored(c: str, refs: list[str]) -> float:

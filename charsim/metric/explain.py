@@ -22,6 +22,7 @@ from .pair import pair_overlaps
 from .preprocess import Preprocessing
 from .signature import signature_of
 from .stats import item_stats
+from .values import flag
 
 __all__ = ["Explanation", "Match", "OrderDetail", "ReferenceDetail", "explain"]
 
@@ -286,10 +287,12 @@ def explain(
         An :class:`Explanation` holding every quantity of §2–§4 as an exact ``Fraction``.
 
     Raises:
-        TypeError: a non-``str`` candidate or reference, or ``references`` given as one ``str``.
+        TypeError: a non-``str`` candidate or reference, ``references`` given as one ``str``,
+            or ``matches`` that is not a bool (``"no"``).
         UndefinedScoreError: ``references`` is empty (K = 0).
         ValueError: invalid settings.
     """
+    matches = flag(matches, "matches")
     prepared = prepare(
         candidate, references, max_order, weights, normalize, casefold, fold_whitespace_quotes
     )

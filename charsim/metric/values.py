@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Mapping, Sequence, Set
 
-__all__ = ["as_tuple", "counted", "flag", "is_sequence", "whole_number"]
+__all__ = ["as_tuple", "check_progress", "counted", "flag", "is_sequence", "whole_number"]
 
 _NOT_SEQUENCES = (str, bytes, bytearray, memoryview, Mapping, Set)
 
@@ -106,6 +106,18 @@ def flag(value: object, name: str) -> bool:
         return bool(value)
     shown = f"{kind.__module__}.{kind.__name__}" if kind.__name__ == "bool" else kind.__name__
     raise TypeError(f"{name} must be a bool, got {shown}")
+
+
+def check_progress(progress: object) -> None:
+    """Refuse a ``progress`` callback that cannot be called (``progress=3`` failed at the first
+    step with "'int' object is not callable").
+
+    Raises:
+        TypeError: ``progress`` is neither None nor callable.
+    """
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be None or a callable (called with the count done), "
+                        f"got {type(progress).__name__}")  # fmt: skip
 
 
 def counted(number: int, noun: str) -> str:

@@ -60,7 +60,7 @@ from fractions import Fraction
 from numbers import Real
 from operator import getitem
 
-from ..metric.values import as_tuple, counted, whole_number
+from ..metric.values import as_tuple, check_progress, counted, flag, whole_number
 
 __all__ = [
     "DEFAULT_CONFIDENCE_LEVEL",
@@ -220,10 +220,11 @@ def too_few_items(n_items: int, test: bool = True) -> str | None:
         (True, '3 items are too few: there even the exact paired randomization test (all 8 swaps) cannot give p below 0.25, so no difference can be significant at 0.05; at least 6 items are needed')
 
     Raises:
-        TypeError: ``n_items`` is not a whole number (a float, a text, a bool).
+        TypeError: ``n_items`` is not a whole number (a float, a text, a bool), or ``test`` is
+            not a bool.
         ValueError: ``n_items`` is below 1.
     """  # noqa: E501
-    n_items = _item_count(n_items)
+    n_items, test = _item_count(n_items), flag(test, "test")
     if n_items >= MIN_ITEMS:
         return None
     verb = "is" if n_items == 1 else "are"
@@ -304,10 +305,15 @@ def significant(result: PairedResult, below: float = SIGNIFICANT) -> bool:
         Whether the difference is marked significant.
 
     Raises:
-        TypeError: ``result`` is not a :class:`PairedResult`.
+        TypeError: ``result`` is not a :class:`PairedResult`, or ``below`` is not a number.
+        ValueError: ``below`` is NaN or outside (0, 1].
     """
     if not isinstance(result, PairedResult):
         raise TypeError(f"result must be a PairedResult, got {type(result).__name__}")
+    if isinstance(below, bool) or not isinstance(below, Real):
+        raise TypeError(f"below must be a number, got {type(below).__name__}")
+    if not 0 < below <= 1:  # NaN too
+        raise ValueError(f"below must be a p-value threshold in (0, 1] (0.05), got {below}")
     interval = result.difference_interval
     holds_zero = interval is not None and interval.low <= 0 <= interval.high
     few = result.method == "bs" and result.items is not None and result.items < MIN_BOOTSTRAP_ITEMS
@@ -702,7 +708,12 @@ def _step_done(done: int, total: int, every: int) -> bool:
 
 
 def _finish(steps: Generator, progress: Callable[[int], None] | None):
-    """Run ``steps`` to the end, calling ``progress`` with each step's count; the result."""
+    """Run ``steps`` to the end, calling ``progress`` with each step's count; the result.
+
+    Raises:
+        TypeError: ``progress`` is neither None nor callable (before any step).
+    """
+    check_progress(progress)
     while True:
         try:
             done = next(steps)

@@ -8,12 +8,15 @@ import pandas as pd
 import pytest
 
 import charsim
-from charsim.compare.fragility import fragility, most_moved, rank_moved
+from charsim.compare.fragility import fragility, item_moved, most_moved, rank_moved
 from charsim.corpus import common_nrefs, score_rows, score_systems
 from charsim.export import explanation_data, explanation_document
 from charsim.filestream import aligned_files
 from charsim.metric.values import as_tuple, flag, is_sequence, whole_number
 from charsim.parts import combine_parts, score_part
+from charsim.significance.paired import significant, too_few_items
+
+_RESULT = charsim.paired_bootstrap([0.25] * 6, [0.5] * 6, resamples=50)
 
 ARRAYS = {
     "list": lambda texts: list(texts),
@@ -155,6 +158,22 @@ def test_a_difference_beyond_the_floats_is_a_value_error():
         (lambda: common_nrefs(["ab"]), TypeError,
          "references[0] must be a sequence of str (a reference set), got str"),
         (lambda: charsim.ngram_count(None, 3), TypeError, "length must be an int, got NoneType"),
+        # yes/no options, thresholds and callbacks of any value (found beyond the list)
+        (lambda: charsim.explain("a", ["a"], matches="no"), TypeError,
+         "matches must be a bool, got str"),
+        (lambda: too_few_items(6, test="no"), TypeError, "test must be a bool, got str"),
+        (lambda: significant(_RESULT, below="x"), TypeError, "below must be a number, got str"),
+        (lambda: significant(_RESULT, below=float("nan")), ValueError,
+         "below must be a p-value threshold in (0, 1] (0.05), got nan"),
+        (lambda: charsim.bootstrap_interval([0.5] * 6, resamples=50, progress=3), TypeError,
+         "progress must be None or a callable (called with the count done), got int"),
+        (lambda: score_rows([("a", ["a"])], progress=3), TypeError,
+         "progress must be None or a callable"),
+        (lambda: score_rows([("a", ["a"])], systems=0), ValueError,
+         "systems must be a whole number of at least 1, got 0"),
+        (lambda: item_moved(1.5, "A", ["a"]), TypeError, "index must be an int, got float"),
+        (lambda: item_moved(0, "A", ["a"], raw="x"), TypeError,
+         "raw must be None or a number (the item's raw score), got str"),
     ],
 )  # fmt: skip
 def test_a_bad_argument_is_named(call, error, message):
