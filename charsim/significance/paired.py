@@ -125,8 +125,9 @@ test set on which Koehn (2004, "Statistical Significance Tests for Machine Trans
 Evaluation") validated the paired bootstrap; Riezler & Maxwell (2005, "On Some Pitfalls in
 Automatic Evaluation and Significance Testing for MT") found its p-values less conservative than
 approximate randomization's, so more prone to type-I errors (the survey
-``../shared/spec/001_542e8b0ddb6cdfe0.txt``, §10.6, cites both). Measured on TED item scores
-under the null hypothesis (each item's two scores swapped at random, 400 tests per size), the
+``../shared/spec/001_542e8b0ddb6cdfe0.txt`` cites both, references 36 and 37; its §10.6
+describes both tests). Measured on TED item scores under the null hypothesis (each item's two
+scores swapped at random, 400 tests per size; ``benchmarks/bootstrap_calibration.py``), the
 bootstrap marked 12.5 % of the tests at 6 items, 8–10 % from 12 to 50, 7.5 % at 100 and 6 % at
 200 and 300, for a nominal 5 %; approximate randomization 2.5–6 % at every size. sacreBLEU has
 no minimum."""
