@@ -6,7 +6,9 @@ guard of :func:`charsim.cli.streams.run_guarded` is not yet in place) ends as on
 one line on stderr, ``charsim: interrupted``, and status 130, not a ``KeyboardInterrupt``
 traceback (issue 25). Kept outside the package so that ``import charsim`` is not slowed by it and
 is itself guarded. ``python -m charsim`` runs :func:`main` too (``charsim/__main__.py``), after
-``charsim/__init__.py``, which ``-m`` imports before any code of the package runs.
+``charsim/__init__.py``, which ``-m`` imports before any code of the package runs; a Ctrl-C
+there ends the same way, by ``charsim/__init__.py``'s own guard (it knows ``-m`` from
+``sys.argv[0] == "-m"``), and only there.
 """
 
 import sys

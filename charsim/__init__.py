@@ -17,29 +17,43 @@ Results (:class:`Explanation`, :class:`~charsim.compare.Comparison`,
 notebook (:mod:`charsim.render.html`, registered on import).
 """
 
+import sys
 from typing import TYPE_CHECKING
 
-from .corpus.buckets import Bucket, LengthBuckets, length_buckets
-from .corpus.coverage import coverage
-from .metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, WEIGHTS, Config
-from .metric.decision import Decision
-from .metric.errors import UndefinedScoreError, WorkerError
-from .metric.explain import Explanation, Match, OrderDetail, ReferenceDetail, explain
-from .metric.ngrams import NGram, ngram_count
-from .metric.preprocess import NORMALIZATION_FORMS, Preprocessing, fold_whitespace_quotes
-from .metric.reference import ReferenceSet
-from .metric.scores import score, score_base, score_max, summarize
-from .metric.signature import VARIANTS, signature
-from .metric.stats import ItemSummary
-from .render import html as _html  # noqa: F401  # registers the results' notebook HTML
-from .significance.paired import (
-    Interval,
-    PairedResult,
-    bootstrap_interval,
-    paired_bootstrap,
-    paired_randomization,
-)
-from .version import __version__
+try:  # python -m charsim: a Ctrl-C while these are imported is one line (see below)
+    from .corpus.buckets import Bucket, LengthBuckets, length_buckets
+    from .corpus.coverage import coverage
+    from .metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, WEIGHTS, Config
+    from .metric.decision import Decision
+    from .metric.errors import UndefinedScoreError, WorkerError
+    from .metric.explain import Explanation, Match, OrderDetail, ReferenceDetail, explain
+    from .metric.ngrams import NGram, ngram_count
+    from .metric.preprocess import NORMALIZATION_FORMS, Preprocessing, fold_whitespace_quotes
+    from .metric.reference import ReferenceSet
+    from .metric.scores import score, score_base, score_max, summarize
+    from .metric.signature import VARIANTS, signature
+    from .metric.stats import ItemSummary
+    from .render import html as _html  # noqa: F401  # registers the results' notebook HTML
+    from .significance.paired import (
+        Interval,
+        PairedResult,
+        bootstrap_interval,
+        paired_bootstrap,
+        paired_randomization,
+    )
+    from .version import __version__
+except KeyboardInterrupt:
+    # While ``python -m`` locates its module, ``sys.argv[0]`` is "-m" (the -m option's
+    # documentation), so this is ``python -m charsim`` starting, before charsim_entry's guard:
+    # end as the command does after Ctrl-C, one line and status 130 (issue 25). Code that
+    # imports charsim gets the KeyboardInterrupt.
+    if sys.argv[:1] != ["-m"] or "charsim" not in getattr(sys, "orig_argv", ()):
+        raise
+    try:
+        print("charsim: interrupted", file=sys.stderr, flush=True)
+    except (OSError, AttributeError, ValueError):  # stderr closed or full: nothing to say
+        pass
+    raise SystemExit(130) from None
 
 if TYPE_CHECKING:
     from .compat.sacrebleu_shape import CharSim, CharSimScore, CharSimSignature

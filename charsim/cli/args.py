@@ -8,11 +8,22 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 from collections.abc import Callable, Sequence
 
 from ..metric.values import counted
 
-__all__ = ["JOBS_PER_CORE", "available_cores", "jobs", "name_list", "whole_number"]
+__all__ = [
+    "JOBS_PER_CORE",
+    "Once",
+    "available_cores",
+    "file_name",
+    "jobs",
+    "name_list",
+    "whole_number",
+]
+
+_DIGITS = re.compile(r"[+-]?[0-9]+")
 
 
 def whole_number(
@@ -28,14 +39,16 @@ def whole_number(
 
     Returns:
         The type: the value as an ``int``; it raises ``argparse.ArgumentTypeError`` for text that
-        is not a whole number (``'two' is not a whole number``) or a value out of range.
+        is not a whole number written in the digits 0-9 (``'two' is not a whole number``; also
+        ``'1_0'`` and ``'١'``, Arabic-Indic one, which Python's ``int`` reads as 10 and 1, and
+        the Unix tools refuse) or a value out of range.
     """
 
     def check(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not _DIGITS.fullmatch(text.strip()):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (write it in the "
+                                             "digits 0-9)")  # fmt: skip
+        value = int(text)
         if value < minimum:
             raise argparse.ArgumentTypeError(too_small.format(value=value))
         if maximum is not None and value > maximum:
@@ -100,3 +113,35 @@ def jobs(text: str) -> int:
         "here); 0 uses all cores",
     )(text)
     return value or cores
+
+
+def file_name(text: str) -> str:
+    """An ``argparse`` type: a file name, not empty (``-i ''`` said ``: cannot be read``).
+
+    Raises:
+        argparse.ArgumentTypeError: the name is empty.
+    """
+    if not text:
+        raise argparse.ArgumentTypeError("'' is not a file name (an empty name names no file)")
+    return text
+
+
+class Once(argparse.Action):
+    """An ``argparse`` action for an option that may be given once: ``-i a.txt -i b.txt`` kept
+    ``b.txt`` alone and scored one system, silently; a second ``-i`` (``-r``, ``--jsonl``,
+    ``--metrics``) is refused, with ``hint`` saying how to give several values at once.
+
+    Args:
+        hint: what to do instead, e.g. ``"name every system after one -i: -i a.txt b.txt"``.
+    """
+
+    def __init__(self, *args, hint: str = "", **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.hint = hint
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        given = namespace.__dict__.setdefault("_given_once", set())
+        if self.dest in given:
+            raise argparse.ArgumentError(self, f"given twice: {self.hint}")
+        given.add(self.dest)
+        setattr(namespace, self.dest, values)

@@ -41,7 +41,7 @@ from ..significance.paired import (
 )
 from ..version import __version__
 from . import significance as cli_significance
-from .args import available_cores, jobs, name_list, whole_number
+from .args import Once, available_cores, file_name, jobs, name_list, whole_number
 from .output import ItemExplanation, Report, render_report
 from .streams import run_guarded
 
@@ -92,18 +92,25 @@ def _parser() -> argparse.ArgumentParser:
     )
     source = parser.add_argument_group("input")
     source.add_argument("-i", "--input", nargs="+", metavar="FILE", default=[STDIN],
+                        type=file_name, action=Once,
+                        hint="name every system after one -i: -i a.txt b.txt",
                         help="candidate file(s), one candidate per line; several files are "
                         "several systems ('-' = stdin, the default)")  # fmt: skip
     source.add_argument("-r", "--references", nargs="+", metavar="FILE", default=[],
+                        type=file_name, action=Once,
+                        hint="name every reference file after one -r: -r ref1.txt ref2.txt",
                         help="reference file(s): line i of each is a reference for candidate "
                         "line i (an empty line is an empty reference)")  # fmt: skip
-    source.add_argument("--jsonl", metavar="FILE",
+    source.add_argument("--jsonl", metavar="FILE", type=file_name, action=Once,
+                        hint="give one JSON Lines file (cat a.jsonl b.jsonl | charsim --jsonl -)",
                         help='JSON Lines input instead: {"candidate": ..., "references": [...]} '
                         "per line ('-' = stdin)")  # fmt: skip
     metric = parser.add_argument_group("metric")
     metric.add_argument(
         "--metrics",
         type=_metric_list,
+        action=Once,
+        hint="list every metric in one --metrics: --metrics charsim,chrf",
         metavar="LIST",
         help="comma-separated metrics, one column each: "
         + ", ".join(METRICS)
@@ -287,21 +294,43 @@ def _progress(size: int, enabled: bool, unit: str = "item", total: int | None = 
     return (lambda done: bar.update(done - bar.n)), bar.close
 
 
+LONG_ITEM = 1_000_000
+"""Characters of an item (its longest candidate plus its references) above which the command
+warns, once, on stderr: scoring takes about 200–250 bytes a character and a second or two per
+million characters (README, "Scoring at scale"), and a line that long is most often a whole
+document whose line breaks were lost (issue 25)."""
+
+
 class _Rows:
     """The rows of a stream as they pass, with item ``number`` (``--explain``) kept, and the
-    number of references of every item seen."""
+    number of references of every item seen; the first item longer than :data:`LONG_ITEM`
+    characters is warned of."""
 
     def __init__(self, rows: Iterable, number: int | None) -> None:
         self._rows, self._number = rows, number
         self.kept: list = []
         self.sizes: set[int] = set()
+        self._warned = False
 
     def __iter__(self) -> Iterator:
         for i, row in enumerate(self._rows, start=1):
             self.sizes.add(len(row[1]))
             if i == self._number:
                 self.kept.append(row)
+            if not self._warned:
+                self._warn_if_long(i, row)
             yield row
+
+    def _warn_if_long(self, number: int, row) -> None:
+        candidates, references = row
+        size = max(map(len, candidates)) + sum(map(len, references))
+        if size <= LONG_ITEM:
+            return
+        self._warned = True
+        print(f"charsim: warning: item {number:,} has {size:,} characters (candidate plus "
+              f"references): it takes about {size * 250 / 1e9:.1f} GB of memory to score "
+              "(250 bytes a character) and a line is one item: if it is a whole document, "
+              "put one sentence on each line", file=sys.stderr, flush=True)  # fmt: skip
 
     @property
     def nrefs(self) -> int | str | None:
@@ -452,9 +481,10 @@ def _ctrl_c_held() -> Iterator[None]:
             previous(signal.SIGINT, None)
 
 
-def _explain(names, number: int, row, options) -> tuple[ItemExplanation, ...]:
+def _explain(names, number: int, row, options, variant: str) -> tuple[ItemExplanation, ...]:
     """Item ``number`` (``row``) explained for each system, with the comparison when sacreBLEU
-    is installed and the item is at most :data:`~charsim.compare.COMPARE_LIMIT` characters.
+    is installed and the item is at most :data:`~charsim.compare.COMPARE_LIMIT` characters;
+    the comparison's charsim is ``variant``'s, as the explanation leads with it.
 
     Raises:
         ValueError: the explanation or the comparison ran out of memory.
@@ -463,18 +493,19 @@ def _explain(names, number: int, row, options) -> tuple[ItemExplanation, ...]:
     found = []
     for name, candidate in zip(names, candidates, strict=True):
         try:
-            found.append(_explain_one(name, candidate, list(references), options))
+            found.append(_explain_one(name, candidate, list(references), options, variant))
         except MemoryError:
             raise ValueError(f"item {number:,} of {name} could not be explained: out of memory "
                              "(MemoryError)") from None  # fmt: skip
     return tuple(found)
 
 
-def _explain_one(name: str, candidate: str, references: list[str], options) -> ItemExplanation:
+def _explain_one(name: str, candidate: str, references: list[str], options,
+                 variant: str) -> ItemExplanation:  # fmt: skip
     note = skipped_note(candidate, references)
     if not note:
         try:
-            comparison = compare(candidate, references, **options)
+            comparison = compare(candidate, references, variant=variant, **options)
         except ImportError as error:
             note = str(error)
         else:
@@ -538,7 +569,9 @@ def _run(argv: list[str]) -> int:
                 lambda total: _progress(total, not args.no_progress, "resample"),
             )
         explanations = (
-            _explain(stream.names, args.explain, rows.kept[0], options) if rows.kept else ()
+            _explain(stream.names, args.explain, rows.kept[0], options, args.variant)
+            if rows.kept
+            else ()
         )
         explanations = tuple(replace(x, variant=args.variant) for x in explanations)
     except (DataError, ValueError, ImportError, WorkerError) as error:

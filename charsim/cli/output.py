@@ -119,12 +119,12 @@ def _charsim_layout(report: Report, fmt: str) -> str:
     """charsim's own text and TSV layouts (no ``--metrics``): one column per system."""
     results = [res["charsim"] for res in report.results]
     signature, n_items = results[0].signature, report.n_items
-    if fmt == "tsv":  # a header names each column's file, for one system as for several
+    if fmt == "tsv":  # one TSV layout: a column per system, named by its file
         rows = ["\t".join(["item", *report.names])]
         if report.sentence_level:
             rows += ["\t".join([str(i + 1), *(f"{r.scores[i]:.6f}" for r in results)])
                      for i in range(n_items)]  # fmt: skip
-        rows.append("\t".join(["mean", *(f"{r.score:.6f}" for r in results)]))
+        rows.append("\t".join(["corpus", *(f"{r.score:.6f}" for r in results)]))
         rows += cli_significance.tsv_rows(report.significance, len(results))
         rows.append(f"#signature\t{signature}")
         return "\n".join(rows) + "\n"
@@ -164,6 +164,8 @@ def _by_metric(report: Report, fmt: str) -> str:
 
     def label(s: int, m: str) -> str:
         name = first[m].name
+        if fmt == "tsv":  # one TSV layout: FILE:METRIC, for one system too
+            return f"{report.names[s]}:{name}"
         return name if len(report.names) == 1 else f"{report.names[s]}:{name}"
 
     rows = []

@@ -27,6 +27,7 @@ from ..significance.paired import (
     paired_bootstrap,
     paired_randomization,
     significant,
+    too_few_for_bootstrap,
     too_few_items,
 )
 
@@ -211,12 +212,23 @@ def legend(significance: Significance | None, names: Sequence[str]) -> list[str]
         rule = f"p < {SIGNIFICANT}" + (" and 0 outside the CI of Δ" if test.method == "bs" else "")
         lines += [f"p: {METHODS[test.method]}, {samples}; * {rule}: unlikely to be chance alone",
                   "   (a difference in charsim, not proof of better translations)."]  # fmt: skip
+        note = _unmarked(test)
+        if note:
+            lines.append(f"{note[0].upper()}{note[1:]}.")
     return lines
+
+
+def _unmarked(test: PairedResult) -> str | None:
+    """Why the paired bootstrap marks no difference on these items (None: it may mark)."""
+    if test.method != "bs" or test.items is None:
+        return None
+    return too_few_for_bootstrap(test.items)
 
 
 def json_fields(significance: Significance | None, system: int) -> dict:
     """The JSON keys of one system: ``ci`` (and ``ci_mean``); for a compared system
-    ``method``, ``p_value``, ``difference`` (and ``difference_ci`` with the bootstrap)."""
+    ``method``, ``p_value``, ``difference`` (and ``difference_ci`` with the bootstrap; ``note``
+    on too few items for it, why the text marks no ``*``)."""
     if significance is None:
         return {}
     fields = {}
@@ -228,6 +240,8 @@ def json_fields(significance: Significance | None, system: int) -> dict:
         fields |= {"method": test.method, "p_value": test.p_value, "difference": test.difference}
         if test.difference_interval is not None:
             fields["difference_ci"] = [test.difference_interval.low, test.difference_interval.high]
+        if _unmarked(test):
+            fields["note"] = _unmarked(test)
     return fields
 
 
@@ -238,7 +252,7 @@ def tsv_rows(significance: Significance | None, n_systems: int) -> list[str]:
         return []
     columns = [json_fields(significance, s) for s in range(n_systems)]
     rows = []
-    for key in ("ci", "ci_mean", "method", "p_value", "difference", "difference_ci"):
+    for key in ("ci", "ci_mean", "method", "p_value", "difference", "difference_ci", "note"):
         values = [fields.get(key) for fields in columns]
         if all(value is None for value in values):
             continue

@@ -7,7 +7,8 @@ ends in one of these ways, as the Unix tools do (``ls > /dev/full``: ``ls: write
 * the output is written: the command's own status (argparse's, for ``--help`` and usage errors);
 * the reader closed the pipe early (``charsim ... | head``): quietly, status 1 (as a shell says
   nothing of a command that ``SIGPIPE`` ended), as the Python documentation advises in its note on
-  ``SIGPIPE``;
+  ``SIGPIPE``; unbuffered too (``PYTHONUNBUFFERED=1``), where what a short write leaves is
+  written again rather than dropped;
 * the output cannot be written (a full disk, ``> /dev/full``; stdout closed, ``>&-``; any other
   ``OSError`` of stdout): one line on stderr, ``charsim: error: cannot write the output (...)``,
   and status 1.
@@ -23,6 +24,7 @@ written as a backslash escape (``\\xa7`` for ``§``) instead of raising ``Unicod
 from __future__ import annotations
 
 import errno
+import io
 import os
 import sys
 from collections.abc import Callable
@@ -57,8 +59,12 @@ class _Watched:
         try:
             if self._stream is None:
                 raise OSError(errno.EBADF, "standard output is closed")
+            raw = _unbuffered(self._stream)
             for start in range(0, len(text), PIECE):
-                self._stream.write(text[start : start + PIECE])
+                if raw is None:
+                    self._stream.write(text[start : start + PIECE])
+                else:
+                    _write_all(raw, self._stream, text[start : start + PIECE])
             return len(text)
         except OSError as error:
             self.error = self.error or error
@@ -75,6 +81,28 @@ class _Watched:
 
     def __getattr__(self, name: str):
         return getattr(self._stream, name)
+
+
+def _unbuffered(stream):
+    """The raw file under ``stream`` when nothing buffers it (``PYTHONUNBUFFERED=1``, ``python
+    -u``), else None."""
+    raw = getattr(stream, "buffer", None)
+    through = getattr(stream, "write_through", False)
+    return raw if through and isinstance(raw, io.RawIOBase) else None
+
+
+def _write_all(raw: io.RawIOBase, stream, text: str) -> None:
+    """Write ``text`` to ``raw`` as ``stream`` encodes it, all of it: unbuffered, Python's text
+    stream hands each write to the raw file once and drops what a short write leaves (a reader
+    that closes the pipe during the write: the rest was lost and charsim ended with status 0);
+    writing the rest instead fails as a closed pipe does (``BrokenPipeError``), as with
+    buffered output (issue 25)."""
+    data = memoryview(text.encode(stream.encoding, stream.errors or "strict"))
+    while data:
+        written = raw.write(data)
+        if written is None:  # a non-blocking stdout that is full
+            raise BlockingIOError(errno.EAGAIN, "standard output would block")
+        data = data[written:]
 
 
 def run_guarded(command: Callable[[], int]) -> int:

@@ -23,13 +23,14 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from fractions import Fraction
 from functools import cache
+from numbers import Real
 
 from ..metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from ..metric.explain import explain
 from ..metric.inputs import check_inputs
 from ..metric.preprocess import QUOTE_FOLDS, Preprocessing
 from ..metric.scores import score
-from ..metric.values import as_tuple
+from ..metric.values import as_tuple, whole_number
 from .sacrebleu import metric_object
 
 __all__ = [
@@ -262,11 +263,16 @@ def item_moved(
         A :class:`MovedItem`, or None if no setting moves the score.
 
     Raises:
-        TypeError, UndefinedScoreError: as :func:`fragility`.
+        TypeError, UndefinedScoreError: as :func:`fragility`; also an ``index`` that is not a
+            whole number or a ``raw`` that is not a number.
         ValueError: a metric other than ``charsim`` and ``chrf``.
         ImportError: ``chrf`` and sacreBLEU not installed.
     """
     check_inputs(candidate, references)
+    index = whole_number(index, "index")
+    if raw is not None and (isinstance(raw, bool) or not isinstance(raw, Real)):
+        raise TypeError(f"raw must be None or a number (the item's raw score), got "
+                        f"{type(raw).__name__}")  # fmt: skip
     if metric == "charsim":
 
         def scored(c: str, refs: list[str]) -> float:
@@ -299,8 +305,10 @@ def rank_moved(items: Iterable[MovedItem | None], top: int = 10) -> tuple[MovedI
     """Up to ``top`` of ``items`` (None left out), largest ``|delta|`` first, then by position.
 
     Raises:
+        TypeError: ``top`` is not a whole number (``1.5``, None).
         ValueError: ``top < 0``.
     """
+    top = whole_number(top, "top")
     if top < 0:
         raise ValueError(f"top must be at least 0, got {top}")
     moved = sorted((m for m in items if m is not None), key=lambda m: (-abs(m.delta), m.index))
@@ -331,15 +339,22 @@ def most_moved(
         that no setting moves are left out.
 
     Raises:
+        TypeError: ``candidates`` or ``references`` is not a sequence (a single ``str``, a
+            generator), ``top`` is not a whole number (``1.5``, None), or a text is not a
+            ``str``.
         ValueError: the candidates and reference sets differ in number, ``top < 0``, an
             unknown metric or invalid settings; :class:`~charsim.UndefinedScoreError` for an
             empty reference set.
     """
+    candidates = as_tuple(candidates, "candidates must be a sequence of str (one per item)")
+    references = as_tuple(references, "references must be a sequence of reference sets (one "
+                          "per item)")  # fmt: skip
     if len(candidates) != len(references):
         raise ValueError(
             f"{len(candidates):,} candidates but {len(references):,} reference sets; "
             "there must be one reference set per candidate"
         )
+    top = whole_number(top, "top")
     if top < 0:
         raise ValueError(f"top must be at least 0, got {top}")
     options = {"metric": metric, "max_order": max_order, "weights": weights}

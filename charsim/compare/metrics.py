@@ -25,6 +25,7 @@ from ..corpus.differences import Difference, differences
 from ..metric.display import RichDisplay
 from ..metric.explain import Explanation, OrderDetail, explain
 from ..metric.inputs import check_inputs
+from ..metric.signature import VARIANTS, signature_of
 from ..metric.values import counted, short_text
 from .sacrebleu import metric_object, reference_statistics, require_sacrebleu, score_from_statistics
 
@@ -320,13 +321,18 @@ def skipped_note(candidate: str, references: Sequence[str]) -> str:
     )
 
 
-def compare(candidate: str, references: Sequence[str], **settings) -> Comparison:
+def compare(
+    candidate: str, references: Sequence[str], *, variant: str = "mean", **settings
+) -> Comparison:
     """Score one item with charsim and sacreBLEU's chrF, chrF++, BLEU and TER, with details.
 
     Args:
         candidate: the candidate text.
         references: its ``K >= 1`` references (all of them go to every metric, as sacreBLEU
             takes them).
+        variant: charsim's score in ``scores``: ``"mean"`` (charsim, §3.1), ``"base"`` (§2.4)
+            or ``"max"`` (§3.3), with that variant's signature; the explanation and the
+            differences are the mean's, whichever is asked.
         **settings: charsim's keyword settings, as in :func:`charsim.explain` (``max_order``,
             ``weights``, ``normalize``, ``casefold``, ``fold_whitespace_quotes``); they apply to
             charsim only: sacreBLEU's metrics get the texts as given, with their defaults (their
@@ -337,21 +343,33 @@ def compare(candidate: str, references: Sequence[str], **settings) -> Comparison
 
     Raises:
         TypeError: a non-``str`` text, ``references`` given as one ``str``, or an unknown
-            setting.
+            setting (the message names it and ``compare``).
         UndefinedScoreError: ``references`` is empty (K = 0).
-        ValueError: invalid charsim settings.
+        ValueError: invalid charsim settings or an unknown variant.
         ImportError: sacreBLEU is not installed (the message says how to install it).
     """
     check_inputs(candidate, references)
+    if variant not in VARIANTS:
+        raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
+    unknown = sorted(set(settings) - set(_SETTINGS))
+    if unknown:
+        raise TypeError(f"compare() got an unexpected keyword argument {unknown[0]!r} (charsim's "
+                        f"settings are variant, {', '.join(_SETTINGS)})")  # fmt: skip
     references = list(references)
     e = explain(candidate, references, **settings)
     chrf, chrf_score = _chrf(candidate, references, "chrf")
     chrf_plus, chrf_plus_score = _chrf(candidate, references, "chrf++")
     bleu, bleu_score = _bleu(candidate, references)
     ter, ter_score = _ter(candidate, references)
-    charsim_score = MetricScore("charsim", "charsim", float(e.score), e.signature)
+    value = {"mean": e.score, "base": e.base_score, "max": e.max_score}[variant]
+    signature = signature_of(e.config, e.preprocessing, variant, nrefs=e.k)
+    charsim_score = MetricScore("charsim", "charsim", float(value), signature)
     scores = (charsim_score, chrf_score, chrf_plus_score, bleu_score, ter_score)
     return Comparison(e, scores, chrf, chrf_plus, bleu, ter)
+
+
+_SETTINGS = ("max_order", "weights", "normalize", "casefold", "fold_whitespace_quotes", "matches")
+"""The keyword settings of :func:`charsim.explain`, which :func:`compare` passes on."""
 
 
 def _sentence(metric: str, candidate: str, references: list[str]):

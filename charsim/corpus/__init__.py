@@ -23,7 +23,15 @@ __all__ = ["CHUNK_SIZE", "CorpusResult", "common_nrefs", "score_rows", "score_sy
 
 
 def __getattr__(name: str):
-    """A name of :data:`__all__`, from the module that holds it, on first use (PEP 562)."""
+    """Not called directly: Python calls it for a name this package does not hold yet (PEP
+    562). ``score_rows``, ``score_systems``, ``common_nrefs`` and ``CHUNK_SIZE`` (from
+    :mod:`charsim.corpus.rows`) and ``CorpusResult`` (from :mod:`charsim.corpus.parts`) are
+    imported the first time they are used, so that ``import charsim`` does not load the chunked
+    scoring; each is documented below.
+
+    Raises:
+        AttributeError: ``name`` is none of them.
+    """
     if name == "CorpusResult":
         from .parts import CorpusResult
 
@@ -36,4 +44,6 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
+    """Not called directly: what ``dir(charsim.corpus)`` and ``help`` list, the names imported
+    on first use (:func:`__getattr__`) included."""
     return sorted({*globals(), *__all__})

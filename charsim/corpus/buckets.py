@@ -27,8 +27,10 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from numbers import Real
 
 from ..metric.inputs import check_inputs
+from ..metric.values import as_tuple
 
 __all__ = ["RATIO_EDGES", "REFERENCE_LENGTH_EDGES", "Bucket", "LengthBuckets", "length_buckets"]
 
@@ -86,10 +88,16 @@ def length_buckets(
         The counts and mean scores per bucket and per system (see the module docstring).
 
     Raises:
-        ValueError: the numbers of systems or of items do not match (the message says which).
-        TypeError, UndefinedScoreError: a text that is not a ``str`` or an empty reference set
-            (the message names the item and the system).
+        TypeError: ``scores``, ``candidates``, ``references`` or one system's scores or
+            candidates is not a sequence (a single ``str``, a generator: the message names it),
+            a score that is not a real number, or a text that is not a ``str``.
+        ValueError: the numbers of systems or of items do not match (the message says which),
+            or a score that is NaN or infinite (the message names the item and the system).
+        UndefinedScoreError: an empty reference set (the message names the item).
     """
+    scores, candidates = _systems(scores, "scores", _score), _systems(candidates, "candidates")
+    references = as_tuple(references, "references must be a sequence of reference sets (one "
+                          "per item)")  # fmt: skip
     if len(scores) != len(candidates):
         raise ValueError(f"{len(scores)} systems of scores but {len(candidates)} of candidates")
     for s, (system_scores, system) in enumerate(zip(scores, candidates, strict=True), start=1):
@@ -106,6 +114,32 @@ def length_buckets(
     return LengthBuckets(
         _buckets(_LENGTH_LABELS, scores, by_length), _buckets(_RATIO_LABELS, scores, by_ratio)
     )
+
+
+def _systems(value: object, name: str, check=None) -> tuple[tuple, ...]:
+    """``value``, one sequence per system, as tuples; each item checked by ``check``."""
+    what = "scores" if name == "scores" else "texts"
+    systems = as_tuple(value, f"{name} must be a sequence of systems, each a sequence of {what}")
+    checked = []
+    for s, system in enumerate(systems):
+        system = as_tuple(system, f"{name}[{s}] (system {s + 1}) must be a sequence of {what}")
+        if check is not None:
+            system = tuple(check(value, s, i) for i, value in enumerate(system))
+        checked.append(system)
+    return tuple(checked)
+
+
+def _score(value: object, system: int, index: int) -> float:
+    where = f"item {index + 1} of system {system + 1}"
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(f"{where}: a score must be a number, got {type(value).__name__}")
+    try:
+        finite = math.isfinite(value)
+    except OverflowError:  # an int or a Fraction beyond the floats
+        finite, value = False, "too large for a float"
+    if not finite:
+        raise ValueError(f"{where}: the score is {value}: scores must be finite numbers")
+    return value
 
 
 def _reference_length(references: Sequence[str], index: int) -> Fraction:

@@ -29,11 +29,17 @@ def coverage(explanation: Explanation) -> tuple[int, ...]:
     Returns:
         One ``int`` in ``0..N`` per character (code point) of ``explanation.candidate``.
 
+    Raises:
+        TypeError: ``explanation`` is not an :class:`~charsim.Explanation` (a text, None).
+
     Cost: ``O(|t| + Σ_n (shared occurrences of order n))``, no more than building the
     explanation. Shared n-grams nest: if the n-gram starting at padded position ``p`` is shared,
     so is the (n−1)-gram starting at ``p + 1``, so the spans of the longest shared n-gram at
     each start end in non-decreasing order, and one sliding-window maximum finds the answer.
     """
+    if not isinstance(explanation, Explanation):
+        raise TypeError(f"explanation must be an Explanation (charsim.explain(candidate, "
+                        f"references)), got {type(explanation).__name__}")  # fmt: skip
     size = len(explanation.candidate)
     # longest[p]: the highest shared order starting at padded position p (0 is the begin
     # boundary, 1..size the characters); orders ascend, so the last write is the maximum.

@@ -11,6 +11,7 @@ scored against is scored through one :class:`~charsim.ReferenceSet` (see
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from ..metric.preprocess import Preprocessing
 from ..metric.reference import ReferenceSet
 from ..metric.scores import stats
 from ..metric.signature import NREFS_VARIABLE, VARIANTS, signature_of
-from ..metric.values import counted, is_sequence
+from ..metric.values import counted, flag, is_sequence
 
 __all__ = ["SHARED_TABLE_USES", "CorpusPart", "CorpusResult", "combine_parts", "score_part"]
 
@@ -143,7 +144,8 @@ def score_part(
 
     Raises:
         TypeError: a row that is not ``(candidate, references)``, a text that is not a ``str``,
-            or references given as one ``str`` (the message names the item).
+            or references given as one ``str`` (the message names the item); ``keep_scores``
+            that is not True or False (``"no"``), or a mistyped setting.
         UndefinedScoreError: an item has an empty reference set (K = 0; names the item).
         ValueError: a row without one candidate per system (names the item), or invalid
             settings.
@@ -152,6 +154,7 @@ def score_part(
         raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
     config = Config(max_order, weights)
     preprocessing = Preprocessing(normalize, casefold, fold_whitespace_quotes)
+    keep_scores = flag(keep_scores, "keep_scores")
     options = {"max_order": max_order, "weights": weights, **preprocessing.options}
     items = [_item(row, number, systems) for number, row in enumerate(rows, start=first_item)]
     tables = _shared_tables([r for _, r in items], systems, options) if variant == "mean" else {}
@@ -205,14 +208,27 @@ def _item(row, number: int, systems: int) -> tuple[tuple[str, ...], tuple[str, .
     return candidates, tuple(references)
 
 
+def _part(index: int, part: object) -> CorpusPart:
+    if not isinstance(part, CorpusPart):
+        raise TypeError(f"parts[{index}] must be a CorpusPart (what score_part returns), got "
+                        f"{type(part).__name__}")  # fmt: skip
+    return part
+
+
 def combine_parts(parts: Iterable[CorpusPart]) -> CorpusPart:
     """The part of consecutive parts, in order (their sums add up exactly).
 
     Raises:
+        TypeError: ``parts`` is not an iterable of :class:`CorpusPart` (the message names the
+            first that is not one).
         ValueError: no parts, or parts with different settings, numbers of systems, or kept
             scores in some but not all.
     """
-    parts = iter(parts)
+    try:
+        parts = map(_part, itertools.count(), iter(parts))
+    except TypeError:
+        raise TypeError(f"parts must be an iterable of CorpusPart, got "
+                        f"{type(parts).__name__}") from None  # fmt: skip
     first = next(parts, None)
     if first is None:
         raise ValueError("no parts to combine")

@@ -15,9 +15,9 @@ from concurrent.futures import Executor
 
 from ..metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from ..metric.signature import NREFS_VARIABLE
-from ..metric.values import as_tuple, whole_number
+from ..metric.values import as_tuple, check_progress, whole_number
 from .chunks import run_chunks
-from .parts import CorpusResult, combine_parts, score_part
+from .parts import NO_ITEMS, CorpusResult, combine_parts, score_part
 
 __all__ = ["CHUNK_SIZE", "CorpusResult", "common_nrefs", "score_rows", "score_systems"]
 
@@ -68,10 +68,16 @@ def score_rows(
     Raises:
         TypeError, ValueError, UndefinedScoreError: the first bad item's error (see
             :func:`score_part`), or what reading ``rows`` raised if no earlier item was bad;
-            invalid settings, ``chunk_size`` or ``in_flight``.
+            invalid settings, ``systems``, ``chunk_size`` or ``in_flight``; an ``executor`` that
+            is not one or a ``progress`` that cannot be called (TypeError).
         WorkerError: the executor could not score a chunk (names its items).
     """
     _check_count("chunk_size", chunk_size)
+    _check_count("systems", systems)
+    check_progress(progress)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor must be None or a concurrent.futures.Executor (what has "
+                        f"submit), got {type(executor).__name__}")  # fmt: skip
     if in_flight is not None:
         _check_count("in_flight", in_flight)
     task = functools.partial(
@@ -128,8 +134,9 @@ def score_systems(
         TypeError: ``systems``, a system or ``references`` is not a sequence (see
             :func:`charsim.metric.values.is_sequence`; a system given as one ``str`` is refused, not
             split into letters).
-        ValueError: a system's length differs from the number of reference sets, or an unknown
-            variant; errors of items and of the executor as in :func:`score_rows`.
+        ValueError: no systems or no items (``no items: nothing to score ...``), a system's
+            length differs from the number of reference sets, or an unknown variant; errors of
+            items and of the executor as in :func:`score_rows`.
     """
     systems = [
         as_tuple(system, f"system {number} must be a sequence of str (a candidate per item)")
@@ -138,6 +145,8 @@ def score_systems(
         )
     ]
     references = as_tuple(references, "references must be a sequence of reference sets")
+    if not systems:  # no candidates: no items, as the command line says of an empty file
+        raise ValueError(NO_ITEMS)
     for number, system in enumerate(systems, start=1):
         if len(system) != len(references):
             raise ValueError(
@@ -159,8 +168,14 @@ def common_nrefs(references: Sequence[Sequence[str]]) -> int | str | None:
 
         >>> common_nrefs([("a",), ("b",)]), common_nrefs([("a",), ("b", "c")])
         (1, 'var')
+
+    Raises:
+        TypeError: ``references`` or a reference set is not a sequence (a single ``str`` was
+            counted as that many reference sets of one letter each).
     """
-    counts = {len(r) for r in references}
+    references = as_tuple(references, "references must be a sequence of reference sets")
+    counts = {len(as_tuple(r, f"references[{i}] must be a sequence of str (a reference set)"))
+              for i, r in enumerate(references)}  # fmt: skip
     if not counts:
         return None
     return counts.pop() if len(counts) == 1 else NREFS_VARIABLE

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from ..metric.values import as_tuple
 from .textio import DataError, check_line_counts, decode_line, jsonl_items
 
 __all__ = ["STDIN", "ItemStream", "aligned_files", "file_lines", "jsonl_file", "source_name"]
@@ -48,8 +49,22 @@ class ItemStream:
 
 
 def source_name(path: str | os.PathLike) -> str:
-    """How a file is named in messages: its path, or ``"<stdin>"`` for ``"-"``."""
-    return "<stdin>" if path == STDIN else os.fspath(path)
+    """How a file is named in messages and output: its path, or ``"<stdin>"`` for ``"-"``; a
+    control character in the path (a tab, a line break: a file can be named with one) is written
+    as its escape, ``\\t``, ``\\n``, ``\\r`` or ``\\xNN``, so that a message stays one line
+    and a table keeps its columns (issue 25)."""
+    if path == STDIN:
+        return "<stdin>"
+    name = os.fspath(path)
+    if isinstance(name, bytes):
+        name = os.fsdecode(name)
+    return name.translate(_CONTROL_ESCAPES)
+
+
+_CONTROL_ESCAPES = {
+    code: {"\t": "\\t", "\n": "\\n", "\r": "\\r"}.get(chr(code), f"\\x{code:02x}")
+    for code in (*range(32), *range(127, 160))
+}
 
 
 def file_lines(path: str | os.PathLike) -> Iterator[str]:
@@ -113,10 +128,17 @@ def aligned_files(systems: Sequence[str], references: Sequence[str]) -> ItemStre
         references: the reference files (line ``i`` of each is a reference for item ``i``).
 
     Raises:
-        DataError: no reference file, a file that cannot be read, stdin named twice, a line that
-            is not UTF-8, or a line count that differs (the messages of
-            :func:`~charsim.io.textio.aligned_lines`).
+        TypeError: ``systems`` or ``references`` is not a sequence of file names (one ``str``
+            names one file: ``["ref.txt"]``, not ``"ref.txt"``, which is 7 files), or a name
+            that is neither a ``str`` nor a path.
+        DataError: no system file or no reference file, a file that cannot be read, stdin
+            named twice, a line that is not UTF-8, or a line count that differs (the messages
+            of :func:`~charsim.io.textio.aligned_lines`).
     """
+    systems, references = _file_names(systems, "systems"), _file_names(references, "references")
+    if not systems:
+        where = source_name(references[0]) if references else "aligned_files"
+        raise DataError(where, None, "no system file given: there is nothing to score")
     if not references:
         raise DataError(source_name(systems[0]), None, "no reference file given")
     sources = _Sources([*references, *systems])
@@ -132,6 +154,19 @@ def aligned_files(systems: Sequence[str], references: Sequence[str]) -> ItemStre
         [(source_name(p), sources.lines(p)) for p in references],
     )
     return ItemStream(tuple(map(source_name, systems)), known[0] if known else None, rows)
+
+
+def _file_names(value: object, name: str) -> tuple[str | os.PathLike, ...]:
+    """``value``, a sequence of file names, as a tuple (checked)."""
+    if isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"{name} must be a sequence of file names, got one "
+                        f"{type(value).__name__}; wrap it in a list: [{str(value)!r}]")  # fmt: skip
+    names = as_tuple(value, f"{name} must be a sequence of file names")
+    for index, path in enumerate(names):
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"{name}[{index}] must be a file name (a str or a path), "
+                            f"got {type(path).__name__}")  # fmt: skip
+    return names
 
 
 class _Sources:

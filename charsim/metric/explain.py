@@ -24,7 +24,7 @@ from .pair import pair_overlaps
 from .preprocess import Preprocessing
 from .signature import signature_of
 from .stats import item_stats
-from .values import counted, short_text
+from .values import counted, flag, short_text
 
 __all__ = ["Explanation", "Match", "OrderDetail", "ReferenceDetail", "explain", "explain_steps"]
 
@@ -304,7 +304,8 @@ def explain(
         An :class:`Explanation` holding every quantity of §2–§4 as an exact ``Fraction``.
 
     Raises:
-        TypeError: a non-``str`` candidate or reference, or ``references`` given as one ``str``.
+        TypeError: a non-``str`` candidate or reference, ``references`` given as one ``str``,
+            or ``matches`` that is not a bool (``"no"``).
         UndefinedScoreError: ``references`` is empty (K = 0).
         ValueError: invalid settings.
     """
@@ -337,7 +338,7 @@ def explain_steps(
     given = inspect.signature(explain).bind(candidate, references, **settings)
     given.apply_defaults()
     options = dict(given.arguments)
-    matches = options.pop("matches")
+    matches = flag(options.pop("matches"), "matches")
     return _explain(prepare(*options.values()), matches)
 
 

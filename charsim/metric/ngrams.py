@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, MutableMapping
 from dataclasses import dataclass
 
+from .values import whole_number
+
 __all__ = ["NGram", "boundaries", "count_into", "ngram_count"]
 
 # The one use of a private name of the standard library: collections._count_elements is what
@@ -42,8 +44,10 @@ def ngram_count(length: int, n: int) -> int:
     0 beyond.
 
     Raises:
+        TypeError: ``length`` or ``n`` is not a whole number.
         ValueError: ``length < 0`` or ``n < 1``.
     """
+    length, n = whole_number(length, "length"), whole_number(n, "n")
     if length < 0 or n < 1:
         raise ValueError(f"need length >= 0 and n >= 1, got length={length}, n={n}")
     if length == 0:

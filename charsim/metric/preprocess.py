@@ -11,6 +11,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from .values import flag
+
 __all__ = ["NORMALIZATION_FORMS", "QUOTE_FOLDS", "Preprocessing", "fold_whitespace_quotes"]
 
 NORMALIZATION_FORMS = ("NFC", "NFKC", "NFD", "NFKD")
@@ -55,7 +57,12 @@ def fold_whitespace_quotes(text: str) -> str:
 
     Returns:
         The folded text (a ``str``; it may be shorter).
+
+    Raises:
+        TypeError: ``text`` is not a ``str`` (``None``, ``bytes``).
     """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
     return " ".join(text.split()).translate(_QUOTE_TABLE)
 
 
@@ -75,7 +82,8 @@ class Preprocessing:
 
     Raises:
         ValueError: ``normalize`` is not one of :data:`NORMALIZATION_FORMS`.
-        TypeError: ``casefold`` or ``fold_whitespace_quotes`` is not a bool.
+        TypeError: ``casefold`` or ``fold_whitespace_quotes`` is not a bool (``numpy.bool_`` is
+            taken as one).
     """
 
     normalize: str | None = None
@@ -87,9 +95,8 @@ class Preprocessing:
             raise ValueError(
                 f"normalize must be None or one of {NORMALIZATION_FORMS}, got {self.normalize!r}"
             )
-        for name in ("casefold", "fold_whitespace_quotes"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be a bool, got {type(getattr(self, name)).__name__}")
+        for name in ("casefold", "fold_whitespace_quotes"):  # numpy.True_ too, as True
+            object.__setattr__(self, name, flag(getattr(self, name), name))
 
     @property
     def is_identity(self) -> bool:

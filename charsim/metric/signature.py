@@ -70,17 +70,27 @@ def signature(
             ``randomization``, see :mod:`charsim.significance`).
 
     Raises:
-        TypeError: ``nrefs``, ``bootstrap``, ``randomization`` or ``seed`` is neither None nor
-            an int, or a mistyped setting (see ``Config``, ``Preprocessing``).
-        ValueError: an unknown variant, ``nrefs``, ``bootstrap`` or ``randomization`` below 1,
+        TypeError: ``nrefs`` is neither None, an int nor a str, ``bootstrap``,
+            ``randomization`` or ``seed`` is neither None nor an int, or a mistyped setting
+            (see ``Config``, ``Preprocessing``).
+        ValueError: an unknown variant, ``nrefs`` a text other than ``"var"``, ``nrefs``,
+            ``bootstrap`` or ``randomization`` below 1,
             a seed without resampling or resampling without a seed, or an invalid setting.
     """
     if variant not in VARIANTS:
         raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
     numbers = {"nrefs": nrefs, "bootstrap": bootstrap, "randomization": randomization,
                "seed": seed}  # fmt: skip
-    numbers = {name: value if name == "nrefs" and value == NREFS_VARIABLE
-               else whole_number(value, name, allow_none=True)
+    if isinstance(nrefs, str) and nrefs != NREFS_VARIABLE:
+        raise ValueError(f"nrefs must be None, an int or {NREFS_VARIABLE!r} (counts that vary), "
+                         f"got {nrefs!r}")  # fmt: skip
+    if not isinstance(nrefs, str):
+        try:
+            numbers["nrefs"] = whole_number(nrefs, "nrefs", allow_none=True)
+        except TypeError:
+            raise TypeError(f"nrefs must be None, an int or {NREFS_VARIABLE!r} (counts that "
+                            f"vary), got {type(nrefs).__name__}") from None  # fmt: skip
+    numbers = {name: value if name == "nrefs" else whole_number(value, name, allow_none=True)
                for name, value in numbers.items()}  # fmt: skip
     nrefs, bootstrap, randomization, seed = numbers.values()
     for name, value in numbers.items():

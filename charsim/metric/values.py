@@ -1,7 +1,8 @@
 """What the API takes from the values a notebook holds: any sequence, any whole number.
 
 A list or tuple of texts, a numpy array of ``str`` or a pandas ``Series`` of ``str`` are all a
-sequence of texts; ``numpy.int64(3)`` is a whole number as ``3`` is. Duck typing, so the core
+sequence of texts; ``numpy.int64(3)`` is a whole number as ``3`` is, ``numpy.True_`` a truth
+value as ``True`` is. Duck typing, so the core
 imports neither numpy nor pandas (it runs on the standard library alone, in Pyodide too). And
 how a count is written in a message (:func:`counted`) and a text in a result's ``repr``
 (:func:`short_text`), shared by every layer above.
@@ -13,7 +14,9 @@ import operator
 import reprlib
 from collections.abc import Mapping, Sequence, Set
 
-__all__ = ["as_tuple", "counted", "is_sequence", "short_text", "whole_number"]
+__all__ = [
+    "as_tuple", "check_progress", "counted", "flag", "is_sequence", "short_text", "whole_number",
+]  # fmt: skip
 
 _NOT_SEQUENCES = (str, bytes, bytearray, memoryview, Mapping, Set)
 
@@ -81,6 +84,44 @@ def whole_number(value: object, name: str, allow_none: bool = False) -> int | No
             pass
     expected = "None or an int" if allow_none else "an int"
     raise TypeError(f"{name} must be {expected}, got {type(value).__name__}")
+
+
+def flag(value: object, name: str) -> bool:
+    """``value`` as a ``bool``: ``True`` or ``False``, or numpy's ``bool_`` (``numpy.True_``, what
+    a comparison of arrays gives), not a number or a text (``"no"`` is true to Python).
+
+        >>> flag(True, "casefold")
+        True
+
+    Args:
+        value: the value.
+        name: how the message names it (``casefold``).
+
+    Returns:
+        The value as a ``bool``.
+
+    Raises:
+        TypeError: ``value`` is not a truth value (``casefold must be a bool, got str``).
+    """
+    if isinstance(value, bool):
+        return value
+    kind = type(value)
+    if kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_"):
+        return bool(value)
+    shown = f"{kind.__module__}.{kind.__name__}" if kind.__name__ == "bool" else kind.__name__
+    raise TypeError(f"{name} must be a bool, got {shown}")
+
+
+def check_progress(progress: object) -> None:
+    """Refuse a ``progress`` callback that cannot be called (``progress=3`` failed at the first
+    step with "'int' object is not callable").
+
+    Raises:
+        TypeError: ``progress`` is neither None nor callable.
+    """
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be None or a callable (called with the count done), "
+                        f"got {type(progress).__name__}")  # fmt: skip
 
 
 def counted(number: int, noun: str) -> str:

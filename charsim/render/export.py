@@ -199,9 +199,17 @@ def explanation_document(e: Explanation, fmt: str, comparison=None, note: str = 
         note: said instead of the comparison when it is None.
 
     Raises:
+        TypeError: ``e`` is not an :class:`~charsim.Explanation` (a text, None).
         ValueError: an unknown format.
     """
+    _check_explanation(e)
     return render(explanation_blocks(e) + comparison_blocks(comparison, note), fmt)
+
+
+def _check_explanation(e: object) -> None:
+    if not isinstance(e, Explanation):
+        raise TypeError(f"e must be an Explanation (charsim.explain(candidate, references)), "
+                        f"got {type(e).__name__}")  # fmt: skip
 
 
 def explanation_data(
@@ -219,7 +227,12 @@ def explanation_data(
     ``base_score``, ``max_score``) as ``{"exact": "a/b", "value": float}``; ``orders`` and
     ``reference_details`` (per order and per reference); ``comparison`` (None, with
     ``comparison_note`` saying why, when there is none).
+
+    Raises:
+        TypeError: ``e`` is not an :class:`~charsim.Explanation` (a text, None).
+        ValueError: an unknown variant.
     """
+    _check_explanation(e)
     data = {
         "candidate": e.candidate,
         "references": list(e.references),

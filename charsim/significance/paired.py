@@ -29,7 +29,11 @@ Two rules keep a p-value from saying more than the data can (:func:`p_value_floo
   paired bootstrap, the interval of ``Δ`` from the same resamples leaves out 0: the centred
   p-value and the percentile interval are two readings of one distribution, and when they
   disagree (50 items: ``p = 0.030`` with an interval from -0.0013 to +0.1019) the data do not
-  settle the question.
+  settle the question;
+* the paired bootstrap marks nothing on fewer than :data:`MIN_BOOTSTRAP_ITEMS` (300) items, the
+  smallest test set on which Koehn (2004) validated it: below, its p-value is over-confident
+  (6 TED items gave ``p = 0.0312`` where approximate randomization gives 0.163), so its p and
+  intervals are reported and :func:`too_few_for_bootstrap` says why there is no mark.
 
 Long runs, stepwise: :func:`bootstrap_interval_steps`, :func:`paired_bootstrap_steps` and
 :func:`paired_randomization_steps` are the same computations as generators that yield the
@@ -57,7 +61,7 @@ from numbers import Real
 from operator import getitem
 
 from ..metric.display import RichDisplay
-from ..metric.values import as_tuple, counted, whole_number
+from ..metric.values import as_tuple, check_progress, counted, flag, whole_number
 
 __all__ = [
     "DEFAULT_CONFIDENCE_LEVEL",
@@ -67,6 +71,7 @@ __all__ = [
     "METHODS",
     "MAX_RESAMPLES",
     "MAX_SCORE",
+    "MIN_BOOTSTRAP_ITEMS",
     "MIN_ITEMS",
     "MIN_RESAMPLES",
     "PROGRESS_EVERY",
@@ -82,6 +87,7 @@ __all__ = [
     "paired_randomization",
     "paired_randomization_steps",
     "significant",
+    "too_few_for_bootstrap",
     "too_few_items",
 ]
 
@@ -111,6 +117,21 @@ and its intervals, drawn from at most ``C(2N − 1, N)`` distinct resamples (126
 are too few values to be a 95 % interval (Koehn 2004 and sacreBLEU assume test sets of
 hundreds of sentences; the survey ``../shared/spec/001_542e8b0ddb6cdfe0.txt``, §10.6: few
 independent units make intervals and tests unstable)."""
+
+MIN_BOOTSTRAP_ITEMS = 300
+"""Fewest items on which the paired bootstrap marks a difference significant
+(:func:`significant`); on fewer its p-value and intervals are still given, unmarked, and
+approximate randomization (``--paired-ar``) is the test to use. 300 sentences is the smallest
+test set on which Koehn (2004, "Statistical Significance Tests for Machine Translation
+Evaluation") validated the paired bootstrap; Riezler & Maxwell (2005, "On Some Pitfalls in
+Automatic Evaluation and Significance Testing for MT") found its p-values less conservative than
+approximate randomization's, so more prone to type-I errors (the survey
+``../shared/spec/001_542e8b0ddb6cdfe0.txt`` cites both, references 36 and 37; its §10.6
+describes both tests). Measured on TED item scores under the null hypothesis (each item's two
+scores swapped at random, 400 tests per size; ``benchmarks/bootstrap_calibration.py``), the
+bootstrap marked 12.5 % of the tests at 6 items, 8–10 % from 12 to 50, 7.5 % at 100 and 6 % at
+200 and 300, for a nominal 5 %; approximate randomization 2.5–6 % at every size. sacreBLEU has
+no minimum."""
 
 MAX_RESAMPLES = 1_000_000
 """Most resamples or trials any function here (and the command line's ``--confidence-n``,
@@ -173,6 +194,8 @@ class PairedResult(RichDisplay):
         difference_interval: bs only: the interval of ``Δ`` (None for ar).
         baseline_interval: bs only: the baseline's interval from the same resamples.
         system_interval: bs only: the system's interval from the same resamples.
+        items: the number of items compared (None in a result made by hand: then
+            :func:`significant` does not know it).
     """
 
     method: str
@@ -184,6 +207,7 @@ class PairedResult(RichDisplay):
     difference_interval: Interval | None = None
     baseline_interval: Interval | None = None
     system_interval: Interval | None = None
+    items: int | None = None
 
     def __repr__(self) -> str:
         """``PairedResult(bs: Δ = +0.0123, p = 0.0010*, 1,000 samples, seed 12345)``; ``*``
@@ -213,10 +237,11 @@ def too_few_items(n_items: int, test: bool = True) -> str | None:
         (True, '3 items are too few: there even the exact paired randomization test (all 8 swaps) cannot give p below 0.25, so no difference can be significant at 0.05; at least 6 items are needed')
 
     Raises:
-        TypeError: ``n_items`` is not a whole number (a float, a text, a bool).
+        TypeError: ``n_items`` is not a whole number (a float, a text, a bool), or ``test`` is
+            not a bool.
         ValueError: ``n_items`` is below 1.
     """  # noqa: E501
-    n_items = _item_count(n_items)
+    n_items, test = _item_count(n_items), flag(test, "test")
     if n_items >= MIN_ITEMS:
         return None
     verb = "is" if n_items == 1 else "are"
@@ -234,6 +259,31 @@ def too_few_items(n_items: int, test: bool = True) -> str | None:
         )
     needed = f"at least {MIN_ITEMS} items are needed"
     return f"{counted(n_items, 'item')} {verb} too few: {why}; {needed}"
+
+
+def too_few_for_bootstrap(n_items: int) -> str | None:
+    """Why the paired bootstrap marks no difference on ``n_items`` items (None: they are
+    enough); the rule is :data:`MIN_BOOTSTRAP_ITEMS`.
+
+        >>> too_few_for_bootstrap(300) is None, too_few_for_bootstrap(6)
+        (True, 'no *: on 6 items the paired bootstrap is over-confident (it marks a difference from 300 items on, the smallest test set Koehn 2004 validated it on); use --paired-ar')
+
+    Args:
+        n_items: the number of items, a whole number of at least 1.
+
+    Returns:
+        The reason, a sentence, or None.
+
+    Raises:
+        TypeError: ``n_items`` is not a whole number.
+        ValueError: ``n_items`` is below 1.
+    """  # noqa: E501
+    n_items = _item_count(n_items)
+    if n_items >= MIN_BOOTSTRAP_ITEMS:
+        return None
+    return (f"no *: on {counted(n_items, 'item')} the paired bootstrap is over-confident (it "
+            f"marks a difference from {MIN_BOOTSTRAP_ITEMS} items on, the smallest test set "
+            "Koehn 2004 validated it on); use --paired-ar")  # fmt: skip
 
 
 def p_value_floor(n_items: int) -> float:
@@ -260,8 +310,9 @@ def p_value_floor(n_items: int) -> float:
 
 def significant(result: PairedResult, below: float = SIGNIFICANT) -> bool:
     """Whether ``result`` is marked significant (``*``): its p-value is below ``below`` and, for
-    the paired bootstrap, the interval of ``Δ`` from the same resamples leaves out 0 (module
-    docstring). The command line and the explorer mark by this rule.
+    the paired bootstrap, the interval of ``Δ`` from the same resamples leaves out 0 and the
+    items are at least :data:`MIN_BOOTSTRAP_ITEMS` (module docstring). The command line and the
+    explorer mark by this rule.
 
     Args:
         result: a paired test's result.
@@ -271,13 +322,19 @@ def significant(result: PairedResult, below: float = SIGNIFICANT) -> bool:
         Whether the difference is marked significant.
 
     Raises:
-        TypeError: ``result`` is not a :class:`PairedResult`.
+        TypeError: ``result`` is not a :class:`PairedResult`, or ``below`` is not a number.
+        ValueError: ``below`` is NaN or outside (0, 1].
     """
     if not isinstance(result, PairedResult):
         raise TypeError(f"result must be a PairedResult, got {type(result).__name__}")
+    if isinstance(below, bool) or not isinstance(below, Real):
+        raise TypeError(f"below must be a number, got {type(below).__name__}")
+    if not 0 < below <= 1:  # NaN too
+        raise ValueError(f"below must be a p-value threshold in (0, 1] (0.05), got {below}")
     interval = result.difference_interval
     holds_zero = interval is not None and interval.low <= 0 <= interval.high
-    return result.p_value < below and not holds_zero
+    few = result.method == "bs" and result.items is not None and result.items < MIN_BOOTSTRAP_ITEMS
+    return result.p_value < below and not holds_zero and not few
 
 
 def _item_count(n_items: object) -> int:
@@ -464,6 +521,7 @@ def _paired_bootstrap_steps(columns, scale, resamples, level, seed, every) -> Ge
         difference_interval=_interval(deltas, denominator, level),
         baseline_interval=_interval(base_sums, denominator, level),
         system_interval=_interval(system_sums, denominator, level),
+        items=len(columns[0]),
     )
 
 
@@ -551,6 +609,7 @@ def _randomization_steps(columns, scale, trials, seed, every) -> Generator:
         observed / denominator,
         max((count + 1) / (trials + 1), p_value_floor(n)),
         tuple(delta / denominator for delta in shuffled),
+        items=n,
     )
 
 
@@ -666,7 +725,12 @@ def _step_done(done: int, total: int, every: int) -> bool:
 
 
 def _finish(steps: Generator, progress: Callable[[int], None] | None):
-    """Run ``steps`` to the end, calling ``progress`` with each step's count; the result."""
+    """Run ``steps`` to the end, calling ``progress`` with each step's count; the result.
+
+    Raises:
+        TypeError: ``progress`` is neither None nor callable (before any step).
+    """
+    check_progress(progress)
     while True:
         try:
             done = next(steps)

@@ -157,9 +157,26 @@ def test_gain_of_one_more_match():
     [
         ({"nrefs": -1}, ValueError, "nrefs must be at least 1 (references per item), got -1"),
         ({"nrefs": 0}, ValueError, "nrefs must be at least 1 (references per item), got 0"),
-        ({"nrefs": "2"}, TypeError, "nrefs must be None or an int, got str"),
-        ({"nrefs": 1.5}, TypeError, "nrefs must be None or an int, got float"),
-        ({"nrefs": True}, TypeError, "nrefs must be None or an int, got bool"),
+        (
+            {"nrefs": "2"},
+            ValueError,
+            "nrefs must be None, an int or 'var' (counts that vary), got '2'",
+        ),
+        (
+            {"nrefs": "x"},
+            ValueError,
+            "nrefs must be None, an int or 'var' (counts that vary), got 'x'",
+        ),
+        (
+            {"nrefs": 1.5},
+            TypeError,
+            "nrefs must be None, an int or 'var' (counts that vary), got float",
+        ),
+        (
+            {"nrefs": True},
+            TypeError,
+            "nrefs must be None, an int or 'var' (counts that vary), got bool",
+        ),
         ({"max_order": 0}, ValueError, "max_order must be at least 1, got 0"),
         ({"max_order": 65}, ValueError, "max_order must be at most 64 (32 is charsim), got 65"),
         ({"max_order": "32"}, TypeError, "max_order must be an int, got str"),

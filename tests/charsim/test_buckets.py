@@ -114,6 +114,25 @@ def test_counts_and_means_per_system():
         (([[1.0]], [["a"]], ["a"]), TypeError, "item 1: references must be a sequence of str"),
         (([[1.0], [1.0]], [["a"], [3]], [["a"]]), TypeError,
          "item 1 of system 2: the candidate must be a str, got int"),
+        # a bare str where a sequence goes was split into letters (issue 25)
+        (([[1.0]], "a", [["a"]]), TypeError,
+         "candidates must be a sequence of systems, each a sequence of texts, got str"),
+        (([[1.0]], ["a"], [["a"]]), TypeError,
+         "candidates[0] (system 1) must be a sequence of texts, got str"),
+        (("abc", [["a"]], [["a"]]), TypeError, "scores must be a sequence of systems, each a "
+         "sequence of scores, got str"),
+        (([[1.0]], [["a"]], "a"), TypeError,
+         "references must be a sequence of reference sets (one per item), got str"),
+        ((iter([[1.0]]), [["a"]], [["a"]]), TypeError, "scores must be a sequence of systems, "
+         "each a sequence of scores, got list_iterator"),
+        (([[float("nan")]], [["a"]], [["a"]]), ValueError,
+         "item 1 of system 1: the score is nan: scores must be finite numbers"),
+        (([[0.5, float("inf")]], [["a", "b"]], [["a"], ["b"]]), ValueError,
+         "item 2 of system 1: the score is inf"),
+        (([[10**400]], [["a"]], [["a"]]), ValueError,
+         "item 1 of system 1: the score is too large for a float"),  # not OverflowError
+        (([["0.5"]], [["a"]], [["a"]]), TypeError,
+         "item 1 of system 1: a score must be a number, got str"),
     ],
 )  # fmt: skip
 def test_bad_input_names_the_item_and_system(arguments, error, message):

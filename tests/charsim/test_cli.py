@@ -223,7 +223,7 @@ def test_explain_in_tsv_keeps_the_table(files, capsys):
                          "--format", "tsv", "--explain", "1")  # fmt: skip
     assert status == 0
     lines = out.splitlines()
-    assert lines[:3] == [f"item\t{candidates}", "mean\t0.497512",
+    assert lines[:3] == [f"item\t{candidates}", "corpus\t0.497512",
                          f"#signature\t{charsim.signature(nrefs=1)}"]  # fmt: skip
     assert len(lines) > 10 and all(line.startswith("#") for line in lines[2:])
 
@@ -277,6 +277,8 @@ def test_a_derived_variant_is_said_in_the_text_output(files, capsys):
         ("65", "argument --max-order: 65 is outside the allowed range 1..64 (32 is charsim)"),
         ("1000000000", "argument --max-order: 1000000000 is outside the allowed range 1..64"),
         ("many", "argument --max-order: 'many' is not a whole number"),
+        ("3_2", "argument --max-order: '3_2' is not a whole number (write it in the digits 0-9)"),
+        ("\u0663", "argument --max-order: '\u0663' is not a whole number"),  # it was cap 3
     ],
 )
 def test_max_order_out_of_range_is_a_usage_error(files, capsys, value, message):
@@ -286,6 +288,57 @@ def test_max_order_out_of_range_is_a_usage_error(files, capsys, value, message):
     out, err = capsys.readouterr()
     assert (exit_.value.code, out) == (2, "")
     assert message in err
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda f: ["-i", "", "-r", f("r.txt", "a\n")],
+         "argument -i/--input: '' is not a file name (an empty name names no file)"),
+        (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), ""],
+         "argument -r/--references: '' is not a file name"),
+        (lambda f: ["--jsonl", ""], "argument --jsonl: '' is not a file name"),
+        (lambda f: ["-i", f("s.txt", "a\n"), "-i", f("t.txt", "a\n"), "-r", f("r.txt", "a\n")],
+         "argument -i/--input: given twice: name every system after one -i: -i a.txt b.txt"),
+        (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "-r", f("r.txt", "a\n")],
+         "argument -r/--references: given twice: name every reference file after one -r"),
+        (lambda f: ["--jsonl", f("d.jsonl", ""), "--jsonl", f("d.jsonl", "")],
+         "argument --jsonl: given twice: give one JSON Lines file"),
+        (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--metrics", "chrf",
+                    "--metrics", "bleu"],
+         "argument --metrics: given twice: list every metric in one --metrics"),
+        (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--jobs", "1_0"],
+         "argument --jobs: '1_0' is not a whole number (write it in the digits 0-9)"),
+        (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--jobs", "\u0661"],
+         "argument --jobs: '\u0661' is not a whole number"),
+    ],
+)  # fmt: skip
+def test_an_option_given_badly_is_a_usage_error(files, capsys, make, message):
+    """``-i ''`` said ``: cannot be read``; ``--jobs 1_0`` ran 10 processes and ``--jobs ١``
+    (Arabic-Indic one) one, as Python's int() reads them; a second ``-i``, ``-r``, ``--jsonl``
+    or ``--metrics`` replaced the first silently (``-i a.txt -i b.txt`` scored b.txt alone)
+    (issue 25)."""
+    with pytest.raises(SystemExit) as exit_:
+        main([str(arg) for arg in make(files)])
+    out, err = capsys.readouterr()
+    assert (exit_.value.code, out) == (2, "")
+    assert err.startswith("usage: charsim")
+    assert err.splitlines()[-1].startswith(f"charsim: error: {message}")
+
+
+def test_one_item_of_more_than_a_million_characters_is_warned_of(files, capsys):
+    """A file of one line of 1.2 million characters (a document with its line breaks lost)
+    took 2 s and 245 MB and said nothing (issue 25)."""
+    line = "the cat sat on the mat " * 50_000  # 1,150,000 characters
+    status, out, err = run(capsys, "-i", files("s.txt", line + "\n"), "-r",
+                           files("r.txt", "the cat\n"), "--format", "json")  # fmt: skip
+    assert status == 0 and json.loads(out)["n_items"] == 1
+    assert err == ("charsim: warning: item 1 has 1,150,007 characters (candidate plus "
+                   "references): it takes about 0.3 GB of memory to score (250 bytes a "
+                   "character) and a line is one item: if it is a whole document, put one "
+                   "sentence on each line\n")  # fmt: skip
+    status, out, err = run(capsys, "-i", files("s.txt", "a\n" * 3), "-r", files("r.txt", "a\n" * 3))
+    assert (status, err) == (0, "")
 
 
 def test_max_order_64_is_accepted_and_documented(files, capsys):
@@ -368,9 +421,9 @@ def test_tsv_of_several_systems_names_each_column(files, capsys):
     one, two = files("s1.txt", "ca\n"), files("s2.txt", "cat\n")
     status, out, _ = run(capsys, "-i", one, two, "-r", ref, "--format", "tsv")
     assert status == 0
-    assert out.splitlines()[:2] == [f"item\t{one}\t{two}", f"mean\t{100 / 201:.6f}\t1.000000"]
+    assert out.splitlines()[:2] == [f"item\t{one}\t{two}", f"corpus\t{100 / 201:.6f}\t1.000000"]
     status, out, _ = run(capsys, "-i", one, "-r", ref, "--format", "tsv")  # one system: the same
-    assert out.splitlines()[:2] == [f"item\t{one}", f"mean\t{100 / 201:.6f}"]
+    assert out.splitlines()[:2] == [f"item\t{one}", f"corpus\t{100 / 201:.6f}"]
 
 
 @pytest.mark.parametrize(

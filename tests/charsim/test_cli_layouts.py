@@ -1,6 +1,6 @@
 """Signatures and layouts (issue 25): ``nrefs:var`` for varying reference counts, as sacreBLEU;
-one TSV rule for one system and many; text item scores with a column header; ``--explain``
-following ``--variant``."""
+one TSV rule for one system and many, with ``--metrics`` or not; file names escaped; text item
+scores with a column header; ``--explain`` following ``--variant``."""
 
 import json
 
@@ -44,13 +44,59 @@ def test_varying_reference_counts_with_paired_tests(tmp_path, capsys):
     assert "|nrefs:var|bs:1000|seed:12345|" in json.loads(out)["signature"]
 
 
-def test_tsv_has_a_header_row_for_one_system_as_for_several(tmp_path, capsys):
+@pytest.mark.parametrize("metrics", [None, "charsim", "charsim,chrf"])
+@pytest.mark.parametrize("systems", [1, 2])
+def test_tsv_has_one_layout_with_and_without_metrics(tmp_path, capsys, systems, metrics):
+    """Without --metrics the corpus row was ``mean`` and each column named by its file; with
+    ``--metrics`` the row was ``corpus`` and one system's column only ``charsim`` (issue 25):
+    now a column per system (and metric, ``FILE:METRIC``), a ``corpus`` row, in both."""
+    if metrics and "chrf" in metrics:
+        pytest.importorskip("sacrebleu")
     (tmp_path / "r.txt").write_text("cat\n", encoding="utf-8")
-    (tmp_path / "s.txt").write_text("ca\n", encoding="utf-8")
-    status, out, _ = run(capsys, "-i", tmp_path / "s.txt", "-r", tmp_path / "r.txt",
-                         "--format", "tsv")  # fmt: skip
+    names = []
+    for s in range(systems):
+        (tmp_path / f"s{s}.txt").write_text("ca\n", encoding="utf-8")
+        names.append(str(tmp_path / f"s{s}.txt"))
+    options = ["--metrics", metrics] if metrics else []
+    status, out, _ = run(capsys, "-i", *names, "-r", tmp_path / "r.txt", "--format", "tsv",
+                         "--sentence-level", *options)  # fmt: skip
     assert status == 0
-    assert out.splitlines()[:2] == [f"item\t{tmp_path / 's.txt'}", f"mean\t{100 / 201:.6f}"]
+    header, item, corpus, *signatures = [line.split("\t") for line in out.splitlines()]
+    labels = {"charsim": "charsim", "chrf": "chrF2"}
+    columns = names if metrics is None else [
+        f"{name}:{labels[m]}" for name in names for m in metrics.split(",")
+    ]  # fmt: skip
+    assert (header, item[0], corpus[0]) == (["item", *columns], "1", "corpus")
+    assert len(item) == len(corpus) == 1 + len(columns)
+    assert corpus[1] == f"{100 / 201:.6f}"
+    assert {row[0] for row in signatures} == {"#signature"}
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"), [("tab\there.txt", "tab\\there.txt"), ("nl\nhere.txt", "nl\\nhere.txt"),
+                        ("cr\rbell\a.txt", "cr\\rbell\\x07.txt")],
+)  # fmt: skip
+@pytest.mark.parametrize("fmt", ["text", "tsv"])
+def test_a_file_name_with_a_tab_or_a_line_break_is_escaped(tmp_path, capsys, name, shown, fmt):
+    """A tab or a newline in a file name (any shell can make one) split a TSV header into more
+    columns and a text row or an error message into two lines (issue 25)."""
+    (tmp_path / "r.txt").write_text("cat\n", encoding="utf-8")
+    (tmp_path / name).write_text("ca\n", encoding="utf-8")
+    status, out, _ = run(capsys, "-i", tmp_path / "r.txt", tmp_path / name, "-r",
+                         tmp_path / "r.txt", "--format", fmt)  # fmt: skip
+    assert status == 0
+    lines = out.splitlines()
+    assert len(lines) == 3  # the header and corpus rows (TSV) or two systems, the signature
+    if fmt == "tsv":
+        assert lines[0].split("\t") == ["item", str(tmp_path / "r.txt"), f"{tmp_path}/{shown}"]
+    else:
+        assert lines[1].startswith(f"{tmp_path}/{shown}  charsim = ")
+    (tmp_path / name).write_text("ca\nca\n", encoding="utf-8")  # a line count that differs
+    status, out, err = run(capsys, "-i", tmp_path / name, "-r", tmp_path / "r.txt",
+                           "--format", fmt)  # fmt: skip
+    assert (status, out) == (1, "")
+    assert err.startswith(f"charsim: error: {tmp_path}/{shown}: has 2 lines but the references")
+    assert err.count("\n") == 1  # one line
 
 
 @pytest.mark.parametrize("systems", [1, 2])
@@ -93,5 +139,9 @@ def test_explain_follows_the_variant_asked(tmp_path, capsys, variant):
     data = json.loads(run(capsys, *args, "--format", "json")[1])["explain"]["data"]
     (item,) = data.values()
     assert (item["variant"], f"variant:{variant}|" in item["signature"]) == (variant, True)
+    if item["comparison"] is not None:  # sacreBLEU installed: its charsim row was the mean's
+        charsim_row = item["comparison"]["scores"][0]
+        assert f"variant:{variant}|" in charsim_row["signature"]
+        assert f"{charsim_row['score']:.4f}".startswith(value)
     markdown = run(capsys, *args, "--format", "markdown")[1].split("Item 1 of", 1)[1]
     assert f"variant:{variant}\\|" in markdown  # | escaped in Markdown

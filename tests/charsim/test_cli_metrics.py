@@ -170,7 +170,7 @@ def test_tsv_layout_and_sentence_signature(two_items, capsys):
     status, out, _ = run(capsys, *two_items, "--metrics", "bleu,charsim", "--sentence-level",
                          "--format", "tsv")  # fmt: skip
     rows = [line.split("\t") for line in out.splitlines()]
-    assert rows[0] == ["item", "BLEU", "charsim"]
+    assert rows[0] == ["item", f"{two_items[1]}:BLEU", f"{two_items[1]}:charsim"]
     assert rows[1][0] == "1" and rows[1][2] == f"{100 / 201:.6f}"
     assert rows[2] == ["2", f"{100:.6f}", f"{1:.6f}"]
     assert rows[3][0] == "corpus" and rows[3][2] == f"{(100 / 201 + 1) / 2:.6f}"

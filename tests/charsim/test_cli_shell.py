@@ -1,6 +1,8 @@
 """The command line under what a shell gives it: pipes, FIFOs, process substitution, full disks,
 closed streams, terminals that are not UTF-8 and Ctrl-C (issue 25)."""
 
+import errno
+import io
 import json
 import os
 import signal
@@ -214,15 +216,45 @@ sys.exit(main())
 """
 
 
-@pytest.mark.parametrize("module", ["charsim.significance", "charsim.cli.output"],
-                         ids=["import charsim", "import charsim.cli"])  # fmt: skip
-def test_ctrl_c_while_the_command_line_is_imported_is_one_line(module):
-    """The console script imported ``charsim.cli`` before any guard: a ``KeyboardInterrupt``
-    traceback (issue 25)."""
-    script = _CTRL_C_ON_IMPORT.format(module=module)
-    done = subprocess.run([sys.executable, "-c", script, "--version"], capture_output=True,
-                          env=ENV, cwd=ROOT, timeout=60)  # fmt: skip
+_CTRL_C_AT_START = """
+import os, signal, sys
+
+class CtrlC:  # Ctrl-C just as module {module} is imported
+    def find_spec(self, name, path=None, target=None):
+        if name == {module!r}:
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+"""
+
+
+@pytest.mark.parametrize(
+    ("module", "command"),
+    [("charsim.significance", "script"), ("charsim.cli.output", "script"),
+     ("charsim.significance", "-m"), ("charsim.cli.output", "-m")],
+    ids=["import charsim", "import charsim.cli", "python -m charsim, import charsim",
+         "python -m charsim, import charsim.cli"],
+)  # fmt: skip
+def test_ctrl_c_while_the_command_line_is_imported_is_one_line(tmp_path, module, command):
+    """The console script imported ``charsim.cli`` before any guard, and ``python -m charsim``
+    imports ``charsim`` before ``__main__`` runs: a ``KeyboardInterrupt`` traceback (issue 25).
+    For ``-m`` the Ctrl-C comes from a ``sitecustomize`` module, which Python imports first."""
+    if command == "script":
+        script = _CTRL_C_ON_IMPORT.format(module=module)
+        argv, env = [sys.executable, "-c", script, "--version"], ENV
+    else:
+        (tmp_path / "sitecustomize.py").write_text(_CTRL_C_AT_START.format(module=module))
+        argv = [sys.executable, "-m", "charsim", "--version"]
+        env = {**ENV, "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}"}
+    done = subprocess.run(argv, capture_output=True, env=env, cwd=ROOT, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (130, b"", b"charsim: interrupted\n")
+    if command == "-m" and module == "charsim.significance":  # the guard is python -m charsim's
+        imported = subprocess.run([sys.executable, "-c", "import charsim"], capture_output=True,
+                                  env=env, cwd=ROOT, timeout=60)  # fmt: skip
+        # only: code that imports charsim gets the KeyboardInterrupt (Python ends by SIGINT)
+        assert imported.returncode == -signal.SIGINT
+        assert imported.stderr.endswith(b"KeyboardInterrupt\n")
 
 
 def test_the_entry_point_runs_the_command_line_and_keeps_import_charsim_light():
@@ -239,6 +271,36 @@ def test_the_entry_point_runs_the_command_line_and_keeps_import_charsim_light():
     assert (charsim_entry.INTERRUPTED, charsim_entry.INTERRUPTED_LINE) == (
         cli_streams.INTERRUPTED, "charsim: interrupted",
     )  # fmt: skip
+
+
+class _ShortWrites(io.RawIOBase):
+    """An unbuffered stdout whose reader closes the pipe during the first write: that write
+    takes 3 bytes, every later one fails."""
+
+    def __init__(self) -> None:
+        self.written = b""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        if self.written:
+            raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+        self.written = bytes(data[:3])
+        return 3
+
+
+def test_unbuffered_output_cut_short_by_the_reader_ends_with_status_1(monkeypatch):
+    """``PYTHONUNBUFFERED=1 charsim ... | head -1``: Python's unbuffered text stream drops what a
+    short write leaves, so the reader's early close went unnoticed (status 0, the output cut
+    off) where buffered output noticed it (status 1) (issue 25)."""
+    from charsim.cli import streams as cli_streams
+
+    raw = _ShortWrites()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="utf-8",
+                                                        write_through=True))  # fmt: skip
+    status = cli_streams.run_guarded(lambda: sys.stdout.write("item\tscore\n1\t0.5\n") and 0)
+    assert (status, raw.written) == (cli_streams.WRITE_FAILED, b"ite")
 
 
 def test_a_reader_that_stops_early_ends_charsim_quietly_with_status_1(tmp_path):

@@ -78,8 +78,9 @@ def test_a_p_value_below_0_00005_keeps_two_significant_digits(corpus, capsys):
     status, out, _ = run(
         capsys, "-i", base, better, "-r", ref, "--paired-bs", "--paired-bs-n", "30000"
     )
-    # every resample prefers the better system: p = (0 + 1) / (30000 + 1), not "0.0000"
-    assert status == 0 and "  (p = 0.000033)*  (40 items)" in out.splitlines()[1]
+    # every resample prefers the better system: p = (0 + 1) / (30000 + 1), not "0.0000"; no *
+    # on 40 items (MIN_BOOTSTRAP_ITEMS)
+    assert status == 0 and "  (p = 0.000033)  (40 items)" in out.splitlines()[1]
 
 
 def test_a_system_against_its_copy_gets_p_1_unmarked(corpus, capsys):
@@ -104,7 +105,7 @@ def test_the_text_output_follows_sacrebleu(corpus, capsys):
         f"{'Baseline: ' + str(base):<{width}}  charsim = {mean_b:.4f} (μ = {b.mean:.4f} ± "
         f"{b.half_width:.4f})  (40 items)",
         f"{str(better):<{width}}  charsim = {mean_s:.4f} (μ = {s.mean:.4f} ± {s.half_width:.4f})"
-        "  (p = 0.0010)*  (40 items)",
+        "  (p = 0.0010)  (40 items)",
         f"Δ = {better} − baseline = {expected.difference:+.4f} (95 % CI {d.low:+.4f} to "
         f"{d.high:+.4f})",
         "μ ± 95 % CI: the mean of the 1,000 bootstrap resamples ± half the width of their "
@@ -112,6 +113,8 @@ def test_the_text_output_follows_sacrebleu(corpus, capsys):
         "p: paired bootstrap resampling, 1,000 resamples; * p < 0.05 and 0 outside the CI of Δ: "
         "unlikely to be chance alone",
         "   (a difference in charsim, not proof of better translations).",
+        "No *: on 40 items the paired bootstrap is over-confident (it marks a difference from 300 "
+        "items on, the smallest test set Koehn 2004 validated it on); use --paired-ar.",
         charsim.signature(nrefs=1, bootstrap=1000, seed=12345),
     ]
 
@@ -145,11 +148,12 @@ def test_tsv_rows_are_named_as_the_json_keys(corpus, capsys):
     rows = [line.split("\t") for line in out.splitlines()]
     assert rows[0] == ["item", str(base), str(better)]  # the header names each system's column
     rows = rows[1:]
-    assert [row[0] for row in rows] == ["mean", "ci_low", "ci_high", "ci_mean", "method",
+    assert [row[0] for row in rows] == ["corpus", "ci_low", "ci_high", "ci_mean", "method",
                                         "p_value", "difference", "difference_ci_low",
-                                        "difference_ci_high", "#signature"]  # fmt: skip
+                                        "difference_ci_high", "note", "#signature"]  # fmt: skip
     assert rows[4] == ["method", "", "bs"] and rows[5] == ["p_value", "", "0.000999"]
     assert all(len(row) == 3 for row in rows[:-1])
+    assert rows[-2][:2] == ["note", ""] and "over-confident" in rows[-2][2]  # 40 items
 
 
 def test_the_seed_is_used_and_recorded(corpus, capsys):
@@ -283,9 +287,39 @@ def test_six_items_get_no_p_below_the_exact_tests_floor(tmp_path, capsys):
     (tmp_path / "b.txt").write_text("dog\n" * 6, encoding="utf-8")
     files = [tmp_path / "a.txt", tmp_path / "b.txt", "-r", tmp_path / "r.txt"]
     status, out, _ = run(capsys, "-i", *files, "--paired-bs")
-    assert status == 0 and "(p = 0.0312)*" in out.splitlines()[1]
+    assert status == 0 and out.splitlines()[1].endswith("(p = 0.0312)  (6 items)")
     status, out, _ = run(capsys, "-i", *files, "--paired-bs", "--format", "json")
     assert json.loads(out)["systems"][1]["p_value"] == 0.03125
+
+
+@pytest.mark.parametrize(
+    ("n_items", "bootstrap", "randomization"),
+    [(6, "0.0312", "0.1630"), (12, "0.0090", "0.0718"), (300, None, None)],
+)
+def test_the_bootstrap_marks_nothing_below_300_items(tmp_path, capsys, n_items, bootstrap,
+                                                     randomization):  # fmt: skip
+    """The first 6 TED items: ``--paired-bs`` gave ``(p = 0.0312)*`` where ``--paired-ar`` gives
+    0.1630, the first 12 ``(p = 0.0090)*`` against 0.0718: the paired bootstrap is over-confident
+    on few items (README, MIN_BOOTSTRAP_ITEMS), so it prints its p unmarked and says why."""
+    files = []
+    for name in ("ted.sys1.txt", "ted.sys2.txt", "ted.ref.txt"):
+        lines = (TED / name).read_text(encoding="utf-8").splitlines()[:n_items]
+        (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        files.append(tmp_path / name)
+    args = ["-i", *files[:2], "-r", files[2], "--no-progress"]
+    status, out, _ = run(capsys, *args, "--paired-bs")
+    note = (f"No *: on {n_items} items the paired bootstrap is over-confident (it marks a "
+            "difference from 300 items on, the smallest test set Koehn 2004 validated it on); "
+            "use --paired-ar.")  # fmt: skip
+    if bootstrap is None:  # enough items: the rule of p and Δ's interval alone
+        assert status == 0 and "over-confident" not in out
+        return
+    assert status == 0 and f"(p = {bootstrap})  ({n_items} items)" in out.splitlines()[1]
+    assert note in out.splitlines()
+    status, out, _ = run(capsys, *args, "--paired-bs", "--format", "json")
+    assert json.loads(out)["systems"][1]["note"] == note[0].lower() + note[1:-1]
+    status, out, _ = run(capsys, *args, "--paired-ar")
+    assert f"(p = {randomization})  ({n_items} items)" in out.splitlines()[1]
 
 
 def test_the_mark_needs_the_interval_of_the_difference_to_leave_out_0():

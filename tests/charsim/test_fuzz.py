@@ -9,7 +9,11 @@ the fixes of issue 25: 18,000 cases in 131 s (the command line's 3,000: 1,206 wi
 with 1, 1,045 with 2), nothing found. On the code before issue 25 (2f7fbb1), 1,500 cases a test
 found ``OverflowError: int too large to convert to float`` from ``bootstrap_interval`` (a score
 beyond the floats); the other defects of the issue are of streams, signals and layouts, found
-by hand, each with its own test.
+by hand, each with its own test. The seventh test (the API's other functions, with
+``keep_scores``, ``executor`` and ``casefold`` of any value added to the others) found the same
+``OverflowError`` in ``length_buckets``; on the code before those fixes (db1eab4), 300 cases
+found ``AttributeError`` from ``score_rows(executor=True)``, ``combine_parts`` of tuples and
+``coverage(None)``.
 """
 
 import contextlib
@@ -24,8 +28,10 @@ from hypothesis import strategies as st
 
 import charsim
 from charsim.cli.command import main
-from charsim.compare.fragility import fragility
-from charsim.corpus import score_rows, score_systems
+from charsim.compare.fragility import fragility, most_moved, rank_moved
+from charsim.corpus import common_nrefs, score_rows, score_systems
+from charsim.export import explanation_data, explanation_document
+from charsim.parts import combine_parts
 
 from .strategies import texts
 
@@ -172,7 +178,7 @@ REFERENCES = st.one_of(st.lists(texts, max_size=4), st.lists(texts, max_size=4).
 OPTIONS = st.fixed_dictionaries({}, optional={
     "max_order": st.one_of(st.integers(-2, 70), ODD), "weights": st.sampled_from(["harmonic",
     "uniform", "x", None]), "normalize": st.sampled_from([None, "NFC", "NFKD", "nfc", 1]),
-    "casefold": st.booleans(), "fold_whitespace_quotes": st.booleans(),
+    "casefold": st.one_of(st.booleans(), ODD), "fold_whitespace_quotes": st.booleans(),
 })  # fmt: skip
 
 
@@ -190,11 +196,14 @@ def test_any_item_scores_or_raises_a_documented_error(candidate, references, opt
 
 @given(st.lists(st.tuples(st.one_of(texts, ODD), REFERENCES), max_size=4), OPTIONS,
        st.sampled_from(["mean", "base", "max", "x"]),
-       st.one_of(st.integers(-1, 3), st.just(10**400), ODD))  # fmt: skip
+       st.one_of(st.integers(-1, 3), st.just(10**400), ODD),
+       st.one_of(st.booleans(), ODD), st.one_of(st.none(), ODD))  # fmt: skip
 @FUZZ
-def test_any_rows_score_or_raise_a_documented_error(rows, options, variant, chunk_size):
+def test_any_rows_score_or_raise_a_documented_error(rows, options, variant, chunk_size, keep,
+                                                    executor):  # fmt: skip
     try:
-        (result,) = score_rows(rows, variant=variant, chunk_size=chunk_size, **options)
+        (result,) = score_rows(rows, variant=variant, chunk_size=chunk_size, keep_scores=keep,
+                               executor=executor, **options)  # fmt: skip
     except DOCUMENTED:
         return
     assert result.n_items == len(rows) and 0 <= result.score <= 1
@@ -249,3 +258,35 @@ def test_any_signature_fields_or_a_documented_error(nrefs, bootstrap):
     except DOCUMENTED:
         return
     assert signature.startswith("charsim|")
+
+
+SYSTEMS = st.one_of(st.lists(st.one_of(st.lists(texts, max_size=3), ODD), max_size=3), ODD)
+
+
+@given(st.one_of(SCORES.map(lambda s: [s]), st.lists(SCORES, max_size=2), ODD), SYSTEMS,
+       st.one_of(st.lists(REFERENCES, max_size=3), ODD),
+       st.one_of(st.integers(-1, 5), ODD))  # fmt: skip
+@FUZZ
+def test_any_values_given_to_the_other_functions_give_a_result_or_a_documented_error(
+    scores, systems, references, top
+):
+    """A bare str where a sequence goes, None, a generator, a float count: each gave an
+    AttributeError, Python's own message or a result (issue 25)."""
+    candidates = systems[0] if isinstance(systems, list) and systems else systems
+    calls = [
+        lambda: charsim.length_buckets(scores, systems, references),
+        lambda: most_moved(candidates, references, top=top),
+        lambda: rank_moved([], top=top),
+        lambda: common_nrefs(references),
+        lambda: combine_parts(scores),
+        lambda: charsim.coverage(candidates),
+        lambda: charsim.fold_whitespace_quotes(candidates),
+        lambda: explanation_document(candidates, "text"),
+        lambda: explanation_data(candidates),
+        lambda: charsim.ngram_count(top, top),
+    ]
+    for call in calls:
+        try:
+            call()
+        except DOCUMENTED:
+            continue

@@ -99,6 +99,24 @@ def test_a_public_module_keeps_every_name_of_the_flat_layout(path):
     assert set(public.__all__) <= set(namespace)
 
 
+@pytest.mark.parametrize("path", ["charsim", *PUBLIC_MODULES])
+def test_help_of_a_public_module_documents_every_function_it_lists(path):
+    """``help(charsim.corpus)`` listed ``__dir__()`` with no text and ``__getattr__`` as "A
+    name of __all__ ... (PEP 562)", the machinery of its lazy names, as if they were its
+    functions (issue 25)."""
+    import inspect
+    import pydoc
+
+    module = importlib.import_module(path)
+    text = pydoc.render_doc(module, renderer=pydoc.plaintext)
+    assert "PEP 562)." not in text  # the lazy names' machinery says what it is, in full
+    for name, routine in inspect.getmembers(module, inspect.isroutine):
+        if pydoc.visiblename(name, getattr(module, "__all__", None), module):
+            assert (routine.__doc__ or "").strip(), f"{path}.{name} has no docstring"
+    if path == "charsim.corpus":
+        assert "Not called directly" in text and "score_rows(rows" in text
+
+
 def test_the_readme_import_lines_run():
     """Each ``from charsim... import ...`` line of the README's code examples, as written."""
     lines = [

@@ -1,5 +1,6 @@
 """Intervals and paired tests with known answers, against the documented recipe and sacreBLEU."""
 
+import dataclasses
 import math
 import random
 from fractions import Fraction
@@ -296,7 +297,10 @@ def test_no_p_value_is_below_what_the_item_count_supports():
     assert significance.p_value_floor(6) == 0.03125
     assert bootstrap.p_value == 0.03125  # was 0.000999
     assert randomization.p_value >= 0.03125
-    assert significance.significant(bootstrap)  # Δ's interval, 0.115 to 0.219, leaves out 0
+    # Δ's interval, 0.115 to 0.219, leaves out 0, but 6 items are too few for the bootstrap
+    assert not significance.significant(bootstrap) and bootstrap.items == 6
+    assert significance.significant(dataclasses.replace(bootstrap, items=300))
+    assert significance.too_few_for_bootstrap(299) and not significance.too_few_for_bootstrap(300)
 
 
 def test_a_bootstrap_p_below_005_is_not_marked_when_the_interval_of_the_difference_holds_0():

@@ -12,7 +12,13 @@ from bokeh.models import BoxAnnotation, ColumnDataSource, HoverTool, Range1d, Sp
 from bokeh.plotting import figure
 from panel.viewable import Viewer
 
-from charsim.significance import Interval, p_value_decimals, significant
+from charsim.significance import (
+    MIN_BOOTSTRAP_ITEMS,
+    Interval,
+    p_value_decimals,
+    significant,
+    too_few_for_bootstrap,
+)
 
 from ..i18n import UIText, counted
 from ..sources.batch_examples import BATCH_EXAMPLES
@@ -107,8 +113,12 @@ def significance_html(state: SignificanceState, text: UIText) -> str:
                  _number(test.p_value, "significance-p", p_value_decimals(test.p_value))
                  + star),
         ]  # fmt: skip
-        key = "significant" if star else "not_significant"
-        verdict = f"<p>{escape(text(f'batch.significance.{key}'))}</p>"
+        if test.method == "bs" and too_few_for_bootstrap(test.items):
+            verdict = text("batch.significance.too_few_for_bootstrap", items=f"{test.items:,}",
+                           minimum=f"{MIN_BOOTSTRAP_ITEMS:,}")  # fmt: skip
+        else:
+            verdict = text(f"batch.significance.{'significant' if star else 'not_significant'}")
+        verdict = f"<p>{escape(verdict)}</p>"
     for number, (name, interval) in enumerate(zip(names, result.intervals, strict=True), 1):
         cell = (f"{_number(interval.mean, f'significance-mean-{number}')} ± "
                 f"{_number(interval.half_width, f'significance-half-{number}')}")  # fmt: skip
