@@ -28,7 +28,7 @@ from explorer.app.i18n import DEFAULT_LANGUAGE, UIText
 from explorer.app.page import single_item_page
 from explorer.app.states.single import ExplorerState
 
-__all__ = ["Explorer"]
+__all__ = ["Explorer", "script_safe"]
 
 
 class Explorer(Viewer):
@@ -86,3 +86,47 @@ class Explorer(Viewer):
     def __panel__(self):
         """The page (Panel's ``Viewer`` protocol)."""
         return self._page
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """Jupyter's display: Panel's, with the page's data made safe inside its ``<script>``
+        (:func:`script_safe`). Panel 1.9.4 writes the Bokeh document as a JavaScript literal
+        into a ``<script>`` element of the cell's HTML without escaping ``</``, so a ``</script>``
+        typed in a text (the text areas hold the texts as typed) would end that element: the
+        page would not load and the rest of the text would be read as HTML, scripts included.
+        Later updates (a live kernel's comms) send JSON messages, not HTML.
+
+        Returns:
+            ``(data, metadata)`` as Panel's; None where Panel gives None (its extension not
+            loaded: ``pn.extension()``).
+        """
+        bundle = super()._repr_mimebundle_(include, exclude)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        if "text/html" in data:
+            data = {**data, "text/html": script_safe(data["text/html"])}
+        return data, metadata
+
+
+_SCRIPT = '<script type="application/javascript">'
+_END = "</script>"
+
+
+def script_safe(html: str) -> str:
+    r"""Panel's notebook HTML (a ``<div>``, then one ``<script>`` element holding the page's
+    JavaScript) with each ``</`` and ``<!`` inside the script written ``\u003c/`` and
+    ``\u003c!``, the same strings in JavaScript, so that no text in it can end the element or
+    open a comment that would keep it from ending (the HTML standard's "restrictions for
+    contents of script elements"). Panel's template has no ``<`` of its own: each one in the
+    script is inside a string of the document's data. HTML of another shape is returned as it
+    is.
+
+        >>> print(script_safe('<div></div><script type="application/javascript">'
+        ...                   'f("<!--<b></b>")</script>'))
+        <div></div><script type="application/javascript">f("\u003c!--<b>\u003c/b>")</script>
+    """
+    head, opening, script = html.partition(_SCRIPT)
+    if not opening or not script.endswith(_END):
+        return html
+    script = script[: -len(_END)].replace("</", "\\u003c/").replace("<!", "\\u003c!")
+    return head + opening + script + _END

@@ -109,3 +109,19 @@ BAD_INPUT = [
 def test_bad_input_is_named(candidate, references, settings, error, message):
     with pytest.raises(error, match=message):
         Explorer(candidate, references, **settings)
+
+
+@pytest.mark.parametrize("payload", ["</script><script>alert(1)</script>", "<!--<script>"])
+def test_the_notebook_display_keeps_user_text_inside_its_script(monkeypatch, payload):
+    """Jupyter's HTML output: one script element, ended only by its own ``</script>``; the
+    text is still in it, as the same JavaScript string."""
+    from panel.config import panel_extension
+
+    monkeypatch.setattr(panel_extension, "_loaded", True)  # as pn.extension() in a notebook
+    data, _ = Explorer(f"a {payload}", ["a"])._repr_mimebundle_()
+    html = data["text/html"]
+    script = html.partition('<script type="application/javascript">')[2]
+    assert script.endswith("</script>") and "</" not in script[: -len("</script>")]
+    assert "<!" not in script
+    expected = payload.replace("</", "\\u003c/").replace("<!", "\\u003c!")
+    assert f'"value":"a {expected}"' in script
