@@ -79,9 +79,12 @@ LAYERS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         ("app markup", below("explorer.app.markup")),
         ("app views", below("explorer.app.views")),
         ("app page", ("explorer.app", "explorer.app.page")),
-        # Above the app, never imported by it: the in-browser runtime (it hands the app to
-        # Pyodide), the site build (CPython only; it checks the runtime's memory snapshot), and
-        # ``python -m explorer``, which dispatches to the build and the server.
+        # Above the app, never imported by it: the notebook's component, which shows the
+        # app's single-item page on given texts in CPython (Jupyter);
+        ("notebook", ("explorer.notebook",)),
+        # and the in-browser runtime (it hands the app to Pyodide), the site build (CPython
+        # only; it checks the runtime's memory snapshot), and ``python -m explorer``, which
+        # dispatches to the build and the server.
         ("runtime", below("explorer.runtime")),
         ("site build", below("explorer.site_build")),
         ("entry point", ("explorer", "explorer.__main__")),

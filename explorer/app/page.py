@@ -37,7 +37,7 @@ from explorer.app.views.references_table import ReferencesView
 from explorer.app.views.score_card import ScoreCardView
 from explorer.app.views.share import ShareView
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "single_item_page"]
 
 _SINGLE_TAB, _BATCH_TAB, _ABOUT_TAB = 0, 1, 2
 _LINK_FIELDS = ["candidate", "references", "max_order", "weights", "order", "reference_format"]
@@ -155,7 +155,13 @@ def _contributions(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
     )  # fmt: skip
 
 
-def _single_item_page(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
+def single_item_page(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
+    """The single-item page of ``state`` in ``text``'s language, as the site's first tab: the
+    inputs, the score card (scores, P, R, lengths, the precision-versus-recall decision, §3.1),
+    the per-order contributions and the details tabs (shared n-grams, what would change the
+    score, per reference, exact fractions, chrF, BLEU and TER), each part as
+    :func:`~explorer.app.staging.later` builds it (at once by default). The notebook's
+    :class:`explorer.notebook.Explorer` shows it on given texts."""
     return pn.Column(
         ShareView(state, text),
         _two_columns(
@@ -255,7 +261,7 @@ def create_app(
         return about[0]
 
     pages = [
-        _single_item_page(state, text), later(partial(_batch_page, batch, text), page="batch"),
+        single_item_page(state, text), later(partial(_batch_page, batch, text), page="batch"),
         later(about_page, page="about"),
     ]  # fmt: skip
     tabs = _titled_tabs(_TABS, pages, text, _HIDDEN_PAGES_FLAT)

@@ -1,0 +1,181 @@
+"""charsim as a Hugging Face ``evaluate`` metric, loaded from this folder's path.
+
+``evaluate.load("integrations/evaluate/charsim")`` (from the repository's root) loads it.
+
+The module follows ``evaluate``'s metric-module layout (this file, named as its folder, holding one
+:class:`evaluate.Metric` subclass, and the metric card ``README.md`` beside it) and scores through
+charsim's public API only (``charsim.summarize``, ``charsim.corpus.CorpusResult``,
+``charsim.signature``): no part of the metric is computed here.
+
+How the inputs map to charsim (see the metric card for the why):
+
+* each prediction is a candidate text ``t``; its entry of ``references`` (a list of ``str``, or
+  one ``str`` for one reference) is that item's reference set, ``K >= 1`` texts, which may differ
+  from item to item (the signature then says ``nrefs:var``). Unlike chrF's ``evaluate`` module,
+  the references are not transposed into sacreBLEU's streams, so no item needs the same ``K``.
+* ``charsim`` is the corpus score the ``charsim`` command prints: the exact mean of the item
+  scores, rounded once (§3.1); for one prediction it is ``charsim.score(prediction, references)``.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+
+import datasets
+import evaluate
+
+import charsim
+from charsim.corpus import CorpusResult, common_nrefs
+
+_CITATION = """\
+@software{charsim,
+    title = "charsim: a tuning-free character n-gram similarity metric (reference implementation)",
+    note = "Section numbers (\\S) in the documentation refer to the article that defines charsim",
+}
+"""
+
+_DESCRIPTION = """\
+charsim compares a candidate text with a set of references through the character n-grams they
+share: every order n = 1..32 with a begin and an end boundary, order n weighed by 1/n, with no
+smoothing and no beta to choose. It scores min(P, R): a candidate shorter than the mean reference
+is scored by recall, a longer one by precision, so fragments and padding both lose. Characters are
+Unicode code points; whitespace and case count. This module calls the charsim package (its
+reference implementation); the corpus score is the mean of the item scores, as the charsim command
+prints it, with the signature that records how it was computed.
+"""
+
+_KWARGS_DESCRIPTION = """
+Scores predictions against their references with charsim.
+
+Args:
+    predictions (list of str): the candidate texts, one per item.
+    references (list of list of str, or list of str): per prediction, its reference set (one or
+        more texts; the number may differ between items). A plain str stands for one reference.
+    max_order (int): the order cap, 1 to 64. Defaults to 32 (the article's setting; any other
+        value is a derived variant, recorded in the signature).
+    weights (str): "harmonic" (1/n, the article's setting) or "uniform" (a derived variant).
+    normalize (str or None): explicit Unicode normalisation of every text ("NFC", "NFKC", ...).
+        Defaults to None (texts as given).
+    casefold (bool): explicit case folding of every text. Defaults to False.
+    fold_whitespace_quotes (bool): explicit whitespace and curly-quote folding of every text.
+        Defaults to False.
+    sentence_level (bool): also return each item's scores, in order. Defaults to False.
+
+Returns:
+    'charsim' (float): the corpus score in [0, 1], the mean of the item scores.
+    'precision' (float or None): the mean of the items' P = M / L_t (None if no item has one:
+        P is undefined for an empty prediction).
+    'recall' (float or None): the mean of the items' R = M / L_r (undefined where every
+        reference is empty).
+    'signature' (str): how the numbers were computed, as the charsim command prints it.
+    'n_items' (int): the number of predictions.
+    With sentence_level=True also 'sentence_charsim', 'sentence_precision' and
+    'sentence_recall': one value (or None) per prediction.
+
+Raises:
+    ValueError: no predictions, invalid settings, or an item with no reference (the message
+        names the prediction, counting from 1); evaluate itself refuses predictions and
+        references of different lengths and values that are not text.
+    TypeError: a setting of the wrong type.
+
+Examples:
+    >>> charsim_metric = evaluate.load("integrations/evaluate/charsim")
+    >>> results = charsim_metric.compute(predictions=["ca"], references=[["cat"]])
+    >>> round(results["charsim"], 4), round(results["recall"], 4)
+    (0.4975, 0.4975)
+"""
+
+_NO_PREDICTIONS = "no predictions: a corpus of no items has no charsim score"
+_OPTIONS = ("max_order", "weights", "normalize", "casefold", "fold_whitespace_quotes")
+
+
+@evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
+class Charsim(evaluate.Metric):
+    """charsim as an ``evaluate`` metric (see the module's docstring and the metric card)."""
+
+    def _info(self) -> evaluate.MetricInfo:
+        """The metric's card data: description, citation, inputs and the two input layouts
+        (a list of references per prediction, or one reference as a str)."""
+        text = datasets.Value("string", id="sequence")
+        return evaluate.MetricInfo(
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
+            features=[
+                datasets.Features(
+                    {"predictions": text, "references": datasets.Sequence(text, id="references")}
+                ),
+                datasets.Features({"predictions": text, "references": text}),
+            ],
+            reference_urls=[],
+        )
+
+    def compute(self, *, predictions=None, references=None, **kwargs) -> dict | None:
+        """:meth:`evaluate.EvaluationModule.compute`, which refuses an empty list of predictions
+        with a clear error (evaluate's own check of the input's format fails there with an
+        ``IndexError``).
+
+        Raises:
+            ValueError: ``predictions`` is empty; and as in :meth:`_compute`.
+        """
+        if predictions is not None and len(predictions) == 0:
+            raise ValueError(_NO_PREDICTIONS)
+        return super().compute(predictions=predictions, references=references, **kwargs)
+
+    def _compute(
+        self,
+        predictions: Sequence[str],
+        references: Sequence[Sequence[str] | str],
+        sentence_level: bool = False,
+        **options,
+    ) -> dict:
+        """The corpus score, mean P and R and the signature.
+
+        Args:
+            predictions, references, sentence_level: as in the card (``_KWARGS_DESCRIPTION``).
+            **options: charsim's settings, each as in :func:`charsim.score` (the article's by
+                default): ``max_order``, ``weights``, ``normalize``, ``casefold``,
+                ``fold_whitespace_quotes``.
+
+        Raises:
+            ValueError: no predictions, or invalid settings; an item's empty reference set
+                (:class:`charsim.UndefinedScoreError`), naming the item.
+            TypeError: an unknown or mistyped setting.
+        """
+        if not predictions:
+            raise ValueError(_NO_PREDICTIONS)
+        if unknown := sorted(set(options) - set(_OPTIONS)):
+            raise TypeError(f"unknown settings {unknown}: charsim's are {', '.join(_OPTIONS)}")
+        reference_sets = [[refs] if isinstance(refs, str) else list(refs) for refs in references]
+        signature = charsim.signature(nrefs=common_nrefs(reference_sets), **options)  # checks them
+        items = []
+        pairs = zip(predictions, reference_sets, strict=True)  # evaluate checked the lengths
+        for number, (prediction, refs) in enumerate(pairs, start=1):
+            try:
+                items.append(charsim.summarize(prediction, refs, **options))
+            except (TypeError, ValueError) as error:
+                raise type(error)(f"prediction {number:,}: {error}") from None
+        corpus = CorpusResult(tuple(item.score for item in items), signature)
+        precisions = [item.precision for item in items]
+        recalls = [item.recall for item in items]
+        results = {
+            "charsim": corpus.score,
+            "precision": _mean(precisions),
+            "recall": _mean(recalls),
+            "signature": corpus.signature,
+            "n_items": corpus.n_items,
+        }
+        if sentence_level:
+            results.update(
+                sentence_charsim=list(corpus.scores),
+                sentence_precision=precisions,
+                sentence_recall=recalls,
+            )
+        return results
+
+
+def _mean(values: list[float | None]) -> float | None:
+    """The mean of the values that are defined (not None), or None if none is."""
+    defined = [value for value in values if value is not None]
+    return statistics.fmean(defined) if defined else None
