@@ -40,7 +40,7 @@ extensions = [
     "sphinx.ext.viewcode",
 ]
 source_suffix = {".md": "markdown"}
-exclude_patterns = ["_build", "notebooks/.ipynb_checkpoints", "README.md"]
+exclude_patterns = ["_build", "_generated", "notebooks/.ipynb_checkpoints"]
 myst_enable_extensions = ["colon_fence", "deflist", "dollarmath"]
 myst_heading_anchors = 3
 
@@ -88,6 +88,31 @@ class ProgramHelp(Directive):
         return [nodes.literal_block(text, text, language="text")]
 
 
+GENERATED = Path(__file__).parent / "_generated"
+"""Pages' parts written from the code at each build (gitignored), included by the pages."""
+WORKED_ITEM = 432
+"""The TED item of the tutorials (system 1): where charsim and chrF disagree most."""
+
+
+def write_generated(app) -> None:
+    """Write ``_generated/worked-example.md``: TED item 432's worked example in Markdown, as
+    ``charsim --explain 432 --format markdown`` prints it (needs sacreBLEU, ``.[docs]``)."""
+    from charsim.compare import compare
+    from charsim.export import explanation_document
+
+    ted = ROOT / "data" / "ted-en"
+    line = WORKED_ITEM - 1
+    candidate = (ted / "ted.sys1.txt").read_text(encoding="utf-8").splitlines()[line]
+    reference = (ted / "ted.ref.txt").read_text(encoding="utf-8").splitlines()[line]
+    c = compare(candidate, [reference])
+    GENERATED.mkdir(exist_ok=True)
+    text = explanation_document(c.explanation, "markdown", c)
+    path = GENERATED / "worked-example.md"
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
 def setup(app) -> dict:
     app.add_directive("program-help", ProgramHelp)
+    app.connect("builder-inited", write_generated)
     return {"parallel_read_safe": True}

@@ -167,13 +167,15 @@ def check_shell_command(words: list[str]) -> None:
     program, args = words[0], words[1:]
     if program == "charsim":
         if args[:1] == ["article"]:
-            assert args[1:] in ([], ["--format", "json"], ["--format", "text"]), args
+            assert args[1:] in ([], ["--help"], ["--format", "json"], ["--format", "text"]), args
             return
         from charsim.cli.command import _parser
 
         try:
             _parser().parse_args(args)
         except SystemExit as exit:
+            if exit.code == 0:  # --help, --version
+                return
             raise AssertionError(f"charsim {' '.join(args)}: refused by the parser") from exit
     elif program == "make":
         targets = [a for a in args if "=" not in a]
@@ -232,3 +234,19 @@ def test_python(page: Path, line: int, body: str, monkeypatch: pytest.MonkeyPatc
         return
     monkeypatch.chdir(ROOT)
     exec(compile(body, f"{name(page)}:{line}", "exec"), {"__name__": "__doc__"})
+
+
+INLINE = re.compile(r"`((?:(?:/usr/bin/)?time (?:-v )?)?(?:charsim -|charsim article|python benchmarks/|python -m (?:pytest|explorer) |python docs/)[^`]*)`")
+"""A command in running text, such as a benchmarks row's (``python benchmarks/x.py``)."""
+
+
+@pytest.mark.parametrize("page", PAGES, ids=name)
+def test_inline_commands(page: Path):
+    text = " ".join(page.read_text(encoding="utf-8").split())
+    for match in INLINE.finditer(text):
+        words = shlex.split(match[1])
+        if words[0].endswith("time"):
+            words = [w for w in words[1:] if w != "-v"]
+        if "..." in words or "|" in words or len(words) == 2 and words[1].startswith("--"):
+            continue  # an elided command line, or an option named in a sentence
+        check_shell_command(words)
