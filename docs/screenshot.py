@@ -1,8 +1,8 @@
 """Regenerate ``docs/_static/explorer.png``, the README's screenshot of the explorer.
 
 Serves a built site on 127.0.0.1, opens it in headless Chromium (Playwright), waits until every
-page is built (no progress bar left), and saves a screenshot of TED item 432 of system 1 (the item the
-"debug one surprising score" tutorial follows)::
+page is built (no progress bar left), and saves a screenshot of TED item 432 of system 1 (the
+item the "debug one surprising score" tutorial follows)::
 
     python -m explorer build --out /tmp/site     # or reuse a site built before
     python docs/screenshot.py --site /tmp/site   # writes docs/_static/explorer.png

@@ -31,7 +31,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted(
     [ROOT / "README.md"]
-    + [p for p in (ROOT / "docs").rglob("*.md") if "_build" not in p.relative_to(ROOT).parts]
+    + [
+        p
+        for p in (ROOT / "docs").rglob("*.md")
+        if not {"_build", "_generated"} & set(p.relative_to(ROOT).parts)
+    ]
 )
 FENCE = re.compile(
     r"^(?P<fence>`{3,})(?P<info>[^\n`]*)\n(?P<body>.*?)^(?P=fence)[ \t]*$", re.M | re.S
@@ -89,10 +93,7 @@ def test_the_pages_have_examples():
 def test_pycon(page: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(ROOT)
     parser = doctest.DocTestParser()
-    pieces = []
-    for lang, line, body in blocks(page):
-        if lang == "pycon":
-            pieces.append(f"{body}\n")
+    pieces = [f"{body}\n" for lang, _, body in blocks(page) if lang == "pycon"]
     test = parser.get_doctest("\n".join(pieces), {"__name__": "__doc__"}, name(page), None, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     report: list[str] = []
@@ -236,7 +237,11 @@ def test_python(page: Path, line: int, body: str, monkeypatch: pytest.MonkeyPatc
     exec(compile(body, f"{name(page)}:{line}", "exec"), {"__name__": "__doc__"})
 
 
-INLINE = re.compile(r"`((?:(?:/usr/bin/)?time (?:-v )?)?(?:charsim -|charsim article|python benchmarks/|python -m (?:pytest|explorer) |python docs/)[^`]*)`")
+INLINE = re.compile(
+    r"`((?:(?:/usr/bin/)?time (?:-v )?)?"
+    r"(?:charsim -|charsim article|python benchmarks/|python -m (?:pytest|explorer) |python docs/)"
+    r"[^`]*)`"
+)
 """A command in running text, such as a benchmarks row's (``python benchmarks/x.py``)."""
 
 
