@@ -6,8 +6,9 @@ Compute once, render many: the explorer, the command line and the tests all read
 
 from __future__ import annotations
 
+import inspect
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -23,7 +24,7 @@ from .preprocess import Preprocessing
 from .signature import signature_of
 from .stats import item_stats
 
-__all__ = ["Explanation", "Match", "OrderDetail", "ReferenceDetail", "explain"]
+__all__ = ["Explanation", "Match", "OrderDetail", "ReferenceDetail", "explain", "explain_steps"]
 
 
 @dataclass(frozen=True)
@@ -290,9 +291,40 @@ def explain(
         UndefinedScoreError: ``references`` is empty (K = 0).
         ValueError: invalid settings.
     """
-    prepared = prepare(
-        candidate, references, max_order, weights, normalize, casefold, fold_whitespace_quotes
-    )
+    steps = explain_steps(
+        candidate, references, max_order=max_order, weights=weights, normalize=normalize,
+        casefold=casefold, fold_whitespace_quotes=fold_whitespace_quotes, matches=matches,
+    )  # fmt: skip
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def explain_steps(
+    candidate: str, references: Sequence[str], **settings
+) -> Generator[int, None, Explanation]:
+    """:func:`explain` in steps, for a caller that interleaves other work (an event loop that
+    must keep answering): the settings and errors are those of :func:`explain`, checked at once.
+
+    Returns:
+        A generator that yields each order ``n`` once its n-grams are tallied (with
+        ``matches=False``, once per reference instead) and returns the :class:`Explanation`
+        (``StopIteration.value``); closing it early abandons the work.
+
+    Raises:
+        TypeError, UndefinedScoreError, ValueError: as :func:`explain`, at this call (not at
+            the first step); a keyword :func:`explain` does not take is a TypeError.
+    """
+    given = inspect.signature(explain).bind(candidate, references, **settings)
+    given.apply_defaults()
+    options = dict(given.arguments)
+    matches = options.pop("matches")
+    return _explain(prepare(*options.values()), matches)
+
+
+def _explain(prepared, matches: bool) -> Generator[int, None, Explanation]:
     candidate, references, config = prepared.candidate, prepared.references, prepared.config
     k, order_cap = len(references), prepared.order_cap
 
@@ -303,8 +335,12 @@ def explain(
             for i in tally.references:
                 matrix[i][tally.n - 1] = tally.overlap(i)
             tallies[tally.n] = tally
+            yield tally.n
     else:
-        matrix = [pair_overlaps(candidate, r, order_cap) for r in references]
+        matrix = []
+        for n, r in enumerate(references, 1):
+            matrix.append(pair_overlaps(candidate, r, order_cap))
+            yield n
     stats = item_stats(candidate, references, config, matrix)
 
     def exact(scaled: int) -> Fraction:

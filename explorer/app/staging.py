@@ -9,7 +9,7 @@ called by the app's views and page:
 * :func:`soon` ``(update)``: a watcher that may run after the current step of Python, once
   however many events came meanwhile, so that the score card's change reaches the page first;
 * :func:`after_pause` ``(work)``: work that may wait until typing pauses, so that the next
-  keystroke's score does not wait for it;
+  keystroke's score does not wait for it (in steps, each short, when ``work`` is a generator);
 * :func:`opened` ``(page)``: the user opened ``page``; a part of it is built next.
 
 By default (:class:`Staging`) everything runs at once. A runtime installs its own staging with
@@ -19,7 +19,7 @@ By default (:class:`Staging`) everything runs at once. A runtime installs its ow
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 __all__ = ["NEEDS", "PAGES", "Staging", "after_pause", "later", "opened", "soon", "use"]
@@ -43,9 +43,16 @@ class Staging:
         """``update`` as a watcher that may run after the current step of Python."""
         return update
 
-    def after_pause(self, work: Callable[[], None]) -> Callable[..., None]:
-        """``work`` as a call that may wait until typing pauses."""
-        return work
+    def after_pause(self, work: Callable[[], Iterator | None]) -> Callable[..., None]:
+        """``work`` as a call that may wait until typing pauses. ``work()`` may return an
+        iterator of steps (a generator): each step may then run in a task of its own, and a
+        new call abandons the steps left."""
+
+        def run(*_events) -> None:
+            for _step in work() or ():
+                pass
+
+        return run
 
     def opened(self, page: str) -> None:
         """The user opened ``page``."""
@@ -86,8 +93,9 @@ def soon(update: Callable[..., None]) -> Callable[..., None]:
     return _staging.soon(update)
 
 
-def after_pause(work: Callable[[], None]) -> Callable[..., None]:
-    """``work`` as a call that may wait until typing pauses."""
+def after_pause(work: Callable[[], Iterator | None]) -> Callable[..., None]:
+    """``work`` as a call that may wait until typing pauses, in steps if it returns an iterator
+    (see :meth:`Staging.after_pause`)."""
     return _staging.after_pause(work)
 
 

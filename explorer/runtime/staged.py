@@ -11,7 +11,8 @@ installs it and calls :meth:`BrowserStaging.installed`, and the group's modules 
 one per call.
 
 ``soon(update)`` runs ``update`` after the current step of Python (one patch per step) and
-``after_pause(work)`` once typing pauses (:data:`PAUSE`). Panel is imported only by ``later``,
+``after_pause(work)`` once typing pauses (:data:`PAUSE`), one step of it per task when it is a
+generator, abandoned when typing resumes. Panel is imported only by ``later``,
 so the live view can use this staging before Panel is installed.
 """
 
@@ -89,13 +90,29 @@ class BrowserStaging(Staging):
         return schedule
 
     def after_pause(self, work):
-        handle = None
+        handle, steps = None, iter(())
+
+        def step() -> None:
+            nonlocal handle
+            try:
+                next(steps)
+            except StopIteration:
+                handle = None
+            else:  # the next step in a task of its own: messages from the page come first
+                handle = asyncio.get_event_loop().call_soon(step)
+
+        def start() -> None:
+            nonlocal steps
+            steps = work() or iter(())
+            step()
 
         def schedule(*_events) -> None:
             nonlocal handle
             if handle is not None:
                 handle.cancel()
-            handle = asyncio.get_event_loop().call_later(PAUSE, work)
+            if hasattr(steps, "close"):
+                steps.close()  # abandoned: a newer input is due
+            handle = asyncio.get_event_loop().call_later(PAUSE, start)
 
         return schedule
 

@@ -191,3 +191,29 @@ def test_signature_records_the_resampling_as_sacrebleu_spells_it():
     assert charsim.signature(bootstrap=1000, randomization=10000, seed=0).endswith(
         "|norm:none|bs:1000|ar:10000|seed:0|version:0.1.0"
     )
+
+
+@pytest.mark.parametrize("matches", [True, False])
+def test_explain_steps_yield_each_order_then_return_the_explanation(matches):
+    from charsim.metric.explain import explain_steps
+
+    steps = explain_steps("ca", ["cat", "a"], max_order=2, matches=matches)
+    done = []
+    with pytest.raises(StopIteration) as end:
+        while True:
+            done.append(next(steps))
+    # matches=True: one step per order with shared n-grams (n = 1, 2); False: one per reference
+    assert done == [1, 2]
+    assert end.value.value == charsim.explain("ca", ["cat", "a"], max_order=2, matches=matches)
+    assert float(end.value.value.score) == charsim.score("ca", ["cat", "a"], max_order=2)
+
+
+def test_explain_steps_check_their_arguments_at_once():
+    from charsim.metric.explain import explain_steps
+
+    with pytest.raises(charsim.UndefinedScoreError):
+        explain_steps("ca", [])
+    with pytest.raises(TypeError, match="unexpected keyword argument 'max_ordr'"):
+        explain_steps("ca", ["cat"], max_ordr=3)
+    with pytest.raises(ValueError):
+        explain_steps("ca", ["cat"], max_order=0)

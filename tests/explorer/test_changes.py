@@ -111,5 +111,5 @@ def test_leaving_the_paused_state_waits_for_the_explanation():
     assert "paused" in paused.lower()
     state.set_inputs("the cat", ["cat"])  # (explanation, message) = (None, None) meanwhile
     assert view._gains.object == paused
-    pending.pop()()
+    list(pending.pop()())
     assert view._gains.object == gains_html(state.explanation, UIText())

@@ -4,6 +4,7 @@ Tabulator, and the page the user opens is built next."""
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 import tomllib
@@ -122,3 +123,50 @@ def test_a_part_waits_for_its_package_group_while_the_others_are_built(browser_s
     assert browser_staging.build_next() is None  # imports sacreBLEU
     assert browser_staging.build_next() is None and built == ["batch", "metrics"]
     assert not browser_staging.pending()
+
+
+def test_work_after_a_pause_runs_one_step_per_task_and_a_new_call_abandons_it():
+    """``after_pause`` in the browser: the work starts once typing pauses, each step of it in a
+    task of its own, so that a message from the page (here a keystroke queued during the first
+    step) is handled before the next step; that keystroke's call closes the steps left, and the
+    work starts again after a pause."""
+    from explorer.runtime.staged import PAUSE
+
+    log: list[str] = []
+    loop = asyncio.new_event_loop()
+    schedule = None
+
+    def typed() -> None:
+        log.append("typed")
+        schedule()
+
+    def work():
+        run = log.count("start")
+        log.append("start")
+        try:
+            for n in range(3):
+                log.append(f"run {run} step {n}")
+                if run == 0:
+                    loop.call_soon(typed)
+                yield n
+        finally:
+            log.append(f"run {run} closed")
+
+    asyncio.set_event_loop(loop)
+    try:
+        schedule = BrowserStaging(UIText()).after_pause(work)
+
+        async def user() -> None:
+            schedule()
+            await asyncio.sleep(PAUSE / 2)
+            assert log == []  # typing has not paused yet
+            await asyncio.sleep(3 * PAUSE)
+
+        loop.run_until_complete(user())
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)
+    assert log == [
+        "start", "run 0 step 0", "typed", "run 0 closed",
+        "start", "run 1 step 0", "run 1 step 1", "run 1 step 2", "run 1 closed",
+    ]  # fmt: skip

@@ -39,7 +39,8 @@ class _Later:
     def run(self):
         calls, self.calls = self.calls, []
         for step in calls:
-            step()
+            for _ in step() or ():
+                pass
 
 
 def test_typing_gives_the_numbers_first_and_the_ngram_lists_after_them():
@@ -58,6 +59,19 @@ def test_typing_gives_the_numbers_first_and_the_ngram_lists_after_them():
     assert state.explanation.matches_listed
     assert state.explanation.score == full.score
     assert state.coverage == charsim.coverage(full)
+
+
+def test_a_second_step_overtaken_by_a_later_input_changes_nothing():
+    later = _Later()
+    state = ExplorerState(deferred=later)
+    later.run()
+    state.candidate = "cats"
+    steps = later.calls.pop()()
+    assert next(steps) == 1  # order 1 tallied; the page may send a new input now
+    state.candidate = "a" * (MATCHES_LIMIT + 1)  # scored at once, no lists due
+    assert list(steps) == [2, 3, 4]  # the old step runs on (no runtime closed it) ...
+    assert state.explanation is state.summary  # ... and does not overwrite the newer numbers
+    assert state.explanation.candidate == "a" * (MATCHES_LIMIT + 1)
 
 
 def test_input_past_the_lists_limit_needs_no_second_step():

@@ -15,6 +15,7 @@ from charsim.metric.config import Config
 
 from ..i18n import UIText
 from ..states.single import ExplorerState
+from .render import decimal
 
 __all__ = ["alert", "card_html", "derived_note", "references_summary_html"]
 
@@ -54,10 +55,6 @@ def derived_note(state: ExplorerState, text: UIText) -> str:
     return alert(text("inputs.derived", cap=state.max_order, weights=weights))
 
 
-def _number(value) -> str:
-    return "—" if value is None else f"{float(value):.4f}"
-
-
 def _scores_html(e: Explanation, text: UIText) -> str:
     label = (
         "charsim" if e.is_standard else f'<span class="cs-derived">{text("score.derived")}</span>'
@@ -68,26 +65,26 @@ def _scores_html(e: Explanation, text: UIText) -> str:
         (text("score.max"), e.max_score, text("score.max_note"), "score-max"),
     ]
     boxes = "".join(
-        f'<div><div class="cs-score" data-testid="{testid}">{_number(value)}</div>'
+        f'<div><div class="cs-score" data-testid="{testid}">{decimal(value)}</div>'
         f'<div class="cs-score-label" data-testid="{testid}-label">{name}<br>{escape(note)}</div>'
         "</div>"
         for name, value, note, testid in cells
     )
     rows = [
-        ("P = M̄ / L_t", _number(e.precision)),
-        ("R = M̄ / L̄_r", _number(e.recall)),
-        (text("score.candidate_length"), _number(e.candidate_length)),
-        (text("score.mean_reference_length"), _number(e.mean_reference_length)),
-        (text("score.mean_overlap"), _number(e.mean_overlap)),
-        ("D = max(L_t, L̄_r)", _number(e.denominator)),
-        (text(f"bound.{e.decision.value}"), _number(e.length_bound)),
+        ("P = M̄ / L_t", decimal(e.precision)),
+        ("R = M̄ / L̄_r", decimal(e.recall)),
+        (text("score.candidate_length"), decimal(e.candidate_length)),
+        (text("score.mean_reference_length"), decimal(e.mean_reference_length)),
+        (text("score.mean_overlap"), decimal(e.mean_overlap)),
+        ("D = max(L_t, L̄_r)", decimal(e.denominator)),
+        (text(f"bound.{e.decision.value}"), decimal(e.length_bound)),
         (text("score.cap_used"), str(e.order_cap)),
         (text("score.k"), str(e.k)),
     ]
     table = "".join(f"<tr><th>{escape(name)}</th><td>{value}</td></tr>" for name, value in rows)
     headline = text(f"headline.{e.decision.value}", gap=_gap(e))
     name = "charsim" if e.is_standard else text("score.derived")
-    announce = text("score.announce", name=name, score=_number(e.score), headline=headline)
+    announce = text("score.announce", name=name, score=decimal(e.score), headline=headline)
     return (
         f'<div class="cs-scores" data-announce="{escape(announce)}">{boxes}</div>'
         f'<p class="cs-decision" data-testid="decision" data-decision="{e.decision.value}">'

@@ -18,7 +18,9 @@ from charsim import Match, NGram
 
 from ..i18n import UIText
 
-__all__ = ["BEGIN_MARK", "END_MARK", "TEXT_SHOWN", "fraction", "marked_text", "ngram_label"]
+__all__ = [
+    "BEGIN_MARK", "END_MARK", "TEXT_SHOWN", "decimal", "fraction", "marked_text", "ngram_label",
+]  # fmt: skip
 
 TEXT_SHOWN = 3_000
 """Most characters of one text drawn character by character (marked matches, coverage); the
@@ -27,6 +29,12 @@ rest are summarised, so that a long text does not make the page slow to update."
 BEGIN_MARK = "⊳"
 END_MARK = "⊲"
 _VISIBLE = {" ": "␣", "\t": "⇥", "\n": "↵", "\r": "␍"}
+
+
+def decimal(value: Fraction | float | None, digits: int = 4) -> str:
+    """``"0.4975"`` for a number (``digits`` decimals, as the score card shows it), ``"—"`` for
+    None (an undefined value)."""
+    return "—" if value is None else f"{float(value):.{digits}f}"
 
 
 def fraction(value: Fraction | None) -> str:

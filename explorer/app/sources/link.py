@@ -15,7 +15,7 @@ from charsim.io.textio import MAX_NESTING, json_nesting
 from charsim.metric.config import MAX_ORDER_LIMIT
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Message
-from .references import FORMATS
+from .references import REFERENCE_FORMATS
 
 __all__ = [
     "FIELDS", "FieldError", "LinkState", "MAX_ADDRESS_QUERY", "MAX_LINK_CHARS", "decode_link",
@@ -38,7 +38,7 @@ class LinkState:
         weights: ``"harmonic"`` or ``"uniform"``.
         order: the order shown in the n-gram view.
         reference_format: the editor format, one of
-            :data:`~explorer.app.sources.references.FORMATS`.
+            :data:`~explorer.app.sources.references.REFERENCE_FORMATS`.
         language: the UI language, one of :data:`~explorer.app.i18n.LANGUAGES`.
     """
 
@@ -109,7 +109,7 @@ _FIELDS = {
     "cap": ("max_order", lambda text: _integer(text, 1, MAX_ORDER_LIMIT)),
     "w": ("weights", _choice(("harmonic", "uniform"))),
     "n": ("order", lambda text: _integer(text, 1, MAX_ORDER_LIMIT)),
-    "fmt": ("reference_format", _choice(FORMATS)),
+    "fmt": ("reference_format", _choice(REFERENCE_FORMATS)),
     "lang": ("language", _choice(tuple(LANGUAGES))),
 }
 """Query field → (LinkState attribute, reader); the field's name for users is the catalog's

@@ -11,9 +11,9 @@ import json
 
 from charsim.io.textio import MAX_NESTING, json_nesting
 
-__all__ = ["FORMATS", "format_references", "parse_references"]
+__all__ = ["REFERENCE_FORMATS", "format_references", "parse_references"]
 
-FORMATS = ("lines", "json")
+REFERENCE_FORMATS = ("lines", "json")
 """``lines``: one reference per line (blank lines skipped); ``json``: a JSON list of strings."""
 
 
@@ -22,7 +22,7 @@ def parse_references(text: str, fmt: str) -> list[str]:
 
     Args:
         text: the editor contents.
-        fmt: one of :data:`FORMATS`.
+        fmt: one of :data:`REFERENCE_FORMATS`.
 
     Returns:
         The references, in order (possibly none: K = 0).
@@ -33,7 +33,7 @@ def parse_references(text: str, fmt: str) -> list[str]:
     if fmt == "lines":
         return [line.removesuffix("\r") for line in text.split("\n") if line.removesuffix("\r")]
     if fmt != "json":
-        raise ValueError(f"unknown reference format {fmt!r}; expected one of {FORMATS}")
+        raise ValueError(f"unknown reference format {fmt!r}; expected one of {REFERENCE_FORMATS}")
     try:
         if json_nesting(text) > MAX_NESTING:
             raise ValueError(f"JSON nested deeper than {MAX_NESTING} levels")

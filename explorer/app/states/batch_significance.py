@@ -38,8 +38,8 @@ from charsim.significance import (
 from .batch import BatchState
 
 __all__ = [
-    "MAX_RESAMPLES",
-    "MAX_TRIALS",
+    "PAGE_MAX_RESAMPLES",
+    "PAGE_MAX_TRIALS",
     "P_MARKED_BELOW",
     "SLICE",
     "STEP",
@@ -51,9 +51,11 @@ SLICE = 0.02
 """Seconds of resampling between two yields to the event loop (and two progress updates)."""
 STEP = 10
 """Resamples or trials between two looks at the clock."""
-MAX_RESAMPLES = 100_000
-"""Most bootstrap resamples the page runs (1,000 take about 0.75 s in the browser)."""
-MAX_TRIALS = 1_000_000
+PAGE_MAX_RESAMPLES = 100_000
+"""Most bootstrap resamples the page runs (1,000 take about 0.75 s in the browser): a tenth of
+the command line's :data:`charsim.significance.MAX_RESAMPLES`, so that a run stays within a
+minute or two of a tab's time."""
+PAGE_MAX_TRIALS = 1_000_000
 """Most approximate-randomization trials the page runs (10,000 take about 0.5 s)."""
 P_MARKED_BELOW = SIGNIFICANT
 """A p-value below this is marked ``*`` on the page and called unlikely to come from chance
@@ -91,10 +93,10 @@ class SignificanceState(param.Parameterized):
         doc="The paired test: bs (paired bootstrap) or ar (approximate randomization).",
     )  # fmt: skip
     resamples = param.Integer(
-        default=DEFAULT_RESAMPLES, bounds=(1, MAX_RESAMPLES), doc="Bootstrap resamples."
+        default=DEFAULT_RESAMPLES, bounds=(1, PAGE_MAX_RESAMPLES), doc="Bootstrap resamples."
     )
     trials = param.Integer(
-        default=DEFAULT_RANDOMIZATION_TRIALS, bounds=(1, MAX_TRIALS),
+        default=DEFAULT_RANDOMIZATION_TRIALS, bounds=(1, PAGE_MAX_TRIALS),
         doc="Trials of approximate randomization (method ar).",
     )  # fmt: skip
     seed = param.Integer(default=DEFAULT_SEED, bounds=(0, None), doc="The generator's seed.")

@@ -13,16 +13,18 @@ costs one full explanation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import param
 
 import charsim
+from charsim.metric.explain import explain_steps
 
 from ..i18n import DEFAULT_LANGUAGE, Message
 from ..sources.examples import Example
 from ..sources.link import MAX_ADDRESS_QUERY, LinkState, decode_link, encode_link, with_language
-from ..sources.references import FORMATS, format_references, parse_references
+from ..sources.references import REFERENCE_FORMATS, format_references, parse_references
+from ..staging import Staging
 
 __all__ = ["LIVE_LIMIT", "MATCHES_LIMIT", "ExplorerState", "address_query"]
 
@@ -43,7 +45,7 @@ class ExplorerState(param.Parameterized):
     candidate = param.String(default="ca", doc="The candidate text t.")
     references_text = param.String(default="cat", doc="The reference editor's contents.")
     reference_format = param.Selector(
-        default="lines", objects=list(FORMATS), doc="How references_text is read."
+        default="lines", objects=list(REFERENCE_FORMATS), doc="How references_text is read."
     )
     max_order = param.Integer(default=32, bounds=(1, 64), doc="Order cap (32 is standard).")
     weights = param.Selector(
@@ -77,12 +79,12 @@ class ExplorerState(param.Parameterized):
     def __init__(self, deferred: Callable[[Callable[[], None]], Callable[[], None]] | None = None,
                  **params) -> None:  # fmt: skip
         """Args:
-        deferred: wraps the step that lists the shared n-grams into a call that runs it later
-            (``explorer.app.staging.after_pause``); None runs it at once.
+        deferred: wraps the step that lists the shared n-grams (a generator function) into a
+            call that runs it later (``explorer.app.staging.after_pause``); None runs it at once.
         **params: initial values of the parameters.
         """
-        self._matches_due = False
-        self._list_matches = (deferred or (lambda step: step))(self._explain_in_full)
+        self._matches_due, self._inputs = False, object()
+        self._list_matches = (deferred or Staging().after_pause)(self._explain_in_full)
         super().__init__(**params)
 
     @param.depends(
@@ -111,6 +113,7 @@ class ExplorerState(param.Parameterized):
                 matches=False,
             )  # fmt: skip
         self._matches_due = summary is not None and matches_note is None
+        self._inputs = object()  # what the second step was started for is known by this
         with param.edit_constant(self):  # at once: watchers see a consistent state
             self.param.update(
                 references=references, summary=summary, message=message,
@@ -122,15 +125,20 @@ class ExplorerState(param.Parameterized):
         if self._matches_due:
             self._list_matches()
 
-    def _explain_in_full(self) -> None:
-        """The second step: the explanation with its n-gram lists, for the inputs as they are
-        now (nothing if a later input needs none)."""
+    def _explain_in_full(self) -> Iterator[int]:
+        """The second step, in steps (one per order, :func:`charsim.metric.explain.explain_steps`):
+        the explanation with its n-gram lists, for the inputs as they are now; dropped if a later
+        input was scored meanwhile."""
         if not self._matches_due:
             return
         self._matches_due = False
-        explanation = charsim.explain(
+        inputs = self._inputs
+        steps = explain_steps(
             self.candidate, self.references, max_order=self.max_order, weights=self.weights
         )
+        explanation = yield from steps  # a runtime closes it early when a newer input is due
+        if self._inputs is not inputs:  # scored meanwhile, without n-gram lists
+            return
         with param.edit_constant(self):
             self.param.update(explanation=explanation, coverage=charsim.coverage(explanation))
 
@@ -143,9 +151,9 @@ class ExplorerState(param.Parameterized):
 
     def change_format(self, fmt: str) -> None:
         """Show the references in the editor format ``fmt`` (one of
-        :data:`~explorer.app.sources.references.FORMATS`): the same reference set, rewritten;
-        when the editor's text is unreadable, only the format changes, so the user can mend the
-        text."""
+        :data:`~explorer.app.sources.references.REFERENCE_FORMATS`): the same reference set,
+        rewritten; when the editor's text is unreadable, only the format changes, so the user
+        can mend the text."""
         if fmt == self.reference_format:
             return
         if self.references_unreadable:

@@ -13,9 +13,9 @@ import panel as pn
 
 from ..i18n import UIText
 
-__all__ = ["FORMATS", "downloadable"]
+__all__ = ["IMAGE_FORMATS", "downloadable"]
 
-FORMATS = ("png", "svg")
+IMAGE_FORMATS = ("png", "svg")
 """The image formats offered, as BokehJS's export names them (also the file extensions)."""
 
 _SAVE = """
@@ -34,7 +34,7 @@ if (view != null) {
 
 
 def downloadable(chart, name: str, text: UIText, **params) -> pn.Column:
-    """``chart`` above a row of download buttons, one per format of :data:`FORMATS`.
+    """``chart`` above a row of download buttons, one per format of :data:`IMAGE_FORMATS`.
 
     Args:
         chart: a Bokeh figure.
@@ -48,7 +48,7 @@ def downloadable(chart, name: str, text: UIText, **params) -> pn.Column:
     """
     buttons = {
         image: pn.widgets.Button(button_type="light", css_classes=[f"cs-download-{image}"])
-        for image in FORMATS
+        for image in IMAGE_FORMATS
     }
     for image, button in buttons.items():
         args = {"chart": chart, "format": image, "filename": f"charsim-{name}.{image}"}

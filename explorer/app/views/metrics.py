@@ -20,17 +20,13 @@ from charsim.render.export import explanation_data, explanation_document
 
 from ..i18n import UIText
 from ..markup.cards import alert
-from ..markup.render import fraction
+from ..markup.render import decimal, fraction
 from ..staging import soon
 from ..states.metrics import MetricsState
 from .changed_characters import changed_characters
 from .common import html_pane, html_table
 
 __all__ = ["MetricsView", "metrics_html", "metrics_view"]
-
-
-def _number(value, digits: int = 4) -> str:
-    return "—" if value is None else f"{float(value):.{digits}f}"
 
 
 def _section(text: UIText, key: str, *parts: str) -> str:
@@ -64,11 +60,11 @@ def _orders(c, text: UIText) -> str:
             "—" if o is None else fraction(o.mean_overlap),
             "—" if o is None else str(o.candidate_count),
             "—" if o is None else fraction(o.mean_reference_count),
-            "—" if o is None or o.contribution is None else _number(o.contribution),
+            "—" if o is None or o.contribution is None else decimal(o.contribution),
             "—" if f is None else str(f.matches),
             "—" if f is None else f"{f.candidate_count} / {f.reference_count}",
-            "—" if f is None else _number(f.precision),
-            "—" if f is None else _number(f.recall),
+            "—" if f is None else decimal(f.precision),
+            "—" if f is None else decimal(f.recall),
         ])  # fmt: skip
     header = ["n", "m̄_n", "ℓ_t,n", "ℓ̄_r,n", "w_n m̄_n / D", text("metrics.column.chrf_matches"),
               text("metrics.column.chrf_counts"), "chrF P_n", "chrF R_n"]  # fmt: skip
@@ -76,10 +72,10 @@ def _orders(c, text: UIText) -> str:
         "metrics-summary",
         ["", "P", "R", text("metrics.column.combined")],
         [
-            ["charsim", _number(e.precision), _number(e.recall),
-             f"min(P, R) = {_number(e.score)}"],
-            [c.chrf.metric.replace("chrf", "chrF"), _number(chrf.precision), _number(chrf.recall),
-             f"F_{chrf.beta} = {_number(chrf.f_beta)}"],
+            ["charsim", decimal(e.precision), decimal(e.recall),
+             f"min(P, R) = {decimal(e.score)}"],
+            [c.chrf.metric.replace("chrf", "chrF"), decimal(chrf.precision), decimal(chrf.recall),
+             f"F_{chrf.beta} = {decimal(chrf.f_beta)}"],
         ],
     )  # fmt: skip
     return _section(
@@ -97,8 +93,8 @@ def _length(c, text: UIText) -> str:
     ]
     zero = ", ".join(map(str, bleu.zero_match_orders)) or "—"
     lines = [
-        text("metrics.length.charsim", candidate_length=_number(e.candidate_length),
-             reference_length=_number(e.mean_reference_length)),
+        text("metrics.length.charsim", candidate_length=decimal(e.candidate_length),
+             reference_length=decimal(e.mean_reference_length)),
         text(f"decision.{e.decision.value}"),
         text("metrics.length.bleu", candidate_words=bleu.candidate_length,
              reference_words=bleu.reference_length, brevity_penalty=bleu.brevity_penalty),
@@ -121,7 +117,7 @@ def _references(c, text: UIText) -> str:
              mean=c.ter.mean_reference_length),
     ]  # fmt: skip
     rows = [
-        [str(d.index + 1), _number(d.score), f"{c.chrf.reference_scores[d.index]:.2f}",
+        [str(d.index + 1), decimal(d.score), f"{c.chrf.reference_scores[d.index]:.2f}",
          str(c.bleu.reference_lengths[d.index]), str(c.ter.reference_edits[d.index])]
         for d in e.reference_details
     ]  # fmt: skip
@@ -149,7 +145,7 @@ def _fragility(state: MetricsState, text: UIText) -> str:
     rows = []
     for setting in (f.raw, *f.settings):
         rows.append([
-            setting.setting, _number(setting.score), f"{float(f.delta(setting)):+.4f}",
+            setting.setting, decimal(setting.score), f"{float(f.delta(setting)):+.4f}",
             f"{setting.chrf:.2f}", changed_characters(setting.changes, text), setting.signature,
         ])  # fmt: skip
     header = [text(f"metrics.fragility.column.{k}") for k in
