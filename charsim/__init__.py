@@ -9,7 +9,15 @@ Section numbers (§) refer to the defining article.
     0.498
     >>> charsim.explain("ca", ["cat"]).recall
     Fraction(100, 201)
+
+``charsim.CharSim`` is the same metric with sacreBLEU's metric-object interface
+(:mod:`charsim.compat`); it is imported on first use, as the chunked corpus scoring it runs on.
+Results (:class:`Explanation`, :class:`~charsim.compare.Comparison`,
+:class:`~charsim.corpus.CorpusResult`, :class:`PairedResult`, ``CharSimScore``) show as HTML in a
+notebook (:mod:`charsim.render.html`, registered on import).
 """
+
+from typing import TYPE_CHECKING
 
 from .corpus.buckets import Bucket, LengthBuckets, length_buckets
 from .corpus.coverage import coverage
@@ -23,6 +31,7 @@ from .metric.reference import ReferenceSet
 from .metric.scores import score, score_base, score_max, summarize
 from .metric.signature import VARIANTS, signature
 from .metric.stats import ItemSummary
+from .render import html as _html  # noqa: F401  # registers the results' notebook HTML
 from .significance.paired import (
     Interval,
     PairedResult,
@@ -32,8 +41,14 @@ from .significance.paired import (
 )
 from .version import __version__
 
+if TYPE_CHECKING:
+    from .compat.sacrebleu_shape import CharSim, CharSimScore, CharSimSignature
+
 __all__ = [
     "Bucket",
+    "CharSim",
+    "CharSimScore",
+    "CharSimSignature",
     "DEFAULT_MAX_ORDER",
     "DEFAULT_WEIGHTS",
     "NORMALIZATION_FORMS",
@@ -69,3 +84,20 @@ __all__ = [
     "summarize",
     "signature",
 ]
+
+_LAZY = ("CharSim", "CharSimScore", "CharSimSignature")
+"""Names imported on first use (PEP 562): ``import charsim`` does not load the chunked corpus
+scoring (and ``concurrent.futures``) that :class:`CharSim` runs on."""
+
+
+def __getattr__(name: str):
+    """A name of :data:`_LAZY`, from :mod:`charsim.compat`, on first use."""
+    if name in _LAZY:
+        from .compat import sacrebleu_shape
+
+        return getattr(sacrebleu_shape, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

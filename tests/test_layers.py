@@ -49,14 +49,17 @@ LAYERS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "charsim": [
         # The library, bottom to top (each subpackage's __init__ says what it holds): the
         # version; the metric's definition and its fast paths (standard library only); reading
-        # files; corpus scoring; significance over item scores; comparisons with sacreBLEU's
-        # metrics; rendering; the command line. Significance sits above io and corpus in this
-        # order but may import neither (FORBIDDEN below).
+        # files; corpus scoring; significance over item scores; the sacreBLEU-shaped metric
+        # object (compat); comparisons with sacreBLEU's metrics; rendering (which registers
+        # the HTML of the results below it, charsim.metric.display); the command line.
+        # Significance sits above io and corpus in this order but may import neither
+        # (FORBIDDEN below).
         ("version", ("charsim.version",)),
         ("metric", below("charsim.metric")),
         ("io", below("charsim.io")),
         ("corpus", below("charsim.corpus")),
         ("significance", below("charsim.significance")),
+        ("compat", below("charsim.compat")),
         ("compare", below("charsim.compare")),
         ("render", below("charsim.render")),
         ("cli", below("charsim.cli")),

@@ -29,7 +29,7 @@ from ..metric.config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
 from ..metric.errors import WorkerError
 from ..metric.explain import explain
 from ..metric.preprocess import NORMALIZATION_FORMS
-from ..metric.signature import NREFS_VARIABLE, VARIANTS, signature
+from ..metric.signature import NREFS_VARIABLE, VARIANTS, score_name, signature
 from ..metric.values import counted
 from ..render.formats import FORMATS
 from ..significance.paired import (
@@ -49,7 +49,6 @@ __all__ = ["main"]
 
 METRICS = ("charsim", *SACREBLEU_METRICS)
 """The names ``--metrics`` accepts."""
-_METRIC_NAMES = {"mean": "charsim", "base": "charsim_base", "max": "charsim_max"}  # text output
 
 
 _order_cap = whole_number(
@@ -320,8 +319,7 @@ def _score(args, stream: ItemStream, rows: _Rows, options: dict):
     per_metric = {}
     if "charsim" in metrics:
         results = _charsim(args, stream, items, options)
-        name = "derived variant" if Config(args.max_order, args.weights).derived_note else None
-        name = name or _METRIC_NAMES[args.variant]
+        name = score_name(args.variant, Config(args.max_order, args.weights))
         per_metric["charsim"] = [
             MetricResult("charsim", name, r.score, r.signature, r.scores,
                          r.signature if args.sentence_level else None)

@@ -22,8 +22,10 @@ from fractions import Fraction
 from functools import cached_property
 
 from ..corpus.differences import Difference, differences
+from ..metric.display import RichDisplay
 from ..metric.explain import Explanation, OrderDetail, explain
 from ..metric.inputs import check_inputs
+from ..metric.values import counted, short_text
 from .sacrebleu import metric_object, reference_statistics, require_sacrebleu, score_from_statistics
 
 __all__ = [
@@ -233,8 +235,11 @@ class OrderPair:
 
 
 @dataclass(frozen=True)
-class Comparison:
+class Comparison(RichDisplay):
     """charsim, chrF, chrF++, BLEU and TER on one item, with what makes them differ.
+
+    In a notebook it shows as HTML (:func:`charsim.render.html.comparison_html`); its ``repr``
+    is one line of the five scores.
 
     Attributes:
         explanation: charsim's :class:`~charsim.Explanation` (per-order overlap, P, R, min(P, R),
@@ -252,6 +257,18 @@ class Comparison:
     chrf_plus: ChrFDetail
     bleu: BleuDetail
     ter: TerDetail
+
+    def __repr__(self) -> str:
+        """``Comparison(charsim 0.4975, chrF2 57.23, ...; candidate 'ca', 1 reference)``."""
+        scores = ", ".join(
+            f"{s.name} {s.score:.4f}" if s.metric == "charsim" else f"{s.name} {s.score:.2f}"
+            for s in self.scores
+        )
+        e = self.explanation
+        return (
+            f"Comparison({scores}; candidate {short_text(e.candidate)}, "
+            f"{counted(e.k, 'reference')})"
+        )
 
     def score(self, metric: str) -> MetricScore:
         """The :class:`MetricScore` of ``metric`` (a command-line name).

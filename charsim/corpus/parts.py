@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, Config
+from ..metric.display import RichDisplay
 from ..metric.inputs import check_inputs
 from ..metric.preprocess import Preprocessing
 from ..metric.reference import ReferenceSet
@@ -33,10 +34,12 @@ _UNIT = 1074
 
 
 @dataclass(frozen=True)
-class CorpusResult:
+class CorpusResult(RichDisplay):
     """Scores of one system over a list of items.
 
-    ``CorpusResult(scores, signature)`` computes ``score`` and ``n_items`` from ``scores``.
+    ``CorpusResult(scores, signature)`` computes ``score`` and ``n_items`` from ``scores``. In a
+    notebook it shows as HTML (:func:`charsim.render.html.corpus_result_html`); its ``repr``
+    leaves out the item scores (``CorpusResult(score=0.4519, n_items=2,445, signature=...)``).
 
     Attributes:
         scores: one float per item, in input order; None when they were not kept.
@@ -60,6 +63,13 @@ class CorpusResult:
             object.__setattr__(self, "n_items", len(self.scores))
         if self.score is None:
             object.__setattr__(self, "score", _mean(_exact_sum(self.scores), len(self.scores)))
+
+    def __repr__(self) -> str:
+        kept = "kept" if self.scores is not None else "not kept"
+        return (
+            f"CorpusResult(score={self.score:.4f}, n_items={self.n_items:,}, "
+            f"signature={self.signature!r}; item scores {kept})"
+        )
 
 
 @dataclass(frozen=True)

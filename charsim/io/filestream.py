@@ -217,7 +217,9 @@ def _read_bytes(path: str | os.PathLike) -> bytes:
 
 
 def aligned_rows(
-    systems: Sequence[tuple[str, Iterable[str]]], references: Sequence[tuple[str, Iterable[str]]]
+    systems: Sequence[tuple[str, Iterable[str]]],
+    references: Sequence[tuple[str, Iterable[str]]],
+    reference_kind: str = "reference file",
 ) -> Iterator[Row]:
     """Rows of line-aligned streams; one that ends before the others raises, once all are read,
     the error of :func:`~charsim.io.textio.check_line_counts`.
@@ -225,6 +227,8 @@ def aligned_rows(
     Args:
         systems: ``(file name, lines)`` per system.
         references: ``(file name, lines)`` per reference file (at least one).
+        reference_kind: what a reference source is called in that error (``"reference
+            file"``; ``"reference stream"`` for lists in memory, :class:`charsim.CharSim`).
     """
     k, ended = len(references), object()
     named = (*references, *systems)
@@ -235,7 +239,7 @@ def aligned_rows(
             for more in itertools.chain([lines], streams):
                 counts = [n + (line is not ended) for n, line in zip(counts, more, strict=True)]
             pairs = [(name, n) for (name, _), n in zip(named, counts, strict=True)]
-            check_line_counts(pairs[k:], pairs[:k])  # raises: the counts differ
+            check_line_counts(pairs[k:], pairs[:k], reference_kind)  # raises: counts differ
         yield tuple(lines[k:]), tuple(lines[:k])
 
 

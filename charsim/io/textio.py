@@ -123,13 +123,18 @@ def aligned_lines(
 
 
 def check_line_counts(
-    systems: Sequence[tuple[str, int]], references: Sequence[tuple[str, int]]
+    systems: Sequence[tuple[str, int]],
+    references: Sequence[tuple[str, int]],
+    reference_kind: str = "reference file",
 ) -> None:
     """Check that every file has as many lines as the first reference file.
 
     Args:
         systems: ``(file name, number of lines)`` per system file.
         references: ``(file name, number of lines)`` per reference file (at least one).
+        reference_kind: what a reference source is called in the message: ``"reference
+            file"``, or ``"reference stream"`` for sacreBLEU's in-memory layout
+            (:class:`charsim.CharSim`).
 
     Raises:
         DataError: the first file, reference files first, whose count differs (the message
@@ -141,7 +146,7 @@ def check_line_counts(
             raise DataError(
                 source,
                 None,
-                f"has {counted(count, 'line')} but the reference file {first} has "
+                f"has {counted(count, 'line')} but the {reference_kind} {first} has "
                 f"{expected:,}; line counts must match",
             )
     for source, count in systems:

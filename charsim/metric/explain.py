@@ -16,6 +16,7 @@ from itertools import compress
 
 from .config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, Config
 from .decision import Decision, decide
+from .display import RichDisplay
 from .inputs import prepare
 from .ngrams import NGram, ngram_count
 from .overlap import OrderTally, Side, walk_orders
@@ -23,6 +24,7 @@ from .pair import pair_overlaps
 from .preprocess import Preprocessing
 from .signature import signature_of
 from .stats import item_stats
+from .values import counted, short_text
 
 __all__ = ["Explanation", "Match", "OrderDetail", "ReferenceDetail", "explain", "explain_steps"]
 
@@ -141,8 +143,12 @@ class ReferenceDetail:
 
 
 @dataclass(frozen=True)
-class Explanation:
+class Explanation(RichDisplay):
     """Why charsim gives the score it gives, with every quantity exact (``Fraction``).
+
+    In a notebook it shows as HTML (:func:`charsim.render.html.explanation_html`: score, P, R,
+    the decision, the boundary-marked shared n-grams, the per-order contributions); its
+    ``repr`` is one line with the score, P, R and the decision.
 
     Attributes:
         candidate: the candidate text (after any preprocessing).
@@ -227,6 +233,17 @@ class Explanation:
     def signature(self) -> str:
         """The signature of the main (mean-length) score."""
         return signature_of(self.config, self.preprocessing, nrefs=self.k)
+
+    def __repr__(self) -> str:
+        """``Explanation(charsim = 0.4975 = 100/201, P = 0.7547, R = 0.4975, recall decides;
+        candidate 'ca', 1 reference, N = 5)``: the exact score when it is short (at most 24
+        characters), long texts cut (``...``); every exact value is an attribute."""
+        p, r = ("—" if x is None else f"{float(x):.4f}" for x in (self.precision, self.recall))
+        exact = f" = {self.score}" if len(str(self.score)) <= 24 else ""
+        return (f"Explanation(charsim = {float(self.score):.4f}{exact}, P = {p}, "
+                f"R = {r}, {self.decision.value} decides; candidate "
+                f"{short_text(self.candidate)}, {counted(self.k, 'reference')}, "
+                f"N = {self.order_cap})")  # fmt: skip
 
 
 def _starts(side: Side, keep: set[str]) -> dict[str, list[int]]:

@@ -13,10 +13,23 @@ from .config import Config
 from .preprocess import Preprocessing
 from .values import whole_number
 
-__all__ = ["VARIANTS", "signature", "signature_of"]
+__all__ = ["VARIANTS", "VARIANT_NAMES", "score_name", "signature", "signature_of"]
 
 VARIANTS = ("mean", "base", "max")
 """``mean``: the main definition (§3.1); ``base``: §2.4; ``max``: max over references (§3.3)."""
+
+VARIANT_NAMES = {"mean": "charsim", "base": "charsim_base", "max": "charsim_max"}
+"""The name each variant's score is printed under (``charsim = 0.4519``)."""
+
+
+def score_name(variant: str, config: Config) -> str:
+    """The name a score is printed under: :data:`VARIANT_NAMES`'s for the article's settings,
+    ``"derived variant"`` for any other cap or weights (§5.7, §6.4), as the command line prints.
+
+    Raises:
+        KeyError: an unknown variant.
+    """
+    return VARIANT_NAMES[variant] if config.is_standard else "derived variant"
 
 
 NREFS_VARIABLE = "var"

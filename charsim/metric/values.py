@@ -3,15 +3,17 @@
 A list or tuple of texts, a numpy array of ``str`` or a pandas ``Series`` of ``str`` are all a
 sequence of texts; ``numpy.int64(3)`` is a whole number as ``3`` is. Duck typing, so the core
 imports neither numpy nor pandas (it runs on the standard library alone, in Pyodide too). And
-how a count is written in a message (:func:`counted`), shared by every layer above.
+how a count is written in a message (:func:`counted`) and a text in a result's ``repr``
+(:func:`short_text`), shared by every layer above.
 """
 
 from __future__ import annotations
 
 import operator
+import reprlib
 from collections.abc import Mapping, Sequence, Set
 
-__all__ = ["as_tuple", "counted", "is_sequence", "whole_number"]
+__all__ = ["as_tuple", "counted", "is_sequence", "short_text", "whole_number"]
 
 _NOT_SEQUENCES = (str, bytes, bytearray, memoryview, Mapping, Set)
 
@@ -84,3 +86,17 @@ def whole_number(value: object, name: str, allow_none: bool = False) -> int | No
 def counted(number: int, noun: str) -> str:
     """``number`` and ``noun``, plural unless the number is 1: ``"1 line"``, ``"2,445 lines"``."""
     return f"{number:,} {noun}" + ("" if number == 1 else "s")
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = 60  # (a keyword of Repr() only from Python 3.12)
+
+
+def short_text(text: str) -> str:
+    """``text`` as a Python string literal cut to at most 60 characters (``...`` in the middle),
+    for a one-line ``repr`` of a result.
+
+        >>> short_text("ca"), len(short_text("x" * 1000))
+        ("'ca'", 60)
+    """
+    return _SHORT.repr(text)

@@ -17,9 +17,15 @@ from fractions import Fraction
 from ..metric.explain import Explanation
 from ..metric.values import counted
 from .formats import Label, Paragraph, Table, render
-from .report import variant_signature
+from .report import BEGIN_MARK, END_MARK, listed_matches, variant_signature
 
-__all__ = ["comparison_blocks", "explanation_blocks", "explanation_data", "explanation_document"]
+__all__ = [
+    "comparison_blocks",
+    "explanation_blocks",
+    "explanation_data",
+    "explanation_document",
+    "matches_blocks",
+]
 
 _L = Label
 _QUANTITIES = (
@@ -81,6 +87,20 @@ def explanation_blocks(e: Explanation, variant: str = "mean") -> list:
                    d.score) for d in e.reference_details),
         ),
     ]  # fmt: skip
+
+
+def matches_blocks(e: Explanation, max_matches: int = 12) -> list:
+    """The shared n-grams of each order, boundaries marked (``⟨^⟩``, ``⟨$⟩``; a typed ``^`` or
+    ``$`` is shown as itself), at most ``max_matches`` per order (the rest counted): a table of
+    the orders that share any, or a sentence when there is none or they were not listed
+    (``explain(..., matches=False)``)."""
+    if not e.matches_listed:
+        return [Paragraph(("The shared n-grams were not listed (explain(..., matches=False)).",))]
+    rows = tuple((str(o.n), shown) for o in e.orders if (shown := listed_matches(o, max_matches)))
+    if not rows:
+        return [Paragraph(("The candidate shares no n-gram with the references.",))]
+    marks = f"shared n-grams ({BEGIN_MARK} begin, {END_MARK} end boundary)"
+    return [Table(("n", marks), rows, text_columns=(1,))]
 
 
 def comparison_blocks(c, note: str = "") -> list:

@@ -1,20 +1,24 @@
-"""Tables and paragraphs rendered as plain text, TSV, Markdown or LaTeX, with user text escaped.
+"""Tables and paragraphs rendered as plain text, TSV, Markdown, LaTeX or HTML, with user text
+escaped.
 
 A document is a list of blocks (:class:`Paragraph`, :class:`Table`); a cell is a ``str`` (text,
 escaped for the format), a :class:`~fractions.Fraction` (exact: ``a/b``, in LaTeX
 ``\\frac{a}{b}``), a :class:`Label` (one spelling per format, e.g. math in LaTeX) or None (a
-dash). The command line and the exports (:mod:`charsim.render.export`) render through these
-functions, so every format shows the same numbers.
+dash). The command line, the exports (:mod:`charsim.render.export`) and the notebook HTML
+(:mod:`charsim.render.html`) render through these functions, so every format shows the same
+numbers.
 """
 
 from __future__ import annotations
 
+import html
 import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
 __all__ = [
     "FORMATS",
+    "MARKUP_FORMATS",
     "Heading",
     "Label",
     "Paragraph",
@@ -25,7 +29,10 @@ __all__ = [
 ]
 
 FORMATS = ("text", "tsv", "markdown", "latex")
-"""The formats :func:`render` writes."""
+"""The formats of the command line and the exports."""
+MARKUP_FORMATS = (*FORMATS, "html")
+"""The formats :func:`render` writes: :data:`FORMATS` and ``"html"``, fragments for a notebook
+(:mod:`charsim.render.html`; every text escaped with :func:`html.escape`)."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +145,8 @@ def _cell(value: Cell, fmt: str) -> str:
         return f"${sign}\\frac{{{abs(value.numerator)}}}{{{value.denominator}}}$"
     if fmt == "markdown":
         return markdown_escape(value)
+    if fmt == "html":
+        return html.escape(value)
     if fmt == "latex":
         return latex_escape(value)
     if fmt == "tsv":
@@ -146,16 +155,17 @@ def _cell(value: Cell, fmt: str) -> str:
 
 
 def render(blocks: list[Heading | Paragraph | Table], fmt: str) -> str:
-    """The blocks in ``fmt`` (one of :data:`FORMATS`), ending with a newline.
+    """The blocks in ``fmt`` (one of :data:`MARKUP_FORMATS`), ending with a newline.
 
     Text aligns columns with spaces; TSV writes tab-separated rows; Markdown writes GitHub
-    tables; LaTeX writes ``tabular`` environments (the caller wraps them in a document).
+    tables; LaTeX writes ``tabular`` environments (the caller wraps them in a document); HTML
+    writes ``<table>``, ``<p>`` and ``<h4>`` elements (the caller wraps them in a ``<div>``).
 
     Raises:
         ValueError: an unknown format.
     """
-    if fmt not in FORMATS:
-        raise ValueError(f"format must be one of {FORMATS}, got {fmt!r}")
+    if fmt not in MARKUP_FORMATS:
+        raise ValueError(f"format must be one of {MARKUP_FORMATS}, got {fmt!r}")
     parts = []
     for previous, block in zip([None, *blocks], blocks, strict=False):
         if previous is not None:  # tables stand apart; consecutive lines of text follow
@@ -173,7 +183,7 @@ def _block(block: Heading | Paragraph | Table, fmt: str) -> str:
     text = " ".join(_cell(c, fmt) for c in block.cells)
     if isinstance(block, Heading):
         return _HEADINGS[fmt].format(text)
-    return text + (r" \par" if fmt == "latex" else "")
+    return _PARAGRAPHS.get(fmt, "{}").format(text)
 
 
 def _width(text: str) -> int:
@@ -210,16 +220,31 @@ def _latex_table(rows: list[list[str]], left: list[bool]) -> str:
     )  # fmt: skip
 
 
+def _html_table(rows: list[list[str]], left: list[bool]) -> str:
+    align = ["left" if x else "right" for x in left]
+
+    def row(cells: list[str], tag: str) -> str:
+        return "<tr>" + "".join(
+            f'<{tag} style="text-align:{a}">{c}</{tag}>' for c, a in zip(cells, align, strict=True)
+        ) + "</tr>"  # fmt: skip
+
+    body = "\n".join(row(cells, "td") for cells in rows[1:])
+    return f"<table>\n<thead>{row(rows[0], 'th')}</thead>\n<tbody>\n{body}\n</tbody>\n</table>"
+
+
 _HEADINGS = {
     "text": "== {} ==",
     "tsv": "# {}",
     "markdown": "### {}",
     "latex": r"\subsection*{{{}}}",
+    "html": "<h4>{}</h4>",
 }
+_PARAGRAPHS = {"latex": r"{} \par", "html": "<p>{}</p>"}
 
 _TABLE_WRITERS = {
     "text": _text_table,
     "tsv": lambda rows, left: "\n".join("\t".join(row) for row in rows),
     "markdown": _markdown_table,
     "latex": _latex_table,
+    "html": _html_table,
 }

@@ -7,7 +7,7 @@ next to decimals.
 
 from __future__ import annotations
 
-from ..metric.explain import Explanation
+from ..metric.explain import Explanation, OrderDetail
 from ..metric.signature import signature_of
 
 
@@ -20,12 +20,30 @@ def variant_signature(e: Explanation, variant: str = "mean") -> str:
     return signature_of(e.config, e.preprocessing, variant, nrefs=e.k)
 
 
-__all__ = ["BEGIN_MARK", "END_MARK", "explanation_text", "variant_signature"]
+__all__ = ["BEGIN_MARK", "END_MARK", "explanation_text", "listed_matches", "variant_signature"]
 
 BEGIN_MARK = "⟨^⟩"
 """How a begin boundary is printed (a typed ``^`` prints as ``^``)."""
 END_MARK = "⟨$⟩"
 """How an end boundary is printed (a typed ``$`` prints as ``$``)."""
+
+
+def listed_matches(o: OrderDetail, max_matches: int = 12) -> str:
+    """The shared n-grams of one order with the boundaries marked (:data:`BEGIN_MARK`,
+    :data:`END_MARK`), as Python string literals (quotes show spaces at the ends), by first
+    position in the candidate: ``"'⟨^⟩c'  'ca'  (+3 more)"``.
+
+    Args:
+        o: the order's detail (its :attr:`~charsim.OrderDetail.matches`; none are listed when
+            the explanation was computed with ``matches=False``).
+        max_matches: how many to list (the rest are counted).
+
+    Returns:
+        The list, or ``""`` when the order shares no listed n-gram.
+    """
+    shown = [m.ngram.display(BEGIN_MARK, END_MARK) for m in o.matches[:max_matches]]
+    more = len(o.matches) - len(shown)
+    return "  ".join(map(repr, shown)) + (f"  (+{more} more)" if shown and more > 0 else "")
 
 
 def _value(x) -> str:
@@ -70,11 +88,9 @@ def explanation_text(e: Explanation, max_matches: int = 12, variant: str = "mean
             f"{o.n:>3}  {o.weight!s:>6}  {o.mean_overlap!s:>4}  {o.candidate_count:>5}  "
             f"{o.mean_reference_count!s:>6}  {contribution}"
         )
-        shown = [m.ngram.display(BEGIN_MARK, END_MARK) for m in o.matches[:max_matches]]
+        shown = listed_matches(o, max_matches)
         if shown:
-            more = len(o.matches) - len(shown)
-            lines.append("       matches: " + "  ".join(map(repr, shown))
-                         + (f"  (+{more} more)" if more > 0 else ""))  # fmt: skip
+            lines.append("       matches: " + shown)
     lines.append("")
     lines.append("  i  M_i  L_i  s_i")
     for d in e.reference_details:

@@ -56,6 +56,7 @@ from fractions import Fraction
 from numbers import Real
 from operator import getitem
 
+from ..metric.display import RichDisplay
 from ..metric.values import as_tuple, counted, whole_number
 
 __all__ = [
@@ -152,8 +153,11 @@ class Interval:
 
 
 @dataclass(frozen=True)
-class PairedResult:
+class PairedResult(RichDisplay):
     """A system compared with a baseline on the same items.
+
+    In a notebook it shows as HTML (:func:`charsim.render.html.paired_result_html`); its
+    ``repr`` is one line without the resampled differences.
 
     Attributes:
         method: ``"bs"`` (paired bootstrap) or ``"ar"`` (approximate randomization), see
@@ -180,6 +184,18 @@ class PairedResult:
     difference_interval: Interval | None = None
     baseline_interval: Interval | None = None
     system_interval: Interval | None = None
+
+    def __repr__(self) -> str:
+        """``PairedResult(bs: Δ = +0.0123, p = 0.0010*, 1,000 samples, seed 12345)``; ``*``
+        marks a significant difference (:func:`significant`)."""
+        p_value = f"{self.p_value:.{p_value_decimals(self.p_value)}f}"
+        mark = "*" if significant(self) else ""
+        interval = self.difference_interval
+        between = "" if interval is None else f", CI {interval.low:+.4f} to {interval.high:+.4f}"
+        return (
+            f"PairedResult({self.method}: Δ = {self.difference:+.4f}, p = {p_value}{mark}"
+            f"{between}, {counted(self.samples, 'sample')}, seed {self.seed})"
+        )
 
 
 def too_few_items(n_items: int, test: bool = True) -> str | None:
