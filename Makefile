@@ -3,7 +3,7 @@
 PYTHON ?= python3
 PORT ?= 8000
 
-.PHONY: explorer test install-test install-explorer node-deps browser
+.PHONY: explorer test docs install-test install-explorer install-docs node-deps browser
 
 explorer: install-explorer node-deps
 	$(PYTHON) -m explorer serve --port $(PORT)
@@ -12,6 +12,13 @@ test: install-test node-deps browser
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
 	$(PYTHON) -m pytest --durations=25
+
+# The documentation site (Sphinx + MyST), warnings as errors, into docs/_build/html.
+docs: install-docs
+	$(PYTHON) -m sphinx -W --keep-going -q -b html docs docs/_build/html
+
+install-docs:
+	$(PYTHON) -m pip install --quiet -e '.[docs]'
 
 install-explorer:
 	$(PYTHON) -m pip install --quiet -e '.[explorer]'

@@ -52,8 +52,8 @@ def score_rows(
 
     Args:
         rows: per item ``(candidate, references)``, as in :func:`score_part`.
-        systems, variant, max_order, weights, normalize, casefold, fold_whitespace_quotes,
-            keep_scores: as in :func:`score_part`.
+        systems: as in :func:`score_part`; so are ``variant``, ``max_order``, ``weights``,
+            ``normalize``, ``casefold``, ``fold_whitespace_quotes`` and ``keep_scores``.
         executor: a :class:`concurrent.futures.Executor` that runs the chunks (a
             ``ProcessPoolExecutor``, a Dask ``client.get_executor()``, ...); None scores them
             here, one after the other.

@@ -194,7 +194,7 @@ def failed(dest: Path, url: str, error: Exception, entry: dict) -> BuildError:
         f"  expected: sha256 {entry['sha256']}\n"
         "  what to do: check the connection (a proxy is read from $https_proxy) and build again; "
         "without one, put Pyodide's compiled wheels in a folder and pass it with "
-        '--pyodide-wheels DIR (README: "Without the Pyodide CDN")'
+        '--pyodide-wheels DIR (docs/install.md: "Without the Pyodide CDN")'
     )
 
 

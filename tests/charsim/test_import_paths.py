@@ -117,12 +117,16 @@ def test_help_of_a_public_module_documents_every_function_it_lists(path):
         assert "Not called directly" in text and "score_rows(rows" in text
 
 
-def test_the_readme_import_lines_run():
-    """Each ``from charsim... import ...`` line of the README's code examples, as written."""
+def test_the_documented_import_lines_run():
+    """Each ``from charsim... import ...`` line of the code examples of the README and the docs
+    (``docs/**/*.md``), as written (a doctest's ``>>>`` prompt left out)."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
     lines = [
-        line.strip()
-        for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
-        if line.strip().startswith(("from charsim", "import charsim"))
+        line.strip().removeprefix(">>> ")
+        for page in pages
+        if "_build" not in page.parts
+        for line in page.read_text(encoding="utf-8").splitlines()
+        if line.strip().removeprefix(">>> ").startswith(("from charsim", "import charsim"))
     ]
     assert len(lines) >= 6
     for line in lines:

@@ -253,13 +253,14 @@ def test_workers_that_die_as_they_start_are_a_clear_error_on_the_command_line(
 
 
 def _recipe() -> str:
-    """The README's Dask recipe: the Python block that starts with ``# score_on_dask.py``."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    (block,) = re.findall(r"```python\n(# score_on_dask\.py.*?)```", readme, flags=re.DOTALL)
+    """The docs' Dask recipe (docs/scale.md): the Python block that starts with
+    ``# score_on_dask.py``."""
+    page = (ROOT / "docs" / "scale.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```python\n(# score_on_dask\.py.*?)```", page, flags=re.DOTALL)
     return block
 
 
-def test_the_readme_dask_recipe_runs_and_agrees(tmp_path):
+def test_the_docs_dask_recipe_runs_and_agrees(tmp_path):
     """Word for word, in a fresh process that starts its own LocalCluster."""
     pytest.importorskip("distributed")
     for name, ted in (("sys.txt", "ted.sys1.txt"), ("ref.txt", "ted.ref.txt")):

@@ -84,7 +84,7 @@ def test_a_failed_download_names_the_file_the_url_and_what_to_do(cache, server):
     message = str(raised.value)
     assert message.startswith("could not download six.whl: HTTP 404 File not found\n")
     assert f"  URL:      {server.url}six.whl\n  expected: sha256 {SIX['sha256']}\n" in message
-    assert 'pass it with --pyodide-wheels DIR (README: "Without the Pyodide CDN")' in message
+    assert '--pyodide-wheels DIR (docs/install.md: "Without the Pyodide CDN")' in message
     assert not (cache / "pyodide-0.27.7" / "six.whl.part").exists()
 
 
