@@ -105,7 +105,8 @@ scoring (and ``concurrent.futures``) that :class:`CharSim` runs on."""
 
 
 def __getattr__(name: str):
-    """A name of :data:`_LAZY`, from :mod:`charsim.compat`, on first use."""
+    """A name of :data:`_LAZY`, from :mod:`charsim.compat`, loaded on first use (the lazy
+    names' machinery, PEP 562: not called directly)."""
     if name in _LAZY:
         from .compat import sacrebleu_shape
 
@@ -114,4 +115,6 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
+    """The module's names with the lazy ones of :data:`_LAZY` (PEP 562), for ``dir(charsim)``
+    and completion in a notebook; not called directly."""
     return sorted({*globals(), *__all__})
