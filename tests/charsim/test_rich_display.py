@@ -107,8 +107,9 @@ def test_the_reprs_are_readable_lines():
         f"CorpusResult(score=0.7488, n_items=2, signature={charsim.signature(nrefs=1)!r}; "
         "item scores kept)"
     )
+    # 7 items: the bootstrap's p is shown without * (MIN_BOOTSTRAP_ITEMS), the randomization's with
     assert repr(RESULTS["PairedResult (bs)"]) == (
-        "PairedResult(bs: Δ = +0.1143, p = 0.0156*, CI +0.1000 to +0.1429, 100 samples, seed 12345)"
+        "PairedResult(bs: Δ = +0.1143, p = 0.0156, CI +0.1000 to +0.1429, 100 samples, seed 12345)"
     )
     assert repr(RESULTS["PairedResult (ar)"]) == (
         "PairedResult(ar: Δ = +0.1143, p = 0.0297*, 100 samples, seed 12345)"
@@ -121,7 +122,7 @@ def test_the_reprs_are_readable_lines():
 
 def test_the_paired_and_corpus_html_hold_their_numbers():
     paired = RESULTS["PairedResult (bs)"]._repr_html_()
-    assert "<h4>Δ = +0.1143  (p = 0.0156)*</h4>" in paired
+    assert "<h4>Δ = +0.1143  (p = 0.0156)</h4>" in paired  # no * on 7 items (bootstrap)
     assert "+0.1000 to +0.1429 (μ = +0.1123 ± 0.0214, 95%)" in paired
     corpus = RESULTS["CharSimScore (corpus)"]
     fragment = corpus._repr_html_()
