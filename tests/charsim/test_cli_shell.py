@@ -199,23 +199,6 @@ def test_ctrl_c_with_workers_and_sacrebleu_leaves_one_line_and_no_process(tmp_pa
     assert _session_ended(process.pid), "a worker outlived charsim"
 
 
-_CTRL_C_ON_IMPORT = """
-import os, signal, sys, tomllib
-
-class CtrlC:  # Ctrl-C just as module {module} is imported
-    def find_spec(self, name, path=None, target=None):
-        if name == {module!r}:
-            os.kill(os.getpid(), signal.SIGINT)
-        return None
-
-sys.meta_path.insert(0, CtrlC())
-with open("pyproject.toml", "rb") as project:  # what the console script runs
-    module, _, function = tomllib.load(project)["project"]["scripts"]["charsim"].partition(":")
-exec(f"from {{module}} import {{function}} as main")  # as pip's generated script does
-sys.exit(main())
-"""
-
-
 _CTRL_C_AT_START = """
 import os, signal, sys
 
@@ -227,6 +210,18 @@ class CtrlC:  # Ctrl-C just as module {module} is imported
 
 sys.meta_path.insert(0, CtrlC())
 """
+
+
+_CTRL_C_ON_IMPORT = (
+    _CTRL_C_AT_START
+    + """
+import tomllib
+with open("pyproject.toml", "rb") as project:  # what the console script runs
+    module, _, function = tomllib.load(project)["project"]["scripts"]["charsim"].partition(":")
+exec(f"from {{module}} import {{function}} as main")  # as pip's generated script does
+sys.exit(main())
+"""
+)
 
 
 @pytest.mark.parametrize(
