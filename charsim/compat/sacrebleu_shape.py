@@ -62,6 +62,13 @@ _STREAMS = (
     "holding one reference per hypothesis)"
 )
 
+_ALL_NONE = (
+    "every reference is None, and None references are dropped (as sacreBLEU drops them in "
+    "multi-stream layouts), so the item has no reference: charsim is undefined for an empty "
+    'reference set (K = 0); an empty reference is "", which is defined (§1.1, §3.1)'
+)
+"""Why an item whose every reference is None has no score (issue 25)."""
+
 
 @dataclass(frozen=True)
 class CharSimSignature:
@@ -279,11 +286,20 @@ class CharSim:
             TypeError: ``hypothesis`` is not a ``str``, ``references`` is a ``str`` (wrap it in
                 a list) or not a sequence, or a reference is not a ``str`` (the message says
                 which).
-            UndefinedScoreError: no reference is left (K = 0, §1.1).
+            UndefinedScoreError: no reference is left (K = 0, §1.1); when every reference was
+                None, the message says that None references are dropped.
         """
+        dropped = False
         if is_sequence(references):
-            references = tuple(r for r in as_tuple(references, "references") if r is not None)
-        e = explain(hypothesis, references, matches=False, **self._options)
+            given = as_tuple(references, "references")
+            references = tuple(r for r in given if r is not None)
+            dropped = len(references) < len(given)
+        try:
+            e = explain(hypothesis, references, matches=False, **self._options)
+        except UndefinedScoreError:
+            if dropped:
+                raise UndefinedScoreError(_ALL_NONE) from None
+            raise
         self.nrefs, self.n_bootstrap, self.seed = e.k, None, None
         exact = {"mean": e.score, "base": e.base_score, "max": e.max_score}[self.variant]
         return CharSimScore(
@@ -320,7 +336,7 @@ class CharSim:
             DataError: the hypotheses and the streams do not all have the same length (a
                 ``ValueError``; the message gives each count, as the command line's for files).
             UndefinedScoreError: no reference stream, or an item left without references
-                (K = 0; names the item).
+                (K = 0; names the item and says that its None references were dropped).
             ValueError: no hypotheses; ``n_bootstrap`` outside 1 or 40..1,000,000; fewer than
                 6 items for an interval.
             RuntimeError: ``references`` is None and the constructor was given none.
@@ -348,7 +364,14 @@ class CharSim:
             for candidates, refs in aligned_rows([("hypotheses", hypotheses)], named,
                                                  "reference stream")
         ]  # fmt: skip
-        result = score_rows(items, variant=self.variant, **self._options)[0]
+        try:
+            result = score_rows(items, variant=self.variant, **self._options)[0]
+        except UndefinedScoreError as error:
+            # streams is not empty, so an item without references had only None in them
+            empty = next((i for i, (_, refs) in enumerate(items, start=1) if not refs), None)
+            if empty is None or not str(error).startswith(f"item {empty:,}:"):
+                raise
+            raise UndefinedScoreError(f"item {empty:,}: {_ALL_NONE}") from None
         self.nrefs = common_nrefs([refs for _, refs in items])
         self.n_bootstrap = self.seed = interval = None
         if resamples > 1:

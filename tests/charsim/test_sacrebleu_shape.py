@@ -199,7 +199,8 @@ BAD_LAYOUTS = [
      r"\(references\[0\]\) have 4; line counts must match"),
     ("ab", [["a", "b"]], TypeError, "hypotheses must be a sequence of str .* got a single str"),
     (["a"], [], charsim.UndefinedScoreError, "no reference stream"),
-    (["a", "b"], [["a", None]], charsim.UndefinedScoreError, "item 2: charsim is undefined"),
+    (["a", "b"], [["a", None]], charsim.UndefinedScoreError,
+     "item 2: every reference is None, and None references are dropped"),
     (["a", None], [["a", "b"]], TypeError, "item 2: candidate must be a str, got NoneType"),
     (["a"], [[1]], TypeError, r"item 1: references\[0\] must be a str, got int"),
     (["a"], [{"a"}], TypeError, r"references\[0\] must be a reference stream"),
@@ -211,6 +212,31 @@ BAD_LAYOUTS = [
 def test_bad_layouts_are_named(hypotheses, references, error, message):
     with pytest.raises(error, match=message):
         charsim.CharSim().corpus_score(hypotheses, references)
+
+
+def test_an_item_whose_references_are_all_none_says_they_were_dropped():
+    """``[[None]]``: the K = 0 message said only that the reference set was empty, not that
+    the None in it had been dropped, so the item looked as if it had a reference (issue 25)."""
+    dropped = (
+        "every reference is None, and None references are dropped (as sacreBLEU drops them in "
+        "multi-stream layouts), so the item has no reference: charsim is undefined for an "
+        'empty reference set (K = 0); an empty reference is "", which is defined (§1.1, §3.1)'
+    )
+    metric = charsim.CharSim()
+    with pytest.raises(charsim.UndefinedScoreError) as error:
+        metric.corpus_score(["a"], [[None]])
+    assert str(error.value) == f"item 1: {dropped}"
+    with pytest.raises(charsim.UndefinedScoreError) as error:
+        metric.corpus_score(["a", "b", "c"], [["a", None, "c"], ["a", None, None]])
+    assert str(error.value) == f"item 2: {dropped}"
+    with pytest.raises(charsim.UndefinedScoreError) as error:
+        metric.sentence_score("a", [None, None])
+    assert str(error.value) == dropped
+    with pytest.raises(charsim.UndefinedScoreError) as error:  # nothing dropped: no such note
+        metric.sentence_score("a", [])
+    assert "None" not in str(error.value)
+    with pytest.raises(TypeError, match="item 1: candidate must be a str"):  # the first error
+        metric.corpus_score([None, "b"], [["a", None]])
 
 
 @pytest.mark.parametrize(
