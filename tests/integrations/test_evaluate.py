@@ -120,10 +120,22 @@ def test_undefined_precision_and_recall_are_left_out_of_the_means(metric):
 BAD_INPUT = [
     # (predictions, references, settings, error, message)
     (["a", "b"], [["a"]], {}, ValueError, r"Mismatch in the number of predictions \(2\)"),
-    ([1], [["a"]], {}, ValueError, "don't match the expected format"),
-    (["a"], [[None]], {}, ValueError, "don't match the expected format"),
+    # a bad item is named by its index from 0, as predictions[i] indexes it (issue 25):
+    # evaluate's own check gave several lines naming no item, or none for [[]]
+    ([1], [["a"]], {}, ValueError,
+     r"^predictions\[0\] is a value of type int, not a str: a prediction is one text$"),
+    ([None], [["a"]], {}, ValueError, r"^predictions\[0\] is None, not a str"),
+    (["a"], [[None]], {}, ValueError,
+     r"^references\[0\]\[0\] is None, not a str: give item 0 only the references it has "
+     r"\(their number may differ between items\)$"),
+    (["a", "b"], [["a"], ["b", None]], {}, ValueError, r"^references\[1\]\[1\] is None"),
+    (["a", "b"], [["a"], None], {}, ValueError,
+     r"^references\[1\] is None: give item 1 its references, a list of str \(or one str\)$"),
+    (["a"], [[]], {}, charsim.UndefinedScoreError,
+     r"^references\[0\] is empty: item 0 has no reference, and charsim is undefined for an "
+     r"empty reference set \(K = 0\)"),
     (["a", "b"], [["a"], []], {}, charsim.UndefinedScoreError,
-     r"^prediction 2: charsim is undefined for an empty reference set"),
+     r"^references\[1\] is empty: item 1 has no reference"),
     ([], [], {}, ValueError, "^no predictions: a corpus of no items has no charsim score"),
     (["a"], [["a"]], {"max_order": 0}, ValueError, "^max_order must be at least 1, got 0"),
     (["a"], [["a"]], {"weights": "log"}, ValueError, "^weights must be one of"),
@@ -136,9 +148,27 @@ BAD_INPUT = [
 @pytest.mark.parametrize("predictions, references, settings, error, message", BAD_INPUT)
 def test_bad_input_is_named(predictions, references, settings, error, message):
     fresh = evaluate.load(str(MODULE), keep_in_memory=True)  # its first input: none before it
-    with pytest.raises(error, match=message):
+    with pytest.raises(error, match=message) as raised:
         fresh.compute(predictions=predictions, references=references, **settings)
+    assert "\n" not in str(raised.value)  # one line
     assert fresh.compute(predictions=["ca"], references=[["cat"]])["charsim"] == 100 / 201
+
+
+def test_add_batch_and_add_name_the_bad_item(metric):
+    """Items given in batches are checked as those given to compute, each batch's named by its
+    index in the batch; a refused batch or item is not kept (issue 25)."""
+    fresh = evaluate.load(str(MODULE), keep_in_memory=True)
+    with pytest.raises(ValueError, match=r"^references\[1\]\[0\] is None, not a str: give "
+                                         r"item 1 only"):  # fmt: skip
+        fresh.add_batch(predictions=["a", "b"], references=[["a"], [None]])
+    with pytest.raises(charsim.UndefinedScoreError, match="^reference is empty: the item has no "
+                                                          "reference"):  # fmt: skip
+        fresh.add(prediction="a", reference=[])
+    fresh.add(prediction="ca", reference=["cat"])
+    fresh.add_batch(predictions=["cat"], references=[["cat", "cats"]])
+    results = fresh.compute()
+    whole = metric.compute(predictions=["ca", "cat"], references=[["cat"], ["cat", "cats"]])
+    assert (results["n_items"], results["charsim"]) == (2, whole["charsim"])
 
 
 def test_the_card_has_evaluates_front_matter_and_sections():

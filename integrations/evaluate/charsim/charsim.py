@@ -74,9 +74,10 @@ Returns:
     'sentence_recall': one value (or None) per prediction.
 
 Raises:
-    ValueError: no predictions, invalid settings, or an item with no reference (the message
-        names the prediction, counting from 1); evaluate itself refuses predictions and
-        references of different lengths and values that are not text.
+    ValueError: no predictions; invalid settings; predictions and references of different
+        lengths (evaluate's check); a prediction or a reference that is not a str, such as None
+        (the message names it by its index, counting from 0: predictions[0], references[0][1]);
+        or an item with no reference, a charsim.UndefinedScoreError (names references[i]).
     TypeError: a setting of the wrong type.
 
 Examples:
@@ -113,15 +114,41 @@ class Charsim(evaluate.Metric):
 
     def compute(self, *, predictions=None, references=None, **kwargs) -> dict | None:
         """:meth:`evaluate.EvaluationModule.compute`, which refuses an empty list of predictions
-        with a clear error (evaluate's own check of the input's format fails there with an
-        ``IndexError``).
+        and each bad item with a one-line error naming it (evaluate's own check of the input's
+        format fails on no predictions with an ``IndexError``, and on a None with a message of
+        several lines that names no item).
 
         Raises:
-            ValueError: ``predictions`` is empty; and as in :meth:`_compute`.
+            ValueError: ``predictions`` is empty; an item's bad value (:func:`_check_items`);
+                and as in :meth:`_compute`.
         """
         if predictions is not None and len(predictions) == 0:
             raise ValueError(_NO_PREDICTIONS)
+        _check_items(predictions, references)
         return super().compute(predictions=predictions, references=references, **kwargs)
+
+    def add_batch(self, *, predictions=None, references=None, **kwargs) -> None:
+        """:meth:`evaluate.EvaluationModule.add_batch`, which first refuses a bad item with a
+        one-line error naming it by its index in this batch.
+
+        Raises:
+            ValueError: as :func:`_check_items`; and as evaluate's ``add_batch``.
+        """
+        _check_items(predictions, references)
+        super().add_batch(predictions=predictions, references=references, **kwargs)
+
+    def add(self, *, prediction=None, reference=None, **kwargs) -> None:
+        """:meth:`evaluate.EvaluationModule.add`, which first refuses a bad item with a
+        one-line error.
+
+        Raises:
+            ValueError: as :func:`_check_items`, naming ``prediction`` or ``reference``; and as
+                evaluate's ``add``.
+        """
+        problem = _item_problem(prediction, reference, "prediction", "reference", "the item")
+        if problem:
+            raise problem
+        super().add(prediction=prediction, reference=reference, **kwargs)
 
     def _compute(
         self,
@@ -139,23 +166,24 @@ class Charsim(evaluate.Metric):
                 ``fold_whitespace_quotes``.
 
         Raises:
-            ValueError: no predictions, or invalid settings; an item's empty reference set
-                (:class:`charsim.UndefinedScoreError`), naming the item.
+            ValueError: no predictions, or invalid settings; an item's bad value or empty
+                reference set (:func:`_check_items`), naming the item from 0.
             TypeError: an unknown or mistyped setting.
         """
         if not predictions:
             raise ValueError(_NO_PREDICTIONS)
+        _check_items(predictions, references)  # what add_batch and add were given, together
         if unknown := sorted(set(options) - set(_OPTIONS)):
             raise TypeError(f"unknown settings {unknown}: charsim's are {', '.join(_OPTIONS)}")
         reference_sets = [[refs] if isinstance(refs, str) else list(refs) for refs in references]
         signature = charsim.signature(nrefs=common_nrefs(reference_sets), **options)  # checks them
         items = []
         pairs = zip(predictions, reference_sets, strict=True)  # evaluate checked the lengths
-        for number, (prediction, refs) in enumerate(pairs, start=1):
+        for index, (prediction, refs) in enumerate(pairs):
             try:
                 items.append(charsim.summarize(prediction, refs, **options))
             except (TypeError, ValueError) as error:
-                raise type(error)(f"prediction {number:,}: {error}") from None
+                raise type(error)(f"item {index} (predictions[{index}]): {error}") from None
         corpus = CorpusResult(tuple(item.score for item in items), signature)
         precisions = [item.precision for item in items]
         recalls = [item.recall for item in items]
@@ -173,6 +201,66 @@ class Charsim(evaluate.Metric):
                 sentence_recall=recalls,
             )
         return results
+
+
+def _check_items(predictions: object, references: object) -> None:
+    """Refuse the first bad item of ``predictions`` and ``references``, naming it by its index
+    (counting from 0, as ``predictions[i]`` indexes it). Lists of different lengths, or one
+    missing, are left to evaluate's own check, which says so.
+
+    Raises:
+        ValueError: a prediction that is not a ``str``; references that are neither a ``str``
+            nor a sequence of ``str`` (None among them); or
+            :class:`charsim.UndefinedScoreError` (a ``ValueError``): an empty reference set.
+    """
+    try:
+        if predictions is None or references is None or len(predictions) != len(references):
+            return
+    except TypeError:  # no length: evaluate says what it expects
+        return
+    for index, (prediction, refs) in enumerate(zip(predictions, references, strict=True)):
+        where = (f"predictions[{index}]", f"references[{index}]", f"item {index}")
+        problem = _item_problem(prediction, refs, *where)
+        if problem:
+            raise problem
+
+
+def _item_problem(prediction: object, refs: object, prediction_name: str, references_name: str,
+                  item: str) -> ValueError | None:  # fmt: skip
+    """The error to raise for what is wrong with one item, its message naming it (None:
+    nothing is): a ``ValueError``, as evaluate's own refusal of a value that is not text, or
+    :class:`charsim.UndefinedScoreError` for an empty reference set."""
+    if not isinstance(prediction, str):
+        return ValueError(f"{prediction_name} is {_kind(prediction)}, not a str: a prediction "
+                          "is one text")  # fmt: skip
+    if isinstance(refs, str):
+        return None
+    if refs is None or isinstance(refs, bytes | bytearray | dict):
+        return ValueError(f"{references_name} is {_kind(refs)}: give {item} its references, a "
+                          "list of str (or one str)")  # fmt: skip
+    try:
+        refs = list(refs)
+    except TypeError:
+        return ValueError(f"{references_name} is {_kind(refs)}, not a list of str (or one str)")
+    for position, reference in enumerate(refs):
+        if reference is None:
+            return ValueError(f"{references_name}[{position}] is None, not a str: give {item} "
+                              "only the references it has (their number may differ between "
+                              "items)")  # fmt: skip
+        if not isinstance(reference, str):
+            return ValueError(f"{references_name}[{position}] is {_kind(reference)}, not a str")
+    if not refs:
+        return charsim.UndefinedScoreError(
+            f"{references_name} is empty: {item} has no reference, and charsim is undefined for "
+            'an empty reference set (K = 0); give it at least one ("" is an empty reference, '
+            "which is defined, §1.1, §3.1)"
+        )
+    return None
+
+
+def _kind(value: object) -> str:
+    """``None``, or ``a value of type int``: what a value is, in a message."""
+    return "None" if value is None else f"a value of type {type(value).__name__}"
 
 
 def _mean(values: list[float | None]) -> float | None:
