@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from ..io.textio import DataError
@@ -19,6 +19,7 @@ from ..significance.paired import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
     METHODS,
+    MIN_BOOTSTRAP_ITEMS,
     SIGNIFICANT,
     Interval,
     PairedResult,
@@ -209,18 +210,25 @@ def legend(significance: Significance | None, names: Sequence[str]) -> list[str]
     if tests:
         test = tests[0][1]
         samples = counted(test.samples, "resample" if test.method == "bs" else "trial")
-        rule = f"p < {SIGNIFICANT}" + (" and 0 outside the CI of Δ" if test.method == "bs" else "")
+        rule = f"p < {SIGNIFICANT}"
+        if test.method == "bs":
+            rule += f", 0 outside the CI of Δ and at least {MIN_BOOTSTRAP_ITEMS} items"
         lines += [f"p: {METHODS[test.method]}, {samples}; * {rule}: unlikely to be chance alone",
                   "   (a difference in charsim, not proof of better translations)."]  # fmt: skip
-        note = _unmarked(test)
+        note = next(filter(None, (_unmarked(test) for _, test in tests)), None)
         if note:
             lines.append(f"{note[0].upper()}{note[1:]}.")
     return lines
 
 
 def _unmarked(test: PairedResult) -> str | None:
-    """Why the paired bootstrap marks no difference on these items (None: it may mark)."""
+    """Why the paired bootstrap marks no ``*`` on a difference that its p and the interval of Δ
+    alone would mark: too few items (:func:`~charsim.significance.too_few_for_bootstrap`).
+    None where the item count is not the reason (enough items, or p and the interval do not
+    mark it, as on p = 1), and for ``--paired-ar``."""
     if test.method != "bs" or test.items is None:
+        return None
+    if not significant(replace(test, items=None)):  # p and Δ's interval alone
         return None
     return too_few_for_bootstrap(test.items)
 
@@ -228,7 +236,7 @@ def _unmarked(test: PairedResult) -> str | None:
 def json_fields(significance: Significance | None, system: int) -> dict:
     """The JSON keys of one system: ``ci`` (and ``ci_mean``); for a compared system
     ``method``, ``p_value``, ``difference`` (and ``difference_ci`` with the bootstrap; ``note``
-    on too few items for it, why the text marks no ``*``)."""
+    where too few items for it are why the text marks no ``*``)."""
     if significance is None:
         return {}
     fields = {}

@@ -10,6 +10,7 @@ import pytest
 
 import charsim
 from charsim.cli.command import main
+from charsim.significance import MIN_BOOTSTRAP_ITEMS
 
 from ..data import TED
 from .test_cli import run
@@ -94,6 +95,29 @@ def test_a_system_against_its_copy_gets_p_1_unmarked(corpus, capsys):
     assert (second["p_value"], second["difference"], second["difference_ci"]) == (1.0, 0.0, [0, 0])
 
 
+def test_the_legend_states_the_item_minimum_and_says_why_no_star_only_where_it_is_why(
+    corpus, capsys
+):
+    """The legend said "* p < 0.05 and 0 outside the CI of Δ" without the 300 items
+    (MIN_BOOTSTRAP_ITEMS), and its "No *: on 40 items ..." came under p = 1 too, where p alone
+    gives no * (issue 25)."""
+    ref, base, better, copy = corpus
+    rule = (f"* p < 0.05, 0 outside the CI of Δ and at least {MIN_BOOTSTRAP_ITEMS} items: "
+            "unlikely to be chance alone")  # fmt: skip
+    status, out, _ = run(capsys, "-i", base, copy, "-r", ref, "--paired-bs")  # p = 1
+    assert status == 0 and "(p = 1.0000)  (40 items)" in out and rule in out
+    assert "No *" not in out and "over-confident" not in out
+    status, out, _ = run(capsys, "-i", base, copy, "-r", ref, "--paired-bs", "--format", "json")
+    assert "note" not in json.loads(out)["systems"][1]
+    status, out, _ = run(capsys, "-i", base, copy, better, "-r", ref, "--paired-bs")
+    assert out.count("No *: on 40 items") == 1  # the second system's p = 0.0010 is why
+    systems = json.loads(run(capsys, "-i", base, copy, better, "-r", ref, "--paired-bs",
+                             "--format", "json")[1])["systems"]  # fmt: skip
+    assert "note" not in systems[1] and "over-confident" in systems[2]["note"]
+    status, out, _ = run(capsys, "-i", base, better, "-r", ref, "--paired-ar")
+    assert "* p < 0.05: unlikely to be chance alone" in out  # no bootstrap, no item minimum
+
+
 def test_the_text_output_follows_sacrebleu(corpus, capsys):
     ref, base, better, _ = corpus
     status, out, _ = run(capsys, "-i", base, better, "-r", ref, "--paired-bs")
@@ -110,8 +134,8 @@ def test_the_text_output_follows_sacrebleu(corpus, capsys):
         f"{d.high:+.4f})",
         "μ ± 95 % CI: the mean of the 1,000 bootstrap resamples ± half the width of their "
         "central 95 %.",
-        "p: paired bootstrap resampling, 1,000 resamples; * p < 0.05 and 0 outside the CI of Δ: "
-        "unlikely to be chance alone",
+        "p: paired bootstrap resampling, 1,000 resamples; * p < 0.05, 0 outside the CI of Δ and "
+        "at least 300 items: unlikely to be chance alone",
         "   (a difference in charsim, not proof of better translations).",
         "No *: on 40 items the paired bootstrap is over-confident (it marks a difference from 300 "
         "items on, the smallest test set Koehn 2004 validated it on); use --paired-ar.",
