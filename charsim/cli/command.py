@@ -10,8 +10,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import itertools
+import json
 import math
 import multiprocessing
+import os
+import shlex
 import signal
 import sys
 import threading
@@ -255,12 +258,24 @@ def _unused_charsim_option(args: argparse.Namespace) -> str | None:
 
 
 def _load(args: argparse.Namespace) -> ItemStream:
-    """The items, streamed from the files (which are checked first)."""
+    """The items, streamed from the files (which are checked first); a candidate file that
+    looks like JSON Lines (:func:`_jsonl_hint`) is warned of on stderr, as it is still read as
+    plain text (a text file may be named ``.jsonl``)."""
     if args.jsonl:
         return jsonl_file(args.jsonl)
+    hint = next(filter(None, map(_jsonl_hint, args.input)), None)
     if not args.references:
+        if hint:
+            name, why, option = hint
+            raise DataError(name, None, f"no references (give them with -r), and it looks like "
+                            f"JSON Lines ({why}): did you mean {option}?")  # fmt: skip
         raise DataError(source_name(args.input[0]), None, "no references: give reference files "
                         "with -r (or use --jsonl)")  # fmt: skip
+    if hint:
+        name, why, option = hint
+        print(f"charsim: warning: {name} looks like JSON Lines ({why}), but -i reads one "
+              f"candidate per line; did you mean {option}?",
+              file=sys.stderr, flush=True)  # fmt: skip
     if STDIN in args.references and STDIN in args.input:
         raise DataError(
             source_name(STDIN),
@@ -269,6 +284,40 @@ def _load(args: argparse.Namespace) -> ItemStream:
             "give the candidates with -i FILE",
         )
     return aligned_files(args.input, args.references)
+
+
+JSONL_PEEK = 1 << 16
+"""Bytes of a candidate file's first line read to tell whether it is a JSON object."""
+
+
+def _jsonl_hint(path: str) -> tuple[str, str, str] | None:
+    """(the file's name in messages, why it looks like JSON Lines, the option to give it
+    with) when a candidate file (``-i``) does: its name ends in ``.jsonl``, or its first line
+    is a JSON object. None otherwise, and for stdin, a file that does not exist (its error
+    says so) and one that can be read only once (a pipe, a FIFO), which is not read ahead.
+    Never raises: a file that cannot be read gets its error when it is read."""
+    if path == STDIN or not os.path.exists(path):
+        return None
+    name = source_name(path)
+    if name.lower().endswith(".jsonl"):
+        why = "its name ends in .jsonl"
+    elif _first_line_is_an_object(path):
+        why = "its first line is a JSON object"
+    else:
+        return None
+    return name, why, f"--jsonl {shlex.quote(name)}"
+
+
+def _first_line_is_an_object(path: str) -> bool:
+    """Whether the first line of a regular file (a byte-order mark dropped) is a JSON object."""
+    try:
+        if not os.path.isfile(path):
+            return False
+        with open(path, "rb") as stream:
+            line = stream.readline(JSONL_PEEK).decode("utf-8-sig").strip()
+        return line.startswith("{") and isinstance(json.loads(line), dict)
+    except (OSError, ValueError, RecursionError):  # unreadable, not UTF-8, not JSON, too deep
+        return False
 
 
 def _check_count(args: argparse.Namespace, source: str, count: int) -> None:

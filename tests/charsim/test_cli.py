@@ -341,6 +341,42 @@ def test_one_item_of_more_than_a_million_characters_is_warned_of(files, capsys):
     assert (status, err) == (0, "")
 
 
+def test_a_json_lines_file_given_to_i_suggests_jsonl(files, capsys, tmp_path):
+    """``-i d.jsonl`` scored each JSON line as a candidate text, or stopped on a line count,
+    and never said --jsonl (issue 25). A text file named .jsonl is still scored; a warning on
+    stderr says what it looks like."""
+    record = '{"candidate": "a", "references": ["a"]}\n'
+    data, ref = files("d.jsonl", record), files("r.txt", "a\n")
+    status, out, err = run(capsys, "-i", data, "-r", ref, "--format", "json")
+    assert status == 0 and json.loads(out)["n_items"] == 1  # scored, as plain text
+    assert err == (
+        f"charsim: warning: {data} looks like JSON Lines (its name ends in .jsonl), but -i "
+        f"reads one candidate per line; did you mean --jsonl {data}?\n"
+    )
+    status, out, err = run(capsys, "-i", data, "-r", files("r2.txt", "a\nb\n"))
+    assert (status, out) == (1, "") and err.count("\n") == 2
+    assert "did you mean --jsonl" in err.splitlines()[0]
+    assert err.splitlines()[1].startswith(f"charsim: error: {data}: has 1 line but")
+    status, out, err = run(capsys, "-i", data)  # no -r: the error itself says it, in one line
+    assert (status, out) == (1, "")
+    assert err == (f"charsim: error: {data}: no references (give them with -r), and it looks "
+                   "like JSON Lines (its name ends in .jsonl): did you mean --jsonl "
+                   f"{data}?\n")  # fmt: skip
+    named_txt = files("d.txt", "\ufeff" + record)  # the first line is a JSON object
+    status, _, err = run(capsys, "-i", named_txt, "-r", ref)
+    assert status == 0
+    assert err.startswith(f"charsim: warning: {named_txt} looks like JSON Lines (its first line "
+                          "is a JSON object)")  # fmt: skip
+    spaced = files("my items.jsonl", record)
+    status, _, err = run(capsys, "-i", spaced, "-r", ref)
+    assert status == 0 and err.endswith(f"did you mean --jsonl '{spaced}'?\n")
+    for text in ("a\n", '["a"]\n', "{not json\n"):  # plain text, no hint
+        status, _, err = run(capsys, "-i", files("s.txt", text), "-r", ref)
+        assert (status, err) == (0, "")
+    status, _, err = run(capsys, "-i", tmp_path / "missing.jsonl", "-r", ref)
+    assert status == 1 and err.count("\n") == 1 and "cannot be read" in err
+
+
 def test_max_order_64_is_accepted_and_documented(files, capsys):
     status, out, _ = run(capsys, "-i", files("s.txt", "ca\n"), "-r", files("r.txt", "cat\n"),
                          "--max-order", "64", "--format", "json")  # fmt: skip
