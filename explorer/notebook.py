@@ -89,11 +89,14 @@ class Explorer(Viewer):
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """Jupyter's display: Panel's, with the page's data made safe inside its ``<script>``
-        (:func:`script_safe`). Panel 1.9.4 writes the Bokeh document as a JavaScript literal
-        into a ``<script>`` element of the cell's HTML without escaping ``</``, so a ``</script>``
-        typed in a text (the text areas hold the texts as typed) would end that element: the
-        page would not load and the rest of the text would be read as HTML, scripts included.
-        Later updates (a live kernel's comms) send JSON messages, not HTML.
+        (:func:`script_safe`): what a cell ending in ``Explorer(...)`` shows, as in
+        ``docs/notebooks/charsim-in-a-notebook.ipynb``. Panel 1.9.4 writes the Bokeh document
+        as a JavaScript literal into a ``<script>`` element of the cell's HTML without escaping
+        ``</``, so a ``</script>`` typed in a text (the text areas hold the texts as typed)
+        would end that element: the page would not load and the rest of the text would be read
+        as HTML, scripts included. Later updates (a live kernel's comms) send JSON messages,
+        not HTML. A Panel layout holding the explorer (``pn.Column(explorer)``) is displayed
+        by Panel itself, without this: display the explorer on its own.
 
         Returns:
             ``(data, metadata)`` as Panel's; None where Panel gives None (its extension not
@@ -114,19 +117,19 @@ _END = "</script>"
 
 def script_safe(html: str) -> str:
     r"""Panel's notebook HTML (a ``<div>``, then one ``<script>`` element holding the page's
-    JavaScript) with each ``</`` and ``<!`` inside the script written ``\u003c/`` and
-    ``\u003c!``, the same strings in JavaScript, so that no text in it can end the element or
-    open a comment that would keep it from ending (the HTML standard's "restrictions for
-    contents of script elements"). Panel's template has no ``<`` of its own: each one in the
-    script is inside a string of the document's data. HTML of another shape is returned as it
-    is.
+    JavaScript) with each ``<`` inside the script written ``\u003c``, the same character in
+    JavaScript, so that no text in it can end the element, open a comment that would keep it
+    from ending (the HTML standard's "restrictions for contents of script elements") or even
+    read as a tag: the element's own ``<script`` and ``</script>`` are the only ones in the
+    HTML. Panel's template has no ``<`` of its own (``tests/explorer/test_notebook.py`` checks
+    it): each one in the script is inside a string of the document's data. HTML of another
+    shape is returned as it is.
 
         >>> print(script_safe('<div></div><script type="application/javascript">'
         ...                   'f("<!--<b></b>")</script>'))
-        <div></div><script type="application/javascript">f("\u003c!--<b>\u003c/b>")</script>
+        <div></div><script type="application/javascript">f("\u003c!--\u003cb>\u003c/b>")</script>
     """
     head, opening, script = html.partition(_SCRIPT)
     if not opening or not script.endswith(_END):
         return html
-    script = script[: -len(_END)].replace("</", "\\u003c/").replace("<!", "\\u003c!")
-    return head + opening + script + _END
+    return head + opening + script[: -len(_END)].replace("<", "\\u003c") + _END

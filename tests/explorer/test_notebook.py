@@ -113,15 +113,24 @@ def test_bad_input_is_named(candidate, references, settings, error, message):
 
 @pytest.mark.parametrize("payload", ["</script><script>alert(1)</script>", "<!--<script>"])
 def test_the_notebook_display_keeps_user_text_inside_its_script(monkeypatch, payload):
-    """Jupyter's HTML output: one script element, ended only by its own ``</script>``; the
+    """Jupyter's HTML output: one script element, each ``<`` in it written ``\\u003c``; the
     text is still in it, as the same JavaScript string."""
     from panel.config import panel_extension
 
     monkeypatch.setattr(panel_extension, "_loaded", True)  # as pn.extension() in a notebook
     data, _ = Explorer(f"a {payload}", ["a"])._repr_mimebundle_()
     html = data["text/html"]
-    script = html.partition('<script type="application/javascript">')[2]
-    assert script.endswith("</script>") and "</" not in script[: -len("</script>")]
-    assert "<!" not in script
-    expected = payload.replace("</", "\\u003c/").replace("<!", "\\u003c!")
+    head, _, script = html.partition('<script type="application/javascript">')
+    assert script.endswith("</script>") and "<" not in script[: -len("</script>")]
+    assert "<script" not in head
+    expected = payload.replace("<", "\\u003c")
     assert f'"value":"a {expected}"' in script
+
+
+def test_panels_notebook_script_has_no_less_than_sign_of_its_own():
+    """``script_safe`` writes every ``<`` of the script as ``\\u003c``: the same JavaScript
+    only while each ``<`` is in a string of the document's data, none in Panel's template."""
+    from panel.io.notebook import DOC_NB_JS
+
+    with open(DOC_NB_JS.filename, encoding="utf-8") as template:
+        assert "<" not in template.read()
