@@ -7,7 +7,8 @@ called by the app's views and page:
   after the first view (a placeholder until then), once the package groups it ``needs``
   (:data:`NEEDS`) are installed; a module that needs them is imported inside ``build``;
 * :func:`soon` ``(update)``: a watcher that may run after the current step of Python, once
-  however many events came meanwhile, so that the score card's change reaches the page first;
+  however many events came meanwhile, so that the score card's change reaches the page first
+  (in steps, each short, when ``update`` is a generator);
 * :func:`after_pause` ``(work)``: work that may wait until typing pauses, so that the next
   keystroke's score does not wait for it (in steps, each short, when ``work`` is a generator);
 * :func:`opened` ``(page)``: the user opened ``page``; a part of it is built next.
@@ -39,9 +40,10 @@ class Staging:
         """The part ``build()`` (a Panel viewable) of ``page`` that needs ``needs``."""
         return build()
 
-    def soon(self, update: Callable[..., None]) -> Callable[..., None]:
-        """``update`` as a watcher that may run after the current step of Python."""
-        return update
+    def soon(self, update: Callable[[], Iterator | None]) -> Callable[..., None]:
+        """``update`` as a watcher that may run after the current step of Python. ``update()``
+        may return an iterator of steps, as ``work()`` may for :meth:`after_pause`."""
+        return self.after_pause(update)
 
     def after_pause(self, work: Callable[[], Iterator | None]) -> Callable[..., None]:
         """``work`` as a call that may wait until typing pauses. ``work()`` may return an
@@ -87,7 +89,7 @@ def later(build: Callable[[], Any], *, page: str, needs: Iterable[str] = ()) -> 
     return _staging.later(build, page=page, needs=_check(page, needs))
 
 
-def soon(update: Callable[..., None]) -> Callable[..., None]:
+def soon(update: Callable[[], Iterator | None]) -> Callable[..., None]:
     """``update`` as a watcher that may run after the current step of Python (the staging in
     use when the watcher is made decides)."""
     return _staging.soon(update)

@@ -11,8 +11,8 @@ installs it and calls :meth:`BrowserStaging.installed`, and the group's modules 
 one per call.
 
 ``soon(update)`` runs ``update`` after the current step of Python (one patch per step) and
-``after_pause(work)`` once typing pauses (:data:`PAUSE`), one step of it per task when it is a
-generator, abandoned when typing resumes. Panel is imported only by ``later``,
+``after_pause(work)`` once typing pauses (:data:`PAUSE`); either runs one step per task when it
+returns a generator, the steps left abandoned by a newer call. Panel is imported only by ``later``,
 so the live view can use this staging before Panel is installed.
 """
 
@@ -74,47 +74,10 @@ class BrowserStaging(Staging):
         return placeholder
 
     def soon(self, update):
-        pending = False
-
-        def run() -> None:
-            nonlocal pending
-            pending = False
-            update()
-
-        def schedule(*_events) -> None:
-            nonlocal pending
-            if not pending:
-                pending = True
-                asyncio.get_event_loop().call_soon(run)
-
-        return schedule
+        return _in_steps(update, delay=None)
 
     def after_pause(self, work):
-        handle, steps = None, iter(())
-
-        def step() -> None:
-            nonlocal handle
-            try:
-                next(steps)
-            except StopIteration:
-                handle = None
-            else:  # the next step in a task of its own: messages from the page come first
-                handle = asyncio.get_event_loop().call_soon(step)
-
-        def start() -> None:
-            nonlocal steps
-            steps = work() or iter(())
-            step()
-
-        def schedule(*_events) -> None:
-            nonlocal handle
-            if handle is not None:
-                handle.cancel()
-            if hasattr(steps, "close"):
-                steps.close()  # abandoned: a newer input is due
-            handle = asyncio.get_event_loop().call_later(PAUSE, start)
-
-        return schedule
+        return _in_steps(work, delay=PAUSE)
 
     def opened(self, page):
         self._opened = page
@@ -162,3 +125,35 @@ class BrowserStaging(Staging):
                     f"</progress> {label}</p>")  # fmt: skip
 
         return pn.pane.HTML(pn.bind(html, self.text.param.language), sizing_mode="stretch_width")
+
+
+def _in_steps(work, delay: float | None):
+    """``work`` as a watcher that runs it ``delay`` seconds after the last call (None: after the
+    current step of Python), once however many calls came meanwhile; when ``work()`` returns an
+    iterator, one step of it per task, the steps left abandoned by a newer call."""
+    handle, steps = None, iter(())
+
+    def step() -> None:
+        nonlocal handle
+        try:
+            next(steps)
+        except StopIteration:
+            handle = None
+        else:  # the next step in a task of its own: messages from the page come first
+            handle = asyncio.get_event_loop().call_soon(step)
+
+    def start() -> None:
+        nonlocal steps
+        steps = iter(work() or ())
+        step()
+
+    def schedule(*_events) -> None:
+        nonlocal handle
+        if handle is not None:
+            handle.cancel()
+        if hasattr(steps, "close"):
+            steps.close()  # abandoned: a newer input is due
+        loop = asyncio.get_event_loop()
+        handle = loop.call_soon(start) if delay is None else loop.call_later(delay, start)
+
+    return schedule

@@ -170,3 +170,37 @@ def test_work_after_a_pause_runs_one_step_per_task_and_a_new_call_abandons_it():
         "start", "run 0 step 0", "typed", "run 0 closed",
         "start", "run 1 step 0", "run 1 step 1", "run 1 step 2", "run 1 closed",
     ]  # fmt: skip
+
+
+def test_an_update_soon_runs_once_after_the_current_step_one_step_per_task():
+    """``soon`` in the browser: two events in one step of Python give one run of the update,
+    after that step; when the update is a generator, a message from the page queued meanwhile is
+    handled between two of its steps. By default every step runs at once."""
+    log: list[str] = []
+
+    def update():
+        log.append("start")
+        for n in range(2):
+            log.append(f"step {n}")
+            yield
+
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        schedule = BrowserStaging(UIText()).soon(update)
+
+        async def events() -> None:
+            schedule("event 1")
+            schedule("event 2")
+            log.append("same step")
+            loop.call_soon(log.append, "message")
+            await asyncio.sleep(0.05)
+
+        loop.run_until_complete(events())
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)
+    assert log == ["same step", "start", "step 0", "message", "step 1"]
+    log.clear()
+    staging.Staging().soon(update)("event")
+    assert log == ["start", "step 0", "step 1"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterator
 from html import escape
 
 import panel as pn
@@ -55,23 +57,29 @@ def ngram_table_html(order: OrderDetail, k: int, text: UIText) -> str:
     return long_table("ngram-table", ngram_titles(k, text), ngram_rows(order, k), label, text)
 
 
-def _texts_html(e: Explanation, order: OrderDetail, text: UIText) -> str:
+def _text_rows(e: Explanation, order: OrderDetail, text: UIText) -> Iterator[str]:
+    """One row of escaped HTML per text of ``e`` (the candidate, then each reference), the
+    characters covered by a match of ``order`` marked."""
     rows = [("candidate", text("matches.candidate"), e.candidate, None)]
     rows += [
         (f"reference-{i + 1}", text("matches.reference", i=i + 1), r, i)
         for i, r in enumerate(e.references)
     ]
-    body = "".join(
-        f'<div class="cs-row" data-testid="text-{testid}">'
-        f'<span class="cs-label">{escape(label)}</span>'
-        f"{marked_text(shown, order.matches, which, text)}</div>"
-        for testid, label, shown, which in rows
-    )
+    for testid, label, shown, which in rows:
+        yield (
+            f'<div class="cs-row" data-testid="text-{testid}">'
+            f'<span class="cs-label">{escape(label)}</span>'
+            f"{marked_text(shown, order.matches, which, text)}</div>"
+        )
+
+
+def _heading(order: OrderDetail, text: UIText) -> str:
+    """The legend of the marks and the summary of ``order``'s matches, as escaped HTML."""
     legend = escape(text("matches.legend", begin=BEGIN_MARK, end=END_MARK))
     summary = text(
         "matches.summary", n=order.n, count=len(order.matches), overlap=fraction(order.mean_overlap)
     )
-    return f'<p class="cs-row">{legend}</p><p>{escape(summary)}</p>{body}'
+    return f'<p class="cs-row">{legend}</p><p>{escape(summary)}</p>'
 
 
 class MatchesView(Viewer):
@@ -84,10 +92,12 @@ class MatchesView(Viewer):
         self._html = html_pane()
         self._table = html_pane()
         state.param.watch(soon(self._update), ["explanation", "order"])
-        self.text.param.watch(self._update, "language")
-        self._update()
+        self.text.param.watch(soon(self._update), "language")
+        deque(self._update(), maxlen=0)  # at once: the view is drawn with its content
 
-    def _update(self, *_events) -> None:
+    def _update(self) -> Iterator[None]:
+        """Draw the current explanation in short steps: the order's matches, each text, the
+        table (a long text and many references would otherwise make one long task)."""
         e, text = self.state.explanation, self.text
         self._slider.name = text("matches.order")
         if e is None:
@@ -96,9 +106,16 @@ class MatchesView(Viewer):
         self._slider.end = max(e.order_cap, 2)
         order = e.orders[min(self.state.order, e.order_cap) - 1]
         if e.matches_listed:
-            self._html.object = _texts_html(e, order, text)
+            order.matches  # noqa: B018 -- computed (and cached) in a step of its own
+            yield
+            rows = []
+            for row in _text_rows(e, order, text):
+                rows.append(row)
+                yield
+            self._html.object = _heading(order, text) + "".join(rows)
         else:
             self._html.object = alert(text.message(self.state.matches_note), "info")
+        yield
         self._table.object = ngram_table_html(order, e.k, text)
 
     def __panel__(self):
