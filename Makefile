@@ -11,7 +11,7 @@ explorer: install-explorer node-deps
 test: install-test node-deps browser
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
-	$(PYTHON) -m pytest --durations=25
+	$(PYTHON) -m pytest -n 2 --dist loadgroup --durations=25
 
 # The documentation site (Sphinx + MyST), warnings as errors, into docs/_build/html.
 docs: install-docs

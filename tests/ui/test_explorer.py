@@ -16,6 +16,10 @@ from explorer.app.states.single import ExplorerState, address_query
 
 from .conftest import CANDIDATE, REFERENCES, open_ready, type_over_candidate
 
+pytestmark = pytest.mark.shared_page(
+    "single-item"
+)  # the same page as the other single-item modules
+
 PAYLOADS = [
     "<img src=x onerror=\"document.title='pwned'\">",
     "<script>document.title='pwned'</script>",
@@ -143,6 +147,7 @@ def test_contributions_chart_has_n_bars_summing_to_the_score(app, wait_until):
 def test_choosing_an_order_highlights_its_ngrams_with_boundaries(app, wait_until):
     _type(app, "ca", "cat")
     _wait_score(app, wait_until, 100 / 201)
+    app.get_by_role("tab", name="n-gram matches", exact=True).click()
     # the order slider of the n-gram view: the last visible slider of the single-item tab
     handle = app.locator(".noUi-handle").filter(visible=True).last
     handle.focus()

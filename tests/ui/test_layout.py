@@ -9,6 +9,10 @@ import charsim
 
 from .conftest import CANDIDATE
 
+pytestmark = pytest.mark.shared_page(
+    "single-item"
+)  # the same page as the other single-item modules
+
 WIDTH = "document.documentElement.scrollWidth"
 
 

@@ -126,10 +126,10 @@ class BatchMetricsView(Viewer):
 
     def _tapped(self, system: int):
         def open_item(_attribute, _old, new) -> None:
-            if new:
-                index = int(self._sources[system].data["item"][new[0]]) - 1
+            items = self._sources[system].data["item"]
+            if new and new[0] < len(items):  # else a point of data replaced since: none opens
                 self._sources[system].selected.indices = []
-                self.batch.open(system, index)
+                self.batch.open(system, int(items[new[0]]) - 1)
 
         return open_item
 
