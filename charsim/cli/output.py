@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..compare.sacrebleu import MetricResult
+from ..compare.base import MetricResult
 from ..metric.explain import Explanation
 from ..metric.values import counted
 from ..render.export import comparison_blocks, explanation_blocks, explanation_data
