@@ -23,8 +23,9 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 
+from ..compare.base import MetricResult
 from ..compare.metrics import COMPARE_LIMIT, compare, compared_size, skipped_note
-from ..compare.sacrebleu import SACREBLEU_METRICS, MetricResult, corpus_scores, require_sacrebleu
+from ..compare.sacrebleu import SACREBLEU_METRICS, corpus_scores, require_sacrebleu
 from ..corpus.rows import CHUNK_SIZE, CorpusResult, score_rows
 from ..io.filestream import STDIN, ItemStream, aligned_files, jsonl_file, source_name
 from ..io.textio import DataError

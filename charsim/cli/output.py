@@ -13,12 +13,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..compare.sacrebleu import MetricResult
+from ..compare.base import MetricResult
 from ..metric.explain import Explanation
 from ..metric.values import counted
 from ..render.export import comparison_blocks, explanation_blocks, explanation_data
 from ..render.formats import Heading, Paragraph, Table, render
-from ..render.report import explanation_text
+from ..render.report import terminal_report
 from . import significance as cli_significance
 
 __all__ = ["ItemExplanation", "Report", "render_report"]
@@ -99,7 +99,7 @@ def _json(report: Report) -> str:
     if report.explanations:
         body["explain"] = {
             "item": report.item,
-            "text": {x.system: explanation_text(x.explanation, variant=x.variant)
+            "text": {x.system: terminal_report(x.explanation, variant=x.variant)
                      for x in report.explanations},
             "data": {x.system: explanation_data(x.explanation, x.comparison, x.note, x.variant)
                      for x in report.explanations},
@@ -212,7 +212,7 @@ def _explanations(report: Report, fmt: str) -> str:
         return "\n" + render(blocks, fmt)
     text = "".join(
         f"\n== item {report.item} of {x.system} ==\n"
-        f"{explanation_text(x.explanation, variant=x.variant)}\n"
+        f"{terminal_report(x.explanation, variant=x.variant)}\n"
         + render(comparison_blocks(x.comparison, x.note), "text")
         for x in report.explanations
     )

@@ -27,6 +27,7 @@ from ..metric.explain import Explanation, OrderDetail, explain
 from ..metric.inputs import check_inputs
 from ..metric.signature import VARIANTS, signature_of
 from ..metric.values import counted, short_text
+from .base import MetricScore
 from .sacrebleu import metric_object, reference_statistics, require_sacrebleu, score_from_statistics
 
 __all__ = [
@@ -53,25 +54,6 @@ much faster than the text: in CPython on TED text (this project's 2-core machine
 12 s at 4,100 and 29 s at 8,300), and a 1,000,000-character line against 5,500 characters needs
 over 2 GB. Every TED item is within the limit (the longest has 1,002 characters). sacreBLEU
 itself has no such limit; :func:`compare` takes any length."""
-
-
-@dataclass(frozen=True)
-class MetricScore:
-    """One metric's score of the item.
-
-    Attributes:
-        metric: the command-line name (``"charsim"``, ``"chrf"``, ``"chrf++"``, ``"bleu"``,
-            ``"ter"``).
-        name: the metric's own name (``"chrF2"``, ``"BLEU"``, ...).
-        score: on the metric's own scale: charsim 0–1, sacreBLEU's metrics 0–100 (TER is an
-            error rate: lower is better, and it can exceed 100).
-        signature: how it was computed.
-    """
-
-    metric: str
-    name: str
-    score: float
-    signature: str
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,8 @@ those four, then run ``tests/charsim/test_compare.py``, ``test_cli_metrics.py`` 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from .base import MetricResult
 
 __all__ = [
     "INSTALL_HINT",
@@ -104,27 +105,6 @@ def reference_streams(references: Sequence[Sequence[str]]) -> list[list[str | No
     """
     k = max(map(len, references), default=0)
     return [[r[j] if j < len(r) else None for r in references] for j in range(k)]
-
-
-@dataclass(frozen=True)
-class MetricResult:
-    """One metric's scores of one system.
-
-    Attributes:
-        metric: the command-line name (``"chrf"``, ``"charsim"``, ...).
-        name: the metric's own name (``"chrF2"``, ``"chrF2++"``, ``"BLEU"``, ``"TER"``).
-        score: the corpus score on the metric's own scale (sacreBLEU's 0–100; charsim's 0–1).
-        signature: how the corpus score was computed (sacreBLEU's signature for its metrics).
-        scores: the item scores, or None when they were not asked for.
-        sentence_signature: how the item scores were computed (None without them).
-    """
-
-    metric: str
-    name: str
-    score: float
-    signature: str
-    scores: tuple[float, ...] | None = None
-    sentence_signature: str | None = None
 
 
 def corpus_scores(

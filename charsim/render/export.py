@@ -8,6 +8,11 @@ back with ``fractions.Fraction``), ``\\frac{a}{b}`` in LaTeX; decimals are given
 Candidate and reference texts are shown as Python string literals (quotes make leading and
 trailing spaces visible, invisible characters such as U+00A0 appear as ``\\xa0``), escaped for
 the format. References are numbered from 1.
+
+The plain text here is the document's: its tables in columns. The command line's ``--explain``
+prints the other plain-text form, a quantity a line
+(:func:`charsim.render.report.terminal_report`); both take the texts, the signature, the leading
+score, the decimals and the matched n-grams from :mod:`charsim.render.report`.
 """
 
 from __future__ import annotations
@@ -17,7 +22,15 @@ from fractions import Fraction
 from ..metric.explain import Explanation
 from ..metric.values import counted
 from .formats import Label, Paragraph, Table, render
-from .report import BEGIN_MARK, END_MARK, listed_matches, variant_signature
+from .report import (
+    BEGIN_MARK,
+    END_MARK,
+    decimal,
+    listed_matches,
+    text_rows,
+    variant_first,
+    variant_signature,
+)
 
 __all__ = [
     "comparison_blocks",
@@ -41,12 +54,6 @@ _QUANTITIES = (
     (_L("max over references (§3.3)", r"max over references (\S3.3)"), "max_score"),
 )
 """The exact quantities of an explanation: (label, attribute)."""
-_VARIANT_QUANTITY = {"mean": "score", "base": "base_score", "max": "max_score"}
-"""The quantity that is each variant's score."""
-
-
-def _decimal(value: Fraction | float | None, digits: int = 6) -> str | None:
-    return None if value is None else f"{float(value):.{digits}f}"
 
 
 def _exact(value: Fraction | None) -> str | None:
@@ -57,16 +64,13 @@ def explanation_blocks(e: Explanation, variant: str = "mean") -> list:
     """charsim's part of the document (blocks of :mod:`charsim.render.formats`): the texts, the
     exact quantities, the decision, the per-order table and the per-reference table; ``variant``'s
     score (``"mean"``, ``"base"``, ``"max"``) leads the quantities, under its signature."""
-    first = _VARIANT_QUANTITY[variant]
-    quantities = sorted(_QUANTITIES, key=lambda quantity: quantity[1] != first)
+    quantities = variant_first(_QUANTITIES, variant, lambda quantity: quantity[1])
     return [
-        Table(("", "text"), (("candidate", repr(e.candidate)),
-              *((f"reference {d.index + 1}", repr(d.text)) for d in e.reference_details)),
-              text_columns=(1,)),
+        Table(("", "text"), text_rows(e), text_columns=(1,)),
         Paragraph(("signature:", variant_signature(e, variant))),
         *([Paragraph((e.config.derived_note,))] if e.config.derived_note else []),
         Table(("quantity", "decimal", "exact"), tuple(
-            (label, _decimal(getattr(e, name)), getattr(e, name)) for label, name in quantities
+            (label, decimal(getattr(e, name)), getattr(e, name)) for label, name in quantities
         ) + ((_L("N = min(N', cap), K", r"$N = \min(N', \mathrm{cap})$, $K$"),
                f"{e.order_cap} (N' = {e.n_prime}, cap {e.config.max_order}), {e.k}", None),)),
         Paragraph((_L("N' = max(|t|, max_i |r_i|) + 2 is the highest order with an n-gram (§2.5).",
@@ -78,12 +82,12 @@ def explanation_blocks(e: Explanation, variant: str = "mean") -> list:
              _L("ℓ̄_r,n", r"$\bar\ell_{r,n}$"), _L("w_n m̄_n / D", r"$w_n \bar m_n / D$"),
              "exact"),
             tuple((str(o.n), o.weight, o.mean_overlap, str(o.candidate_count),
-                   o.mean_reference_count, _decimal(o.contribution), o.contribution)
+                   o.mean_reference_count, decimal(o.contribution), o.contribution)
                   for o in e.orders),
         ),
         Table(
             ("reference", _L("M_i", "$M_i$"), _L("L_i", "$L_i$"), _L("s_i", "$s_i$"), "exact"),
-            tuple((str(d.index + 1), d.weighted_overlap, d.weighted_length, _decimal(d.score),
+            tuple((str(d.index + 1), d.weighted_overlap, d.weighted_length, decimal(d.score),
                    d.score) for d in e.reference_details),
         ),
     ]  # fmt: skip
@@ -117,7 +121,7 @@ def comparison_blocks(c, note: str = "") -> list:
     e, chrf, bleu, ter = c.explanation, c.chrf, c.bleu, c.ter
     scores = Table(
         ("metric", "score", "signature"),
-        tuple((s.name, _decimal(s.score, 4 if s.metric == "charsim" else 2), s.signature)
+        tuple((s.name, decimal(s.score, 4 if s.metric == "charsim" else 2), s.signature)
               for s in c.scores),
         text_columns=(2,),
     )  # fmt: skip
@@ -152,7 +156,7 @@ def comparison_blocks(c, note: str = "") -> list:
     )  # fmt: skip
     bleu_orders = Table(
         ("n", "BLEU matches", "BLEU total", "precision (%)"),
-        tuple((str(n), str(m), str(t), _decimal(p, 4) if n <= bleu.orders_used else None)
+        tuple((str(n), str(m), str(t), decimal(p, 4) if n <= bleu.orders_used else None)
               for n, (m, t, p) in enumerate(
                   zip(bleu.matches, bleu.totals, bleu.precisions, strict=True), start=1)),
     )  # fmt: skip
@@ -164,7 +168,7 @@ def comparison_blocks(c, note: str = "") -> list:
         ("reference (§5.3)", _L("charsim M_i", "charsim $M_i$"), _L("L_i", "$L_i$"),
          "chrF alone", "BLEU words", "TER edits"),
         tuple((str(d.index + 1), d.weighted_overlap, d.weighted_length,
-               _decimal(chrf.reference_scores[d.index], 4),
+               decimal(chrf.reference_scores[d.index], 4),
                str(bleu.reference_lengths[d.index]), str(ter.reference_edits[d.index]))
               for d in e.reference_details),
     )  # fmt: skip
@@ -189,7 +193,10 @@ def _chrf_order(o):
 
 
 def explanation_document(e: Explanation, fmt: str, comparison=None, note: str = "") -> str:
-    """The worked example in ``fmt`` (``"text"``, ``"markdown"`` or ``"latex"``).
+    """The worked example in ``fmt`` (``"text"``, ``"markdown"`` or ``"latex"``): the tables of
+    :func:`explanation_blocks` and :func:`comparison_blocks`. Its ``"text"`` is these tables in
+    columns, not the command line's ``--explain`` report
+    (:func:`charsim.render.report.terminal_report`).
 
     Args:
         e: the explanation.

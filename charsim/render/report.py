@@ -1,14 +1,53 @@
-"""Plain-text rendering of an :class:`~charsim.Explanation` (the command line's ``--explain``).
+"""The plain text of an :class:`~charsim.Explanation`: what every rendering of it shares, and the
+command line's ``--explain`` report (:func:`terminal_report`).
 
-It shows what the explorer shows: scores, lengths, the decision, per-order contributions, the
-matched n-grams of each order with boundaries marked, and per-reference numbers; exact fractions
-next to decimals.
+An explanation has two plain-text forms, and they differ on purpose:
+
+* :func:`terminal_report` is what ``charsim --explain ITEM`` prints (and the ``"text"`` of its
+  JSON, and the ``#`` lines of its TSV): a quantity a line, each exact fraction after its
+  decimal, fixed-width order columns with each order's matched n-grams under its row, for
+  reading in a terminal. Its bytes are part of the command line's output.
+* :func:`charsim.export.explanation_document` with ``"text"`` is the worked example as a
+  document: the same tables as its Markdown, LaTeX and HTML, in columns sized to their content
+  (:func:`charsim.export.explanation_blocks` through :func:`charsim.render.formats.render`), to
+  paste.
+
+Both read the same pieces from here, so they cannot say different things: the texts as Python
+string literals (:func:`text_rows`), the signature of the variant asked
+(:func:`variant_signature`), which score leads (:func:`variant_first`), decimals
+(:func:`decimal`) and the matched n-grams with the boundaries marked (:func:`listed_matches`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import TypeVar
+
 from ..metric.explain import Explanation, OrderDetail
 from ..metric.signature import signature_of
+
+__all__ = [
+    "BEGIN_MARK",
+    "END_MARK",
+    "VARIANT_QUANTITY",
+    "decimal",
+    "listed_matches",
+    "terminal_report",
+    "text_rows",
+    "variant_first",
+    "variant_signature",
+]
+
+BEGIN_MARK = "⟨^⟩"
+"""How a begin boundary is printed (a typed ``^`` prints as ``^``)."""
+END_MARK = "⟨$⟩"
+"""How an end boundary is printed (a typed ``$`` prints as ``$``)."""
+VARIANT_QUANTITY = {"mean": "score", "base": "base_score", "max": "max_score"}
+"""The attribute of an :class:`~charsim.Explanation` that is each variant's score: the mean over
+references (§3.1), the base form (§2.4), the max over references (§3.3)."""
+
+_T = TypeVar("_T")
 
 
 def variant_signature(e: Explanation, variant: str = "mean") -> str:
@@ -20,12 +59,48 @@ def variant_signature(e: Explanation, variant: str = "mean") -> str:
     return signature_of(e.config, e.preprocessing, variant, nrefs=e.k)
 
 
-__all__ = ["BEGIN_MARK", "END_MARK", "explanation_text", "listed_matches", "variant_signature"]
+def variant_first(
+    items: Iterable[_T], variant: str, quantity: Callable[[_T], str] = str
+) -> list[_T]:
+    """``items`` with the one whose quantity is ``variant``'s score first, the rest in order:
+    the asked variant's score leads every rendering of an explanation.
 
-BEGIN_MARK = "⟨^⟩"
-"""How a begin boundary is printed (a typed ``^`` prints as ``^``)."""
-END_MARK = "⟨$⟩"
-"""How an end boundary is printed (a typed ``$`` prints as ``$``)."""
+    Args:
+        items: the items to order.
+        variant: ``"mean"``, ``"base"`` or ``"max"``.
+        quantity: an item's attribute name of :class:`~charsim.Explanation` (the item itself
+            by default).
+
+    Returns:
+        A new list.
+
+    Raises:
+        KeyError: an unknown variant.
+
+        >>> variant_first(["score", "base_score", "max_score"], "base")
+        ['base_score', 'score', 'max_score']
+    """
+    first = VARIANT_QUANTITY[variant]
+    return sorted(items, key=lambda item: quantity(item) != first)
+
+
+def text_rows(e: Explanation) -> tuple[tuple[str, str], ...]:
+    """The candidate and each reference (numbered from 1) as (label, Python string literal):
+    quotes make leading and trailing spaces visible, invisible characters such as U+00A0 show
+    as ``\\xa0``.
+
+        >>> import charsim
+        >>> text_rows(charsim.explain("ca", ["cat "]))
+        (('candidate', "'ca'"), ('reference 1', "'cat '"))
+    """
+    return (("candidate", repr(e.candidate)),
+            *((f"reference {d.index + 1}", repr(d.text)) for d in e.reference_details))  # fmt: skip
+
+
+def decimal(value: Fraction | float | None, digits: int = 6) -> str | None:
+    """``value`` with ``digits`` decimals (``"0.497512"``), or None for None (an undefined
+    quantity, e.g. the contribution of an order above N)."""
+    return None if value is None else f"{float(value):.{digits}f}"
 
 
 def listed_matches(o: OrderDetail, max_matches: int = 12) -> str:
@@ -46,12 +121,21 @@ def listed_matches(o: OrderDetail, max_matches: int = 12) -> str:
     return "  ".join(map(repr, shown)) + (f"  (+{more} more)" if shown and more > 0 else "")
 
 
-def _value(x) -> str:
-    return "—" if x is None else f"{float(x):.6f} ({x})"
+def _value(x: Fraction | None) -> str:
+    """``"0.497512 (100/201)"``: the decimal, then the exact fraction; ``"—"`` for None."""
+    return "—" if x is None else f"{decimal(x)} ({x})"
 
 
-def explanation_text(e: Explanation, max_matches: int = 12, variant: str = "mean") -> str:
-    """A multi-line report of ``e``.
+_SCORES = {"score": "charsim", "base_score": "base form", "max_score": "max"}
+"""The report's label of each variant's score."""
+_LABEL = 10
+"""The width of the report's labels (a space follows)."""
+
+
+def terminal_report(e: Explanation, max_matches: int = 12, variant: str = "mean") -> str:
+    """The command line's ``--explain`` report of ``e``: a quantity a line, then the orders and
+    the references (see the module's docstring for how it differs from the worked example's
+    text, :func:`charsim.export.explanation_document`).
 
     Args:
         e: the explanation.
@@ -61,32 +145,30 @@ def explanation_text(e: Explanation, max_matches: int = 12, variant: str = "mean
 
     Returns:
         The report, ending with a newline.
+
+    Raises:
+        ValueError: an unknown variant.
     """
-    scores = {"mean": f"charsim    {_value(e.score)}",
-              "base": f"base form  {_value(e.base_score)}",
-              "max": f"max        {_value(e.max_score)}"}  # fmt: skip
     lines = [
-        f"candidate  {e.candidate!r}",
-        *(f"reference {d.index + 1} {d.text!r}" for d in e.reference_details),
-        f"signature  {variant_signature(e, variant)}",
+        *(f"{label:<{_LABEL}} {text}" for label, text in text_rows(e)),
+        f"{'signature':<{_LABEL}} {variant_signature(e, variant)}",
         *([e.config.derived_note] if e.config.derived_note else []),
-        scores.pop(variant),
-        *scores.values(),
+        *(f"{_SCORES[name]:<{_LABEL}} {_value(getattr(e, name))}"
+          for name in variant_first(_SCORES, variant)),
         f"P = M̄/L_t  {_value(e.precision)}",
         f"R = M̄/L̄_r  {_value(e.recall)}",
         f"M̄ {e.mean_overlap}   L_t {e.candidate_length}   L̄_r {e.mean_reference_length}   "
         f"D {e.denominator}   K {e.k}",
         f"N {e.order_cap} = min(N', cap {e.config.max_order})   N' {e.n_prime}: the highest order "
         "with an n-gram (§2.5)",
-        f"decision   {e.decision.description}",
+        f"{'decision':<{_LABEL}} {e.decision.description}",
         "",
         "  n  weight  m̄_n  ℓ_t,n  ℓ̄_r,n  contribution m̄_n w_n / D",
-    ]
+    ]  # fmt: skip
     for o in e.orders:
-        contribution = "—" if o.contribution is None else f"{float(o.contribution):.6f}"
         lines.append(
             f"{o.n:>3}  {o.weight!s:>6}  {o.mean_overlap!s:>4}  {o.candidate_count:>5}  "
-            f"{o.mean_reference_count!s:>6}  {contribution}"
+            f"{o.mean_reference_count!s:>6}  {decimal(o.contribution) or '—'}"
         )
         shown = listed_matches(o, max_matches)
         if shown:

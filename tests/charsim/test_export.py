@@ -8,9 +8,18 @@ from fractions import Fraction
 import pytest
 
 import charsim
-from charsim.compare import compare
-from charsim.render.export import explanation_data, explanation_document
+from charsim.compare import MetricScore, compare
+from charsim.compare import metrics as compare_metrics
+from charsim.compare.sacrebleu import MetricResult
+from charsim.render.export import explanation_blocks, explanation_data, explanation_document
 from charsim.render.formats import latex_escape, markdown_escape
+from charsim.render.report import (
+    VARIANT_QUANTITY,
+    terminal_report,
+    text_rows,
+    variant_first,
+    variant_signature,
+)
 
 HOSTILE = "a | b\\c `d` *e* _f_ [g](h) <i> ~j~ &amp; & $k$ {l} #m ^n %o \u00a0p\nq\t"
 ITEMS = [
@@ -192,3 +201,35 @@ def test_escaping_of_each_special_character():
         r"\textquotesingle{}it\textquotesingle{}s\textquotesingle{} \textasciigrave{}x"
         r"\textasciigrave{} \textquotedbl{}y\textquotedbl{} a-{}-{}b-{}-{}-{}c"
     )
+
+
+@pytest.mark.parametrize("variant", ["mean", "base", "max"])
+@pytest.mark.parametrize(("candidate", "references"), ITEMS)
+def test_both_plain_texts_say_the_same_texts_signature_and_leading_score(
+    candidate, references, variant
+):
+    """The command line's ``--explain`` report and the worked example's text are two layouts on
+    purpose (issue 26); what they share comes from one place, charsim.render.report."""
+    e = charsim.explain(candidate, references)
+    report = terminal_report(e, variant=variant).splitlines()
+    blocks = explanation_blocks(e, variant)
+    assert blocks[0].rows == text_rows(e)
+    assert report[: len(text_rows(e))] == [f"{label:<10} {text}" for label, text in text_rows(e)]
+    assert report[len(text_rows(e))] == f"signature  {variant_signature(e, variant)}"
+    assert blocks[1].cells == ("signature:", variant_signature(e, variant))
+    leading = getattr(e, VARIANT_QUANTITY[variant])
+    assert report[len(text_rows(e)) + 1].endswith(f"({leading})")
+    assert blocks[2].rows[0][2] == leading
+    first = variant_first(["score", "base_score", "max_score"], variant)[0]
+    assert first == VARIANT_QUANTITY[variant]
+
+
+def test_a_systems_result_is_an_items_score_with_the_item_scores():
+    """MetricResult (one system's corpus score) extends MetricScore (one item's), issue 26; both
+    stay importable where they were."""
+    assert compare_metrics.MetricScore is MetricScore and issubclass(MetricResult, MetricScore)
+    result = MetricResult("bleu", "BLEU", 12.5, "nrefs:1", (10.0, 15.0), "nrefs:1|eff:yes")
+    assert (result.metric, result.name, result.score, result.signature) == (
+        "bleu", "BLEU", 12.5, "nrefs:1")  # fmt: skip
+    assert MetricResult("ter", "TER", 1.0, "s").scores is None
+    assert MetricResult("ter", "TER", 1.0, "s") != MetricScore("ter", "TER", 1.0, "s")
