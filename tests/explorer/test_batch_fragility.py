@@ -82,3 +82,21 @@ def test_no_files_and_no_item_that_moves_say_so():
     assert text.message(still.message) == (
         "No item's charsim or chrF moves under any derived setting."
     )
+
+
+def test_a_load_during_the_run_stops_it_without_an_error(monkeypatch):
+    """A load that fails while the run is between two chunks clears the batch's results: the
+    run stops (the results' watcher starts the next one) instead of reading scores that are gone."""
+    monkeypatch.setattr(batch_fragility, "CHUNK", 1)
+    batch = _batch([LIGATURE, QUOTES, SAME], REFERENCES)
+    state = FragilityState(batch)
+
+    async def run() -> None:
+        task = asyncio.ensure_future(state.compute())
+        await asyncio.sleep(0)  # the first chunk is done
+        assert batch.load_files([("sys.txt", b"")], [("ref.txt", b"")]) is False
+        assert batch.results == []
+        await task
+
+    asyncio.run(run())
+    assert state.rows == []

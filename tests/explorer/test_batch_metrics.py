@@ -101,3 +101,5 @@ def test_ted_item_432_is_where_charsim_and_chrf_disagree_most():
     assert "do not prefer the same system" in html  # BLEU prefers system 2, as on the corpus
     view._sources[0].selected.indices = [431]  # a click on the point opens the item
     assert (batch.opened.system, batch.opened.index) == (0, 431)
+    view._sources[0].selected.indices = [2445]  # a point of data replaced since the tap
+    assert (batch.opened.system, batch.opened.index) == (0, 431)  # nothing else opened

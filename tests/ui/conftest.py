@@ -92,11 +92,14 @@ class Guard:
 
     def __init__(self) -> None:
         self.problems: list[str] = []
+        self.console: list[str] = []  # every console message (Pyodide logs a traceback by lines)
 
     def check(self) -> None:
-        """Fail the test if any problem was recorded."""
+        """Fail the test if any problem was recorded (with the page's last console lines)."""
         if self.problems:
-            pytest.fail("browser problems:\n  " + "\n  ".join(self.problems), pytrace=False)
+            problems, lines = "\n  ".join(self.problems), "\n    ".join(self.console[-40:])
+            pytest.fail(f"browser problems:\n  {problems}\n  last console lines:\n    {lines}",
+                        pytrace=False)  # fmt: skip
 
 
 def poll(
@@ -188,6 +191,7 @@ def watch(page, guard: Guard) -> None:
             route.abort()
 
     page.route("**/*", route)
+    page.on("console", lambda msg: guard.console.append(f"{msg.type}: {msg.text}"))
     page.on(
         "console",
         lambda msg: (

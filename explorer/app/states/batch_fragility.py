@@ -79,12 +79,12 @@ class FragilityState(param.Parameterized):
             self._set([], False, Message("batch.fragility.no_files"))
             return
         self._set([], True, None)
-        batch = state.batch
+        batch, results = state.batch, state.results  # as they are now: a new load replaces both
         found: dict[str, list[MovedRow]] = {metric: [] for metric in METRICS}
         for start in range(0, batch.size, CHUNK):
             for i in range(start, min(start + CHUNK, batch.size)):
                 for number, system in enumerate(batch.systems):
-                    known = {"charsim": state.results[number].scores[i]}  # the raw score
+                    known = {"charsim": results[number].scores[i]}  # the raw score
                     for metric in METRICS:
                         moved = item_moved(
                             i, system[i], batch.references[i], metric=metric, raw=known.get(metric)
@@ -92,8 +92,8 @@ class FragilityState(param.Parameterized):
                         if moved is not None:
                             found[metric].append(MovedRow(number, moved))
             await asyncio.sleep(0)  # let the page draw and answer clicks
-            if generation != self._generation:
-                return
+            if generation != self._generation or state.results is not results:
+                return  # a newer run, or a new load (whose scores start a run of their own)
         rows = []
         for metric in METRICS:
             ranked = sorted(found[metric], key=lambda r: (-abs(r.moved.delta), r.moved.index))
