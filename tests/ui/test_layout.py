@@ -7,7 +7,7 @@ import pytest
 
 import charsim
 
-from .conftest import CANDIDATE
+from .conftest import CANDIDATE, REFERENCES
 
 pytestmark = pytest.mark.shared_page(
     "single-item"
@@ -58,6 +58,7 @@ def test_long_input_does_not_widen_a_narrow_page(app, wait_until):
     app.set_viewport_size({"width": 420, "height": 900})
     candidate = "cat" + "x" * 400
     app.locator(CANDIDATE).fill(candidate)
+    app.locator(REFERENCES).fill("cat")
     score = app.locator('[data-testid="score-main"]')
     expected = f"{charsim.score(candidate, ['cat']):.4f}"
     wait_until(lambda: score.inner_text() == expected, timeout=20, message=f"the score {expected}")
