@@ -63,15 +63,7 @@ def score(
         UndefinedScoreError: the reference set is empty (K = 0).
         ValueError: invalid settings.
     """
-    return stats(
-        candidate,
-        references,
-        max_order=max_order,
-        weights=weights,
-        normalize=normalize,
-        casefold=casefold,
-        fold_whitespace_quotes=fold_whitespace_quotes,
-    ).mean_length_float()
+    return stats(**locals()).mean_length_float()  # locals(): the arguments, nothing else yet
 
 
 def score_base(
@@ -88,17 +80,7 @@ def score_base(
 
     Arguments, return range and errors as in :func:`score`.
     """
-    return float(
-        stats(
-            candidate,
-            references,
-            max_order=max_order,
-            weights=weights,
-            normalize=normalize,
-            casefold=casefold,
-            fold_whitespace_quotes=fold_whitespace_quotes,
-        ).base_score()
-    )
+    return float(stats(**locals()).base_score())  # locals(): the arguments
 
 
 def score_max(
@@ -115,17 +97,7 @@ def score_max(
 
     Arguments, return range and errors as in :func:`score`.
     """
-    return float(
-        stats(
-            candidate,
-            references,
-            max_order=max_order,
-            weights=weights,
-            normalize=normalize,
-            casefold=casefold,
-            fold_whitespace_quotes=fold_whitespace_quotes,
-        ).max_score()
-    )
+    return float(stats(**locals()).max_score())  # locals(): the arguments
 
 
 def summarize(
@@ -139,7 +111,4 @@ def summarize(
     fold_whitespace_quotes: bool = False,
 ) -> ItemSummary:
     """Scores, P, R, decision and lengths of one item in one pass (errors as in :func:`score`)."""
-    return stats(
-        candidate, references, max_order=max_order, weights=weights,
-        normalize=normalize, casefold=casefold, fold_whitespace_quotes=fold_whitespace_quotes,
-    ).summary()  # fmt: skip
+    return stats(**locals()).summary()  # locals(): the arguments
