@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 
@@ -91,13 +92,23 @@ def is_stale(out: Path) -> bool:
     return False
 
 
-def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
+class SiteServer(http.server.ThreadingHTTPServer):
+    """The standard library's threading HTTP server, quiet when a browser leaves mid-response
+    (a new navigation or a closed tab cuts a download: not a server error); any other error of
+    a request is printed as the standard library prints it."""
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
+def make_server(directory: Path, port: int = 0) -> SiteServer:
     """An HTTP server for ``directory`` on 127.0.0.1 (``port=0``: any free port)."""
     handler = functools.partial(SiteHandler, directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return SiteServer(("127.0.0.1", port), handler)
 
 
-def serve_in_thread(directory: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_thread(directory: Path, port: int = 0) -> tuple[SiteServer, str]:
     """Start a server in a daemon thread; return it and its base URL (call ``shutdown()``)."""
     server = make_server(directory, port)
     threading.Thread(target=server.serve_forever, daemon=True, name="explorer-site").start()

@@ -38,3 +38,23 @@ def test_a_link_longer_than_the_server_reads_is_refused_with_the_reason(tmp_path
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_browser_leaving_mid_response_prints_nothing_other_errors_print(tmp_path, capsys):
+    """A download cut by the browser (a broken pipe, a reset) is not reported; another error
+    of a request is, as the standard library reports it."""
+    server = serve.make_server(tmp_path)
+    try:
+        for cut in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset")):
+            try:
+                raise cut
+            except OSError:
+                server.handle_error(None, ("127.0.0.1", 1))
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a bug")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "ValueError: a bug" in capsys.readouterr().err
+    finally:
+        server.server_close()
