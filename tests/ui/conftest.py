@@ -75,8 +75,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the tests of this folder ``ui`` (``-m 'not ui'`` skips them), and give every test a
     pytest-xdist group: under ``-n 2 --dist loadgroup`` one worker runs the browser tests one
     at a time while the other runs the rest, then the modules of :data:`OWN_SITE` (most of
-    their time is a site build). No other test runs in a process once Playwright runs there:
-    its event loop would refuse the tests' own (``asyncio.run``)."""
+    their time is a site build; pytest-xdist hands out the larger groups first). No other test
+    runs in a process once Playwright runs there: its event loop would refuse the tests' own
+    (``asyncio.run``)."""
     here = Path(__file__).parent
     for item in items:
         path = Path(item.fspath)
