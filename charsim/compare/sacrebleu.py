@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..metric.values import counted
 from .base import MetricResult
 
 __all__ = [
@@ -135,7 +136,8 @@ def corpus_scores(
     for number, system in enumerate(systems, start=1):
         if len(system) != len(references):
             raise ValueError(
-                f"system {number} has {len(system):,} candidates for {len(references):,} items"
+                f"system {number} has {counted(len(system), 'candidate')} for "
+                f"{counted(len(references), 'item')}"
             )
     streams = reference_streams(references)
     corpus = sentence = metric_object(metric, references=streams)

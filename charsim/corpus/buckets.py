@@ -30,7 +30,7 @@ from fractions import Fraction
 from numbers import Real
 
 from ..metric.inputs import check_inputs
-from ..metric.values import as_tuple
+from ..metric.values import as_tuple, counted
 
 __all__ = ["RATIO_EDGES", "REFERENCE_LENGTH_EDGES", "Bucket", "LengthBuckets", "length_buckets"]
 
@@ -102,8 +102,9 @@ def length_buckets(
         raise ValueError(f"{len(scores)} systems of scores but {len(candidates)} of candidates")
     for s, (system_scores, system) in enumerate(zip(scores, candidates, strict=True), start=1):
         if not len(system_scores) == len(system) == len(references):
-            raise ValueError(f"system {s} has {len(system_scores):,} scores and {len(system):,} "
-                             f"candidates for {len(references):,} items")  # fmt: skip
+            raise ValueError(f"system {s} has {counted(len(system_scores), 'score')} and "
+                             f"{counted(len(system), 'candidate')} for "
+                             f"{counted(len(references), 'item')}")  # fmt: skip
     lengths = [_reference_length(refs, i) for i, refs in enumerate(references)]
     by_length = [[bisect_right(REFERENCE_LENGTH_EDGES, length) for length in lengths]] * len(scores)
     by_ratio = [

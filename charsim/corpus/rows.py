@@ -15,7 +15,7 @@ from concurrent.futures import Executor
 
 from ..metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from ..metric.signature import NREFS_VARIABLE
-from ..metric.values import as_tuple, check_progress, whole_number
+from ..metric.values import as_tuple, check_progress, counted, whole_number
 from .chunks import run_chunks
 from .parts import NO_ITEMS, CorpusResult, combine_parts, score_part
 
@@ -150,7 +150,8 @@ def score_systems(
     for number, system in enumerate(systems, start=1):
         if len(system) != len(references):
             raise ValueError(
-                f"system {number} has {len(system):,} candidates for {len(references):,} items"
+                f"system {number} has {counted(len(system), 'candidate')} for "
+                f"{counted(len(references), 'item')}"
             )
     return score_rows(
         zip(zip(*systems, strict=True), references, strict=True) if len(systems) else (),

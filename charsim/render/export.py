@@ -175,9 +175,10 @@ def comparison_blocks(c, note: str = "") -> list:
     rules = Paragraph((
         f"charsim averages M_i and L_i over {counted(e.k, 'reference')}; chrF keeps reference "
         f"{chrf.chosen_reference + 1}; BLEU clips by the largest count in any reference and uses "
-        f"the closest length ({bleu.reference_length} words); TER keeps the fewest edits "
-        f"(reference {ter.chosen_reference + 1}) over the mean length "
-        f"({ter.mean_reference_length:g} words).",))  # fmt: skip
+        f"the closest length ({counted(bleu.reference_length, 'word')}); TER keeps the fewest "
+        f"edits (reference {ter.chosen_reference + 1}) over the mean length "
+        f"({ter.mean_reference_length:g} word{'' if ter.mean_reference_length == 1 else 's'}).",
+    ))  # fmt: skip
     found = [Paragraph((f"{d.key}:", d.sentence)) for d in c.differences]
     return [scores, orders, combined, lengths, bleu_orders, smoothing, references, rules, *found]
 

@@ -108,7 +108,7 @@ def test_counts_and_means_per_system():
         (([[1.0]], [["a"], ["b"]], [["a"]]), ValueError,
          "1 systems of scores but 2 of candidates"),
         (([[1.0, 0.5]], [["a"]], [["a"]]), ValueError,
-         "system 1 has 2 scores and 1 candidates for 1 items"),
+         "system 1 has 2 scores and 1 candidate for 1 item"),
         (([[1.0, 0.5]], [["a", "b"]], [["a"], []]), charsim.UndefinedScoreError,
          "item 2: charsim is undefined for an empty reference set"),
         (([[1.0]], [["a"]], ["a"]), TypeError, "item 1: references must be a sequence of str"),

@@ -96,6 +96,11 @@ def test_a_bad_item_is_named(row, error, message):
         score_part(rows, first_item=4)
 
 
+def test_a_system_of_another_length_is_counted_in_words():
+    with pytest.raises(ValueError, match="^system 1 has 2 candidates for 1 item$"):
+        score_systems([["a", "b"]], [["a"]])
+
+
 def test_a_bad_item_in_score_systems_is_named():
     with pytest.raises(charsim.UndefinedScoreError, match="^item 2,002: charsim is undefined"):
         score_systems([["a"] * 2500], [("a",)] * 2001 + [()] + [("a",)] * 498)
