@@ -9,10 +9,13 @@ def main(argv: list[str] | None = None) -> int:
     """Dispatch to the ``build`` or ``serve`` sub-command."""
     argv = sys.argv[1:] if argv is None else argv
     commands = {"build": "explorer.site_build.build", "serve": "explorer.site_build.serve"}
+    usage = "usage: python -m explorer {build,serve} [options]  (--help for each)"
+    if argv[:1] in (["-h"], ["--help"]):
+        print(usage)
+        return 0
     if not argv or argv[0] not in commands:
-        print(
-            "usage: python -m explorer {build,serve} [options]  (--help for each)", file=sys.stderr
-        )
+        unknown = f"python -m explorer: unknown command {argv[0]!r}\n" if argv else ""
+        print(f"{unknown}{usage}", file=sys.stderr)
         return 2
     module = __import__(commands[argv[0]], fromlist=["main"])
     return module.main(argv[1:])

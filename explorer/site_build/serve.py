@@ -115,24 +115,39 @@ def serve_in_thread(directory: Path, port: int = 0) -> tuple[SiteServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+def _port(text: str) -> int:
+    """``--port``: a TCP port number, 0 (any free port) to 65535."""
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give 0 to 65535")
+    return int(text)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point of ``python -m explorer serve``."""
+    """Command-line entry point of ``python -m explorer serve``: the port is taken first, then the
+    site built if it is missing or stale, then served until Ctrl-C.
+
+    Returns:
+        0 when stopped by Ctrl-C; 1 when the port cannot be taken or the build fails (one line
+        on stderr); a bad option is a usage error (status 2).
+    """
     parser = argparse.ArgumentParser(prog="python -m explorer serve", description=__doc__)
-    parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (8000)")
+    parser.add_argument("--port", type=_port, default=8000, help="port on 127.0.0.1 (8000)")
     parser.add_argument("--out", type=Path, default=build.DEFAULT_OUT, help="site folder")
     args = parser.parse_args(argv)
-    if is_stale(args.out):
-        print("site missing or stale: building it first")
-        if build.main(["--out", str(args.out)]) != 0:
-            return 1
+    if args.out.exists() and not args.out.is_dir():
+        parser.error(f"--out {args.out} is a file, not a site folder")
     try:
         server = make_server(args.out, args.port)
     except OSError as error:  # the port is taken (or not allowed)
         print(f"cannot serve on 127.0.0.1:{args.port}: {error.strerror}; choose another port with "
-              f"--port N (make explorer PORT=N)")  # fmt: skip
+              f"--port N (make explorer PORT=N)", file=sys.stderr)  # fmt: skip
         return 1
-    print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
     try:
+        if is_stale(args.out):
+            print(f"no site at {args.out}, or older than its sources: building it first")
+            if build.main(["--out", str(args.out)]) != 0:
+                return 1
+        print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
         server.serve_forever()
     except KeyboardInterrupt:
         pass

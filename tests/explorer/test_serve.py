@@ -4,6 +4,8 @@ longer than the server reads: a page that says why."""
 import http.client
 import socket
 
+import pytest
+
 from explorer.site_build import serve
 
 
@@ -15,10 +17,46 @@ def test_a_taken_port_gives_a_message(tmp_path, capsys, monkeypatch):
         port = taken.getsockname()[1]
         status = serve.main(["--port", str(port), "--out", str(tmp_path)])
     assert status == 1
-    assert capsys.readouterr().out == (
+    assert capsys.readouterr() == (
+        "",
         f"cannot serve on 127.0.0.1:{port}: Address already in use; choose another port with "
-        "--port N (make explorer PORT=N)\n"
+        "--port N (make explorer PORT=N)\n",
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--port", "99999"], "argument --port: '99999' is not a port: give 0 to 65535"),
+        (["--port", "-1"], "argument --port: '-1' is not a port: give 0 to 65535"),
+        (["--out", __file__], f"--out {__file__} is a file, not a site folder"),
+    ],
+)
+def test_a_bad_port_or_folder_is_a_usage_error_before_any_build(argv, message, capsys, monkeypatch):
+    monkeypatch.setattr(serve.build, "main", lambda argv: pytest.fail("built"))
+    with pytest.raises(SystemExit) as stop:
+        serve.main(argv)
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"python -m explorer serve: error: {message}"
+
+
+def test_the_port_is_taken_before_a_missing_site_is_built(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(serve.build, "main", lambda argv: pytest.fail("built before the port"))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert serve.main(["--port", str(port), "--out", str(tmp_path / "typo")]) == 1
+    assert "Address already in use" in capsys.readouterr().err
+
+
+def test_the_explorer_command_gives_help_and_names_an_unknown_command(capsys):
+    from explorer.__main__ import main
+
+    assert main(["--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: python -m explorer {build,serve}")
+    assert main(["bogus"]) == 2
+    assert capsys.readouterr().err.startswith("python -m explorer: unknown command 'bogus'\n")
 
 
 def test_a_link_longer_than_the_server_reads_is_refused_with_the_reason(tmp_path):

@@ -140,6 +140,8 @@ BAD_INPUT = [
     (["a"], [["a"]], {"max_order": 0}, ValueError, "^max_order must be at least 1, got 0"),
     (["a"], [["a"]], {"weights": "log"}, ValueError, "^weights must be one of"),
     (["a"], [["a"]], {"normalize": "NFX"}, ValueError, "NFX"),
+    (["a"], [["a"]], {"sentence_level": "no"}, TypeError,
+     "^sentence_level must be a bool, got str"),  # was read as True
     (["a"], [["a"]], {"char_order": 6}, TypeError,
      r"^unknown settings \['char_order'\]: charsim's are max_order, weights, normalize, "),
 ]  # fmt: skip

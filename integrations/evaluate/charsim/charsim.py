@@ -27,6 +27,7 @@ import evaluate
 
 import charsim
 from charsim.corpus import CorpusResult, common_nrefs
+from charsim.metric.values import flag
 
 _CITATION = """\
 @software{charsim,
@@ -168,8 +169,10 @@ class Charsim(evaluate.Metric):
         Raises:
             ValueError: no predictions, or invalid settings; an item's bad value or empty
                 reference set (:func:`_check_items`), naming the item from 0.
-            TypeError: an unknown or mistyped setting.
+            TypeError: an unknown or mistyped setting, or a ``sentence_level`` that is not a
+                bool.
         """
+        sentence_level = flag(sentence_level, "sentence_level")
         if not predictions:
             raise ValueError(_NO_PREDICTIONS)
         _check_items(predictions, references)  # what add_batch and add were given, together
