@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .config import Config
 from .errors import UndefinedScoreError
 from .preprocess import Preprocessing
-from .values import as_tuple
+from .values import as_tuple, type_name
 
 __all__ = ["Prepared", "check_inputs", "check_references", "prepare"]
 
@@ -25,7 +25,7 @@ def check_inputs(candidate: str, references: Sequence[str]) -> None:
         UndefinedScoreError: the reference set is empty (K = 0, §1.1).
     """
     if not isinstance(candidate, str):
-        raise TypeError(f"candidate must be a str, got {type(candidate).__name__}")
+        raise TypeError(f"candidate must be a str, got {type_name(candidate)}")
     if isinstance(references, bytes | bytearray):
         raise TypeError(f"references must be a sequence of str, got {type(references).__name__}")
     if isinstance(references, str):
@@ -35,7 +35,7 @@ def check_inputs(candidate: str, references: Sequence[str]) -> None:
     references = as_tuple(references, "references must be a sequence of str")
     for i, reference in enumerate(references):
         if not isinstance(reference, str):
-            raise TypeError(f"references[{i}] must be a str, got {type(reference).__name__}")
+            raise TypeError(f"references[{i}] must be a str, got {type_name(reference)}")
     if not references:
         raise UndefinedScoreError(
             "charsim is undefined for an empty reference set (K = 0); "

@@ -15,10 +15,20 @@ import reprlib
 from collections.abc import Mapping, Sequence, Set
 
 __all__ = [
-    "as_tuple", "check_progress", "counted", "flag", "is_sequence", "short_text", "whole_number",
+    "as_tuple", "check_progress", "counted", "flag", "is_sequence", "short_text", "type_name",
+    "whole_number",
 ]  # fmt: skip
 
 _NOT_SEQUENCES = (str, bytes, bytearray, memoryview, Mapping, Set)
+
+
+def type_name(value: object) -> str:
+    """The name of ``value``'s type, for an error message; a missing value as numpy and pandas
+    store one (a float NaN, pandas ``NA``) says so: ``"float (a missing value, NaN)"``."""
+    name = type(value).__name__
+    if isinstance(value, float) and value != value:  # NaN: the one value unequal to itself
+        return f"{name} (a missing value, NaN)"
+    return f"{name} (a missing value)" if name == "NAType" else name
 
 
 def is_sequence(value: object) -> bool:
