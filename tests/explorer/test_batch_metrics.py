@@ -103,3 +103,4 @@ def test_ted_item_432_is_where_charsim_and_chrf_disagree_most():
     assert (batch.opened.system, batch.opened.index) == (0, 431)
     view._sources[0].selected.indices = [2445]  # a point of data replaced since the tap
     assert (batch.opened.system, batch.opened.index) == (0, 431)  # nothing else opened
+    assert view._sources[0].selected.indices == []  # the next tap on that point is a change

@@ -126,9 +126,11 @@ class BatchMetricsView(Viewer):
 
     def _tapped(self, system: int):
         def open_item(_attribute, _old, new) -> None:
+            if not new:
+                return
             items = self._sources[system].data["item"]
-            if new and new[0] < len(items):  # else a point of data replaced since: none opens
-                self._sources[system].selected.indices = []
+            self._sources[system].selected.indices = []  # so that the next tap is a change too
+            if new[0] < len(items):  # else a point of data replaced since: none opens
                 self.batch.open(system, int(items[new[0]]) - 1)
 
         return open_item
