@@ -7,8 +7,6 @@ import pytest
 
 from charsim.metric.models import block_ratio, charsim_model
 
-pytestmark = pytest.mark.shared_page("batch")  # opened fresh here, then the batch modules
-
 SOURCES = """() => {
   const out = {};
   for (const doc of Bokeh.documents) {

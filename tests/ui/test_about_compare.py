@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
 from charsim.metric.models import f_beta
-
-pytestmark = pytest.mark.shared_page("single")  # opened fresh here, then the single-item modules
 
 SOURCE = """(name) => {
   for (const doc of Bokeh.documents) {

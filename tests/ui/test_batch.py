@@ -8,14 +8,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 import charsim
 from explorer.app.sources.item_link import ItemLink, encode_item_link
 
 from .conftest import CANDIDATE, open_ready
-
-pytestmark = pytest.mark.shared_page("batch")  # one page for the batch modules
 
 #: The lowest item score of the TED example over both systems: system 1, line 2,024
 #: ("I study this." against "Explore."), computed with charsim.summarize.

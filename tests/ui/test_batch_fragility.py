@@ -8,14 +8,10 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from .conftest import CANDIDATE
 from .test_accessibility import _audit, _check
 from .test_batch import _batch_tab, _wait_scored
 from .test_chart_download import PNG_SIGNATURE, _download, ink, misplaced_axes
-
-pytestmark = pytest.mark.shared_page("batch")  # one page for the batch modules
 
 TABLE = ".cs-batch-fragility .tabulator-row"
 ITEM_1560 = "It's the holy grail firm to journalism."  # TED system 1: 0.4832 raw, 0.6344 casefolded

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import time
 
-import pytest
 from sacrebleu.metrics import BLEU, CHRF
 
 from .conftest import CANDIDATE
 from .test_about_compare import SOURCE
 from .test_batch import _batch_tab, _wait_scored
-
-pytestmark = pytest.mark.shared_page("batch")  # one page for the batch modules
 
 ITEM_432 = ("Thank you. (Applause)", ["Thank you."])  # TED system 1, item 432
 SELECT = """([name, index]) => {

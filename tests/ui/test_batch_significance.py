@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import functools
 
-import pytest
-
 import charsim
 from charsim.corpus import score_systems
 from explorer.app.sources.batch_data import batch_from_files
@@ -15,8 +13,6 @@ from explorer.app.sources.batch_examples import BATCH_EXAMPLES
 from ..data import TED
 from .conftest import CANDIDATE, REFERENCES, SCORE, type_over_candidate
 from .test_batch import SCORING_TIMEOUT, _batch_tab
-
-pytestmark = pytest.mark.shared_page("batch")  # one page for the batch modules
 
 RESAMPLING_TIMEOUT = 60  # 1,000 resamples take ~1 s in the browser, 10,000 trials ~0.5 s
 

@@ -3,13 +3,7 @@ and the gains follow a typed input."""
 
 from __future__ import annotations
 
-import pytest
-
 from .conftest import CANDIDATE, REFERENCES
-
-pytestmark = pytest.mark.shared_page(
-    "single-item"
-)  # the same page as the other single-item modules
 
 
 def test_coverage_shows_the_longest_matched_order_of_a_typed_input(app, wait_until):

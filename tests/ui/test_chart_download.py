@@ -7,13 +7,7 @@ from __future__ import annotations
 import base64
 from pathlib import Path
 
-import pytest
-
 from .conftest import SCORE, type_over_candidate
-
-pytestmark = pytest.mark.shared_page(
-    "single-item"
-)  # the same page as the other single-item modules
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

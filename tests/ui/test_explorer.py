@@ -16,10 +16,6 @@ from explorer.app.states.single import ExplorerState, address_query
 
 from .conftest import CANDIDATE, REFERENCES, open_ready, type_over_candidate
 
-pytestmark = pytest.mark.shared_page(
-    "single-item"
-)  # the same page as the other single-item modules
-
 PAYLOADS = [
     "<img src=x onerror=\"document.title='pwned'\">",
     "<script>document.title='pwned'</script>",

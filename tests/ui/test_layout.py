@@ -9,10 +9,6 @@ import charsim
 
 from .conftest import CANDIDATE, REFERENCES
 
-pytestmark = pytest.mark.shared_page(
-    "single-item"
-)  # the same page as the other single-item modules
-
 WIDTH = "document.documentElement.scrollWidth"
 
 

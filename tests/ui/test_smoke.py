@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 import charsim
 
 from .conftest import CANDIDATE, REFERENCES
-
-pytestmark = pytest.mark.shared_page(
-    "single-item"
-)  # the same page as the other single-item modules
 
 
 def test_typed_text_gets_its_score_and_no_request_leaves_the_machine(app, wait_until):
