@@ -11,11 +11,10 @@
   problems fail the test: ``wait_until`` raises on them while polling and the fixture's
   teardown fails on any left.
 * ``wait_until``: a polling helper (fails at once on recorded problems).
-* ``app``: a page of the site on which the app is ready, shared by the tests of one module, or
-  of every module marked ``shared_page(name)`` with one name (a cold load costs twenty seconds
-  of CPU): each test sets the inputs it checks and starts on the single-item tab at the default
-  window size, its problems recorded afresh (a page left with problems or in another language
-  is opened again);
+* ``app``: a page of the site on which the app is ready, shared by the tests of one module (a
+  cold load costs twenty seconds of CPU): each test sets the inputs it checks and starts on the
+  single-item tab at the default window size, its problems recorded afresh (a page left with
+  problems or in another language is opened again);
 * ``fresh_app``: ``app_page`` navigated to the site and waited on until the app is ready, for
   the tests of what happens right after a load.
 """
@@ -63,11 +62,6 @@ OWN_SITE = {"test_fresh_build.py", "test_cdn_build.py"}
 def pytest_configure(config: pytest.Config) -> None:
     """Register the markers of this folder's tests."""
     config.addinivalue_line("markers", "ui: browser test of the explorer site (Chromium)")
-    config.addinivalue_line(
-        "markers",
-        "shared_page(name): the module's tests use the page that every module marked with the "
-        "same name uses (each test sets what it checks)",
-    )
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
@@ -231,36 +225,14 @@ def fresh_app(app_page, guard: Guard, site_url: str):
     return open_ready(app_page, guard, site_url)
 
 
-@pytest.fixture(scope="session")
-def shared_pages() -> Iterator[dict[tuple[str, str], tuple]]:
-    """The pages that modules marked ``shared_page(name)`` share: ``(name, site URL)`` →
-    ``(page, guard)``, closed at the end of the session."""
-    pages: dict[tuple[str, str], tuple] = {}
-    yield pages
-    for page, _guard in pages.values():
-        page.context.close()
-
-
 @pytest.fixture(scope="module")
-def shared_app(
-    request: pytest.FixtureRequest,
-    browser,
-    browser_context_args: dict,
-    site_url: str,
-    shared_pages: dict,
-) -> Iterator[tuple]:
-    """``(page, guard)``: the site opened once for the tests of a module that use ``app``, or
-    once for every module with the same ``shared_page`` mark."""
-    mark = request.node.get_closest_marker("shared_page")
-    key = (mark.args[0] if mark else request.node.nodeid, site_url)
-    if key not in shared_pages:
-        context = browser.new_context(**browser_context_args)
-        page, guard = context.new_page(), Guard()
-        watch(page, guard)
-        shared_pages[key] = (open_ready(page, guard, site_url), guard)
-    yield shared_pages[key]
-    if mark is None:
-        shared_pages.pop(key)[0].context.close()
+def shared_app(browser, browser_context_args: dict, site_url: str) -> Iterator[tuple]:
+    """``(page, guard)``: the site opened once for the tests of a module that use ``app``."""
+    context = browser.new_context(**browser_context_args)
+    page, guard = context.new_page(), Guard()
+    watch(page, guard)
+    yield open_ready(page, guard, site_url), guard
+    context.close()
 
 
 @pytest.fixture
