@@ -169,8 +169,12 @@ async function boot({ config, query, pageURL, boot: wanted }) {
     }
     return groups[group];
   };
+  // Restored, Python holds the modules of the snapshot's groups (sacreBLEU's) already: their
+  // files follow with the other pages' groups.
+  const held = how === "snapshot" ? config.snapshot.groups : [];
+  held.forEach((group) => session.installed(group));
   const [first, ...rest] = Object.keys(config.groups);
-  if (first) installGroup(first);
+  if (first && !held.includes(first)) installGroup(first);
   show("Starting the app");
   post({ type: "scripts" }); // the page fetches BokehJS and Panel's JS meanwhile
   while (session.import_next()) await pause();
@@ -183,7 +187,7 @@ async function boot({ config, query, pageURL, boot: wanted }) {
   for (let next = session.step(); next !== "done"; next = session.step()) {
     if (next === "single") {
       post({ type: "single" });
-      rest.forEach(installGroup);
+      [first, ...rest].forEach(installGroup);
       show("Building the other pages");
     } else if (next.startsWith("install:")) {
       await installGroup(next.slice("install:".length));

@@ -30,10 +30,14 @@ from explorer.app.markup.cards import card_html, derived_note, references_summar
 from explorer.app.sources.item_link import decode_item_link
 from explorer.app.states.single import ExplorerState, address_query
 
+from .sacrebleu_standins import install_sacrebleu_standins
 from .staged import BrowserStaging
 from .standard_library import await_archive
 
-__all__ = ["APP_IMPORTS", "INPUTS", "SELF_CHECK", "Session", "restored", "self_check"]
+__all__ = [
+    "APP_IMPORTS", "INPUTS", "SELF_CHECK", "SNAPSHOT_GROUPS", "Session", "comparison_check",
+    "restored", "self_check",
+]  # fmt: skip
 
 INPUTS = ("candidate", "references_text", "reference_format", "max_order", "weights")
 """The state's parameters that the page's live text boxes and settings hold."""
@@ -65,6 +69,27 @@ def self_check() -> str:
     the live view computes it: the answer a restored snapshot must give (the site build computes
     it with CPython and writes it into the page's configuration)."""
     return str(ExplorerState(**SELF_CHECK).summary.score)
+
+
+SNAPSHOT_GROUPS = ("comparison",)
+"""The package groups (:data:`explorer.app.staging.NEEDS`) whose modules a memory snapshot holds
+besides the live view's: the single-item page's comparison with chrF, BLEU and TER (sacreBLEU and
+its pure-Python dependencies) then waits for no install. A group with a compiled package cannot
+be held: Pyodide 0.27.7's snapshots keep no dynamic library (numpy)."""
+
+
+def comparison_check() -> str:
+    """The comparison of :data:`SELF_CHECK` that the single-item page's metrics tab shows
+    (:func:`charsim.compare.compare`, and chrF's and charsim's fragility), as text: made before
+    a snapshot is taken, it imports every module of sacreBLEU that tab needs (some only on a first
+    score); a restored snapshot must answer it as CPython does, before the standard library has
+    arrived (then no module it needs is missing from memory)."""
+    from charsim.compare import compare
+    from charsim.compare.fragility import fragility
+
+    install_sacrebleu_standins()
+    inputs = (SELF_CHECK["candidate"], SELF_CHECK["references_text"].splitlines())
+    return f"{compare(*inputs)!r}; {fragility(*inputs, metrics=('charsim', 'chrf'))!r}"
 
 
 def restored(environment, standard_library: str | None = None) -> None:

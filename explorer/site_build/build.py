@@ -28,6 +28,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+from explorer.runtime.worker import SNAPSHOT_GROUPS
 from explorer.site_build import compiled
 from explorer.site_build.app_archive import app_archive, app_files
 from explorer.site_build.assets import copy_assets, copy_examples
@@ -162,7 +163,8 @@ def build(
     print(f"      batch examples: {', '.join(copy_examples(out))}")
 
     step(12, total, "Make the live view's memory snapshot (Node) and check that it restores")
-    archives = [packages[name].path for name in core] + [out / "app.zip"]
+    held = [name for group in SNAPSHOT_GROUPS for name in order.groups[group]]
+    archives = [packages[name].path for name in core + held] + [out / "app.zip"]
     snapshot = make_snapshot(out, archives)
     print(f"      {snapshot['url']}: {snapshot['bytes'] / 1e6:.1f} MB unpacked")
 

@@ -5,10 +5,11 @@
 //   node explorer/site_build/snapshot.mjs check SNAPSHOT
 //
 // `make` unpacks each archive (a wheel into site-packages, any other zip into the home folder,
-// as the worker does), imports the live view's Python (explorer.runtime.worker) and writes the
-// snapshot of Pyodide's memory. `check` restores a snapshot as the worker does (without the
-// standard library's archive, which then arrives) and prints, as one JSON line, the
-// self-check's answer and two draws of `random` (they must differ between two restores).
+// as the worker does), imports the live view's Python (explorer.runtime.worker) and sacreBLEU's
+// (explorer.runtime.worker.SNAPSHOT_GROUPS) and writes the snapshot of Pyodide's memory. `check`
+// restores a snapshot as the worker does (without the standard library's archive, which then
+// arrives) and prints, as one JSON line, the self-check's answer, the comparison's
+// (comparison_check) and two draws of `random` (they must differ between two restores).
 // Either fails with exit status 1 and the error on stderr.
 //
 // What Pyodide 0.27.7's experimental snapshots allow (pyodide/pyodide#4652, #4720, #5195):
@@ -48,8 +49,14 @@ try {
       const extractDir = path.endsWith(".whl") ? SITE_PACKAGES : "/home/pyodide";
       pyodide.unpackArchive(bytes(path), "zip", { extractDir });
     }
-    // The live view's Python, and what it converts its answers with (pyodide.ffi.to_js).
-    pyodide.runPython("import explorer.runtime.worker, js, pyodide.ffi");
+    // The live view's Python, what it converts its answers with (pyodide.ffi.to_js), and the
+    // modules of the groups it holds (SNAPSHOT_GROUPS: sacreBLEU's, imported by a comparison).
+    pyodide.runPython("import explorer.runtime.worker as w, js, pyodide.ffi; w.comparison_check()");
+    // The open files the imports left are closed now: importlib.metadata keeps a zipfile.ZipFile
+    // of each archive on sys.path it has read (the standard library's) until its caches are
+    // invalidated; closed after a restore, it would close a file descriptor that the restored
+    // Python does not have ("OSError: [Errno 8] Bad file descriptor" on the console).
+    pyodide.runPython("import gc, importlib; importlib.invalidate_caches(); gc.collect()");
     const [heap, slot] = countArgsSlot(pyodide);
     heap[slot] = 0;
     writeFileSync(snapshot, pyodide.makeMemorySnapshot());
@@ -63,6 +70,7 @@ try {
     const worker = pyodide.pyimport("explorer.runtime.worker");
     worker.restored(pyodide.toPy({}), "python_stdlib.zip");
     const check = worker.self_check();
+    const comparison = worker.comparison_check(); // sacreBLEU from memory alone
     // The live view itself: a link opened, typed inputs scored, references in JSON.
     worker.Session(() => {}, []).start("c=the+cat&r=%5B%22a+cat%22%5D&cap=4&w=uniform&lang=ja");
     const session = worker.Session(() => {}, []);
@@ -72,7 +80,7 @@ try {
     const draws = pyodide.runPython("import random; [random.random(), random.random()]").toJs();
     pyodide.pyimport("explorer.runtime.standard_library").arrived(bytes(join(indexURL, "python_stdlib.zip")));
     pyodide.runPython("import pydoc"); // not in memory: read from the archive
-    console.log(JSON.stringify({ check, random: draws }));
+    console.log(JSON.stringify({ check, comparison, random: draws }));
   } else {
     console.error("usage: node explorer/site_build/snapshot.mjs make SNAPSHOT ARCHIVE... | check SNAPSHOT");
     process.exit(2);

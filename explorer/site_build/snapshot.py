@@ -1,16 +1,18 @@
 """The live view's memory snapshot: made by the site build, checked before the build succeeds.
 
 A memory snapshot of Pyodide holds its whole linear memory after the live view's Python
-(``charsim``, ``param`` and :mod:`explorer.runtime.worker`) is imported. The worker restores it
-instead of booting Python and installing and importing those packages, so the first score comes
-in a fraction of a bare Pyodide boot; if anything about it is wrong it boots as before
-(``static/snapshot.js``). The snapshot is made with the npm ``pyodide`` core, the same files the
-site serves or (``--pyodide-source cdn``) the CDN serves, by ``snapshot.mjs`` under Node, and
-shipped gzip-compressed; the worker decompresses it itself, so that any static host serves it as
-it is.
+(``charsim``, ``param`` and :mod:`explorer.runtime.worker`) and sacreBLEU's (for the single-item
+page's comparison, :data:`~explorer.runtime.worker.SNAPSHOT_GROUPS`) are imported. The worker
+restores it instead of booting Python and installing and importing those packages, so the first
+score comes in a fraction of a bare Pyodide boot, and the comparison waits for no install; if
+anything about it is wrong it boots as before (``static/snapshot.js``). The snapshot is made
+with the npm ``pyodide`` core, the same files the site serves or (``--pyodide-source cdn``) the
+CDN serves, by ``snapshot.mjs`` under Node, and shipped gzip-compressed; the worker decompresses
+it itself, so that any static host serves it as it is.
 
 Before the build succeeds, the snapshot is restored twice under Node: each restore must answer
-the self-check (:func:`explorer.runtime.worker.self_check`) as CPython does, and the two must
+the self-check (:func:`explorer.runtime.worker.self_check`, and its comparison with sacreBLEU's
+metrics, :func:`~explorer.runtime.worker.comparison_check`) as CPython does, and the two must
 draw different random numbers (``random`` is reseeded after a restore).
 """
 
@@ -24,7 +26,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from explorer.runtime.worker import self_check
+from explorer.runtime.worker import SNAPSHOT_GROUPS, comparison_check, self_check
 from explorer.site_build.common import BuildError
 
 __all__ = ["SNAPSHOT_FILE", "make_snapshot"]
@@ -44,18 +46,20 @@ def _node(*args: str) -> str:
 
 
 def make_snapshot(out: Path, archives: list[Path]) -> dict:
-    """Make the snapshot of the live view with ``archives`` unpacked (the wheels, then
-    app.zip), write it into the site ``out`` and check it.
+    """Make the snapshot of the live view with ``archives`` unpacked (the live view's wheels and
+    those of :data:`~explorer.runtime.worker.SNAPSHOT_GROUPS`, then app.zip), write it into the
+    site ``out`` and check it.
 
     Returns:
         The page configuration's ``snapshot`` entry: ``url`` (relative to the site),
         ``integrity`` (the Subresource Integrity of the file the worker fetches), ``check``
-        (the self-check's answer) and ``bytes`` (the snapshot's size unpacked).
+        (the self-check's answer), ``groups`` (the package groups whose modules it holds) and
+        ``bytes`` (the snapshot's size unpacked).
 
     Raises:
         BuildError: Node failed to make or restore it, or a restore answered wrongly.
     """
-    expected = self_check()
+    expected, comparison = self_check(), comparison_check()
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "snapshot.bin"
         _node("make", str(raw), *map(str, archives))
@@ -67,6 +71,11 @@ def make_snapshot(out: Path, archives: list[Path]) -> dict:
                     f"the restored snapshot scores the self-check {answer['check']}, CPython "
                     f"{expected}"
                 )
+            if answer["comparison"] != comparison:
+                raise BuildError(
+                    f"the restored snapshot compares the self-check as {answer['comparison']}, "
+                    f"CPython as {comparison}"
+                )
             draws.append(answer["random"])
         if draws[0] == draws[1]:
             raise BuildError("two restores of the snapshot drew the same random numbers")
@@ -75,4 +84,4 @@ def make_snapshot(out: Path, archives: list[Path]) -> dict:
     (out / SNAPSHOT_FILE).write_bytes(packed)
     digest = base64.b64encode(hashlib.sha256(packed).digest()).decode()
     return {"url": SNAPSHOT_FILE, "integrity": f"sha256-{digest}", "check": expected,
-            "bytes": len(data)}  # fmt: skip
+            "groups": list(SNAPSHOT_GROUPS), "bytes": len(data)}  # fmt: skip

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 import charsim
-from explorer.runtime.worker import self_check
+from explorer.runtime.worker import comparison_check, self_check
 from explorer.site_build import snapshot
 
 from .conftest import APP_TIMEOUT, SCORE, poll, type_over_candidate
@@ -38,7 +38,8 @@ def _typed_score_shown(page, guard, url) -> str:
 
 def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_dir, tmp_path):
     """The snapshot the site ships, restored twice as the worker restores it: each scores the
-    self-check as CPython does and draws its own random numbers."""
+    self-check as CPython does, compares it with chrF, BLEU and TER as CPython does before the
+    standard library has arrived (sacreBLEU is in memory), and draws its own random numbers."""
     raw = tmp_path / "snapshot.bin"
     raw.write_bytes(gzip.decompress((site_dir / snapshot.SNAPSHOT_FILE).read_bytes()))
     answers = [
@@ -51,6 +52,7 @@ def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_d
         for _ in range(2)
     ]  # fmt: skip
     assert [a["check"] for a in answers] == [self_check()] * 2
+    assert [a["comparison"] for a in answers] == [comparison_check()] * 2
     assert answers[0]["random"] != answers[1]["random"]
 
 
@@ -59,6 +61,24 @@ def test_the_first_score_comes_from_the_snapshot(app_page, guard, site_url):
     app_page.on("console", lambda msg: messages.append(msg.text))
     assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
     assert not any("booted afresh" in text for text in messages)
+
+
+def test_the_single_item_page_of_a_restored_snapshot_is_complete_before_sacrebleu_installs(
+    app_page, guard, site_url
+):
+    """Restored, Python holds sacreBLEU's modules: the single-item page's comparison tab waits
+    for no install (the comparison group's files come after, with the other pages')."""
+    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    poll(
+        lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "ready",
+        timeout=APP_TIMEOUT, message="every page built", guard=guard,
+    )  # fmt: skip
+    marks = dict(app_page.evaluate(
+        "performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])"
+    ))  # fmt: skip
+    installs = [at for name, at in marks.items() if "Installing comparison" in name]
+    assert installs, sorted(marks)
+    assert marks["explorer:single"] < min(installs)
 
 
 @pytest.mark.parametrize(
