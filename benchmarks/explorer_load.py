@@ -36,15 +36,19 @@ shown with their range:
 * ``offline``: after a first visit (kept by the site's service worker), the network off and the
   page opened again: seconds to the typed score (it must come).
 
+``--baseline DIR`` loads a second built site (e.g. one of an earlier commit, ``python -m explorer
+build --out DIR``) in every round too, right after this one's loads, booted as its page boots by
+default, and prints its rows under the same bare boots: a before/after measured side by side.
+
 ``--network 20mbit`` throttles every load of a round alike (Chrome DevTools Protocol
 ``Network.emulateNetworkConditions``: 20 Mbit/s down, 5 up, 20 ms latency); the typed score's
 target is then ≤ 1.0 × the bare boot under the same throttle.
 
 Usage: ``python benchmarks/explorer_load.py [--runs N] [--boot snapshot,fresh] [--network
-none|20mbit] [--bursts N] [--keys N] [--out DIR] [--no-build]`` (builds the site if it is
-missing or stale, unless ``--no-build``). Every request must go to 127.0.0.1; any other aborts
-the benchmark. Needs Chromium (``/usr/bin/chromium`` or ``$CHARSIM_CHROMIUM``) and the Python
-package ``playwright``.
+none|20mbit] [--bursts N] [--keys N] [--out DIR] [--baseline DIR] [--no-build]`` (builds the
+site if it is missing or stale, unless ``--no-build``). Every request must go to 127.0.0.1; any
+other aborts the benchmark. Needs Chromium (``/usr/bin/chromium`` or ``$CHARSIM_CHROMIUM``) and
+the Python package ``playwright``.
 """
 
 from __future__ import annotations
@@ -361,9 +365,10 @@ def ratio(label: str, times: list[float], bares: list[float], target: float | No
     return line if target is None else f"{line}  {verdict(statistics.median(ratios), target)}"
 
 
-def report(boot: str, apps: list[dict], bares: list[float], throttled: bool) -> None:
-    """Print one boot's rows."""
-    print(f"-- boot: {boot}")
+def report(boot: str, apps: list[dict], bares: list[float], throttled: bool,
+           title: str = "") -> None:  # fmt: skip
+    """Print one boot's rows (under ``title``, or the boot's name)."""
+    print(f"-- {title or f'boot: {boot}'}")
     print(ratio("typed text's score shown", [a["typed"] for a in apps], bares,
                 1.0 if throttled else 0.5 if boot == "snapshot" else None))  # fmt: skip
     targets = (None, None) if throttled or boot != "snapshot" else (2.0, 3.0)
@@ -406,6 +411,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="bursts of typing per boot, spread over the runs (20)")  # fmt: skip
     parser.add_argument("--keys", type=positive, default=8, help="timed keystrokes per run (8)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site folder")
+    parser.add_argument("--baseline", type=Path,
+                        help="another built site to load in every round, side by side")  # fmt: skip
     parser.add_argument(
         "--no-build", action="store_true", help="measure the site in --out as it is"
     )
@@ -417,7 +424,14 @@ def main(argv: list[str] | None = None) -> int:
     print(environment())  # the load before the run
     if not args.no_build and serve.is_stale(args.out):
         build(args.out)
+    if args.baseline and not (args.baseline / "index.html").is_file():
+        parser.error(f"--baseline {args.baseline}: no built site there (no index.html)")
     server, base = serve.serve_in_thread(args.out)
+    servers = [server]
+    if args.baseline:
+        other, baseline = serve.serve_in_thread(args.baseline)
+        servers.append(other)
+    baseline_apps: list[dict] = []
     per_run = max(2, math.ceil(args.bursts / args.runs))
     apps: dict[str, list[dict]] = {boot: [] for boot in boots}
     bares, offline = [], []
@@ -429,6 +443,9 @@ def main(argv: list[str] | None = None) -> int:
                 for boot in boots:  # reaches them alike
                     apps[boot].append(load_app(browser, base, boot, network, per_run, args.keys,
                                                seed=run))  # fmt: skip
+                if args.baseline:
+                    baseline_apps.append(load_app(browser, baseline, "snapshot", network, per_run,
+                                                  args.keys, seed=run))  # fmt: skip
                 bares.append(load_bare(browser, base, network))
                 for key in OPENED:
                     opened[key].append(load_opened(browser, base, network, key))
@@ -436,14 +453,17 @@ def main(argv: list[str] | None = None) -> int:
                 offline = [load_offline(browser, base) for _ in range(args.runs)]
             browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        for running in servers:
+            running.shutdown()
+            running.server_close()
 
     throttled = network is not None
     print(f"runs: {args.runs} rounds of cold loads, network {args.network} (medians)")
     print(f"{'bare Pyodide boot':<34}{statistics.median(bares):6.2f} s")
     for boot in boots:
         report(boot, apps[boot], bares, throttled)
+    if baseline_apps:
+        report("snapshot", baseline_apps, bares, throttled, f"baseline {args.baseline}: snapshot")
     print("-- a page opened before it is built (snapshot boot)")
     for key, found in opened.items():
         at_once = sum(progress is not None for progress, _ in found)
