@@ -73,7 +73,7 @@ LAYERS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         # (links, reference formats, batch files, built-in examples), the states (no Panel),
         # the Panel-free HTML of the score card and the texts, the views, and the page that
         # composes them. Views may import states and markup, never the page.
-        ("app base", ("explorer.app.i18n", "explorer.app.staging")),
+        ("app base", ("explorer.app.i18n", "explorer.app.staging", "explorer.app.panel_private")),
         ("app sources", below("explorer.app.sources")),
         ("app states", below("explorer.app.states")),
         ("app markup", below("explorer.app.markup")),
@@ -300,3 +300,74 @@ def test_no_forbidden_import():
         if _matches(edge.source, sources) and _matches(edge.target, targets)
     ]
     assert not refused, "forbidden imports:\n  " + "\n  ".join(refused)
+
+
+ADAPTERS = {
+    "charsim.compare.sacrebleu": "sacreBLEU",
+    "charsim.metric.ngrams": "the standard library (collections._count_elements)",
+    "explorer.app.panel_private": "Panel",
+}
+"""The one module per upstream that owns every use of its private names."""
+
+
+def own_private_names(modules: dict[str, Path]) -> set[str]:
+    """The private names (``_x``) that our own code defines: functions, classes, assigned
+    names and attributes (``self._x = ...``), arguments."""
+    names = set()
+    for path in modules.values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                names.add(node.name)
+            elif isinstance(node, ast.Attribute | ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr if isinstance(node, ast.Attribute) else node.id)
+            elif isinstance(node, ast.arg):
+                names.add(node.arg)
+    return {name for name in names if name.startswith("_")}
+
+
+def upstream_private_uses(modules: dict[str, Path], root: Path = ROOT) -> list[str]:
+    """Every use of another package's private name (``from x import _y``, or an attribute
+    ``._y`` that our code never defines), outside :data:`ADAPTERS`, as ``path:line: code``."""
+    ours = own_private_names(modules)
+    uses = []
+    for name, path in modules.items():
+        if name in ADAPTERS:
+            continue
+        relative = path.relative_to(root).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            private = []
+            if isinstance(node, ast.ImportFrom) and not node.level:
+                if not (node.module or "").startswith(PACKAGES):
+                    private = [alias.name for alias in node.names]
+            elif isinstance(node, ast.Attribute) and node.attr not in ours:
+                private = [node.attr]
+            for used in private:
+                dunder = used.startswith("__") or (used.startswith("_repr_") and used[-1] == "_")
+                if used.startswith("_") and not dunder:
+                    uses.append(f"{relative}:{node.lineno}: {ast.unparse(node)}")
+    return list(dict.fromkeys(uses))
+
+
+def test_upstream_private_names_only_in_their_adapter():
+    uses = upstream_private_uses(MODULES)
+    assert not uses, (
+        "private names of another package used outside its adapter module (ADAPTERS):\n  "
+        + "\n  ".join(uses)
+    )
+
+
+def test_the_private_name_check_sees_attributes_and_imports(tmp_path):
+    """The check itself: an upstream's private attribute and import are found, our own private
+    names and IPython's ``_repr_*_`` protocol are not."""
+    package = tmp_path / "charsim"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "import panel as pn\nfrom collections import _count_elements\n"
+        "class A:\n    def __init__(self):\n        self._mine = 1\n"
+        "    def _repr_html_(self):\n        return super()._repr_html_()\n"
+        "def f(a, tabs):\n    return a._mine, tabs._panels, pn.state._schedule_on_load\n"
+    )
+    uses = upstream_private_uses({"charsim": package / "__init__.py"}, root=tmp_path)
+    assert [use.split(": ", 1)[1] for use in uses] == [
+        "from collections import _count_elements", "tabs._panels", "pn.state._schedule_on_load",
+    ]  # fmt: skip

@@ -16,6 +16,7 @@ from functools import partial
 import panel as pn
 
 from explorer.app.i18n import LANGUAGES, UIText
+from explorer.app.panel_private import retitle_tabs
 from explorer.app.sources.item_link import decode_item_link
 from explorer.app.sources.link import language_of, with_language
 from explorer.app.staging import PAGES, later, opened
@@ -28,7 +29,6 @@ from explorer.app.views.batch_inputs import BatchInputsView
 from explorer.app.views.batch_significance import SignificanceView
 from explorer.app.views.batch_summary import BatchSummaryView
 from explorer.app.views.changes import ChangesView
-from explorer.app.views.common import retitle
 from explorer.app.views.contributions import ContributionsView
 from explorer.app.views.exact import ExactView
 from explorer.app.views.inputs import InputsView
@@ -112,7 +112,7 @@ def _titled_tabs(keys: list[str], pages: list, text: UIText, hidden_pages: str) 
         *zip((text(key) for key in keys), pages, strict=True), dynamic=False,
         sizing_mode="stretch_width", stylesheets=[hidden_pages],
     )  # fmt: skip
-    text.param.watch(lambda _event: retitle(tabs, [text(key) for key in keys]), ["language"])
+    text.param.watch(lambda _event: retitle_tabs(tabs, [text(key) for key in keys]), ["language"])
     return tabs
 
 

@@ -50,7 +50,7 @@ def install_sanitizer_fallback() -> None:
     import html
     import importlib.util
 
-    from panel.util import HTML_SANITIZER
+    from explorer.app.panel_private import set_sanitizer
 
     if importlib.util.find_spec("nh3") is None:
-        HTML_SANITIZER._sanitize = functools.partial(html.escape, quote=False)
+        set_sanitizer(functools.partial(html.escape, quote=False))

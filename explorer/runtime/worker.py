@@ -27,6 +27,7 @@ import random
 from explorer.app import staging
 from explorer.app.i18n import LANGUAGES, UIText
 from explorer.app.markup.cards import card_html, derived_note, references_summary_html
+from explorer.app.panel_private import document_patch, document_ready, model_json, page_patch
 from explorer.app.sources.item_link import decode_item_link
 from explorer.app.states.single import ExplorerState, address_query
 
@@ -199,7 +200,7 @@ class Session:
     def build(self):
         """Build the app on the live state; return its Bokeh JSON (``model``) for the page's
         ``#app``, with the inputs it shows (the page compares them with its boxes)."""
-        from panel.io.pyodide import _model_json, init_doc
+        from panel.io.pyodide import init_doc
 
         from explorer.app.page import create_app
 
@@ -209,7 +210,7 @@ class Session:
         init_doc()
         app = create_app(self.state, text=self.text, query=self._query,
                          replace_query=self._replace_query)  # fmt: skip
-        self._doc, model = _model_json(app, "app")
+        self._doc, model = model_json(app, "app")
         self._check_resources()
         return _to_js({"model": model, "inputs": {n: getattr(self.state, n) for n in INPUTS}})
 
@@ -230,23 +231,15 @@ class Session:
         bare reference ("reference … isn't known").
         """
         import asyncio
-        import functools
-
-        import js
-        from bokeh.events import DocumentReady
-        from panel.io.pyodide import _dict_converter, _process_document_events
-        from panel.io.state import state
-        from pyodide.ffi import to_js
 
         doc, pending = self._doc, []
 
         def flush() -> None:
             if not pending:
                 return
-            patch, buffers = _process_document_events(doc, pending[:])
+            patch, buffers = document_patch(doc, pending[:])
             pending.clear()
-            buffers = js.Map.new(js.Object.entries(to_js(buffers)))
-            send_patch(to_js(patch, dict_converter=_dict_converter), buffers)
+            send_patch(patch, buffers)
 
         def collect(event) -> None:
             if getattr(event, "setter", None) == "js":
@@ -258,15 +251,12 @@ class Session:
         self._flush = flush
         doc.on_change(collect)
         doc.unhold()
-        doc.on_event("document_ready", functools.partial(state._schedule_on_load, doc))
-        doc.callbacks.trigger_event(DocumentReady())
+        document_ready(doc)
 
     def receive(self, patch) -> None:
         """Apply a patch of the page's document (what the user did) to the app's."""
-        from panel.io.pyodide import _convert_json_patch
-
         self._flush()
-        self._doc.apply_json_patch(_convert_json_patch(patch), setter="js")
+        self._doc.apply_json_patch(page_patch(patch), setter="js")
 
     # -- staged ---------------------------------------------------------------------------
 

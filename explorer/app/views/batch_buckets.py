@@ -16,6 +16,7 @@ from panel.viewable import Viewer
 import charsim
 
 from ..i18n import UIText
+from ..panel_private import set_table_configuration
 from ..states.batch import BatchState
 from .batch_histogram import COLORS
 from .chart_download import downloadable
@@ -121,9 +122,9 @@ class BucketsView(Viewer):
         text = self.text
         self._choice.options = {text(f"batch.buckets.by.{name}"): name for name in BUCKETINGS}
         self._note.object = f"<p>{escape(text('batch.buckets.note'))}</p>"
-        # Panel keeps the configuration aside and sends it again with the columns (see
-        # common.item_table); the frame's "by" column is in the language too
-        self._table._configuration = tabulator_locale(text)
+        # sent again with the columns (see common.item_table); the frame's "by" column is in
+        # the language too
+        set_table_configuration(self._table, tabulator_locale(text))
         self._update()
 
     def _update(self, *_events) -> None:

@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import panel as pn
-from bokeh.models import ColumnDataSource, HoverTool, TabPanel
+from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 from panel.io import JSCode
 
 from ..i18n import UIText
+from ..panel_private import set_table_configuration
 
 if TYPE_CHECKING:  # pandas is installed after the first view (explorer.app.staging)
     import pandas as pd
@@ -21,7 +22,7 @@ if TYPE_CHECKING:  # pandas is installed after the first view (explorer.app.stag
 __all__ = [
     "ROWS_SHOWN", "STYLESHEETS", "figure_column", "html_pane", "html_table", "item_table",
     "line_chart", "long_table",
-    "read_only_table", "relabel_figure", "retitle", "screen_reader_text", "tabulator_locale",
+    "read_only_table", "relabel_figure", "screen_reader_text", "tabulator_locale",
     "value_table",
 ]  # fmt: skip
 
@@ -60,26 +61,6 @@ def relabel_figure(chart, widgets: dict, text: UIText, prefix: str) -> None:
     chart.yaxis.axis_label = text(f"{prefix}.y_axis")
     for key, widget in widgets.items():
         widget.name = text(f"{prefix}.widget.{key}")
-
-
-def retitle(tabs: pn.Tabs, titles: list[str]) -> None:
-    """Rename the tabs of ``tabs`` in place, live.
-
-    Panel keeps a tab's rendered Bokeh panel when only its title changes
-    (``panel.layout.Tabs._get_objects``), and BokehJS redraws the headers only when the list of
-    panels changes, so each rendered panel is replaced by a retitled one (same child) and
-    Panel's cache of panels is pointed at it.
-    """
-    tabs[:] = list(zip(titles, tabs.objects, strict=True))
-    for ref, (model, _parent) in tabs._models.items():
-        panels = [
-            TabPanel(title=title, child=old.child, name=old.name, closable=old.closable)
-            for old, title in zip(model.tabs, titles, strict=True)
-        ]
-        tabs._panels[ref].update(
-            {id(pane): panel for pane, panel in zip(tabs.objects, panels, strict=True)}
-        )
-        model.tabs = panels
 
 
 def figure_column(widgets: pn.viewable.Viewable, chart, text: pn.pane.HTML) -> pn.Column:
@@ -253,10 +234,10 @@ def item_table(
     )  # fmt: skip
 
     def relabel(_event) -> None:
-        # Panel has no parameter for the configuration: it is kept in ``_configuration`` and
-        # sent again with the columns when the header filters change (their placeholders do:
-        # each language has its own), and BokehJS then redraws the table in the new locale.
-        table._configuration = tabulator_locale(text)
+        # The configuration is sent again with the columns when the header filters change
+        # (their placeholders do: each language has its own); BokehJS then redraws the table
+        # in the new locale.
+        set_table_configuration(table, tabulator_locale(text))
         table.param.update(formatters=formatters(), header_filters=header_filters())
 
     table.on_click(lambda event: on_click(table.value.iloc[event.row], event.column))

@@ -1,0 +1,113 @@
+"""Every use of Panel's private names, in one module, for Panel 1.9.4 (``static/pins.toml``).
+
+Panel has no public API for what these functions do; each says which private name it uses and
+why. The app's views and the browser runtime (:mod:`explorer.runtime.worker`,
+:mod:`explorer.runtime.shims`) call them; nothing else of the explorer touches Panel's
+internals, so a Panel upgrade is checked here (``tests/explorer/test_panel_private.py`` fails
+when a name used here is gone). Panel is imported inside each function: the runtime's live view
+imports this module before Panel is installed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = [
+    "PRIVATE_NAMES", "document_patch", "document_ready", "model_json", "page_patch",
+    "retitle_tabs", "set_sanitizer", "set_table_configuration",
+]  # fmt: skip
+
+PRIVATE_NAMES = {
+    "panel.io.pyodide": ("_model_json", "_dict_converter", "_process_document_events",
+                         "_convert_json_patch"),
+    "panel.layout.tabs.Tabs": ("_models", "_panels"),
+    "panel.widgets.tables.Tabulator": ("_configuration",),
+    "panel.util.HTML_SANITIZER": ("_sanitize",),
+    "panel.io.state.state": ("_schedule_on_load",),
+}  # fmt: skip
+"""The private names used here, by the module or object that holds them."""
+
+
+def retitle_tabs(tabs, titles: list[str]) -> None:
+    """Rename the tabs of ``tabs`` (a ``pn.Tabs``) in place, live.
+
+    Panel keeps a tab's rendered Bokeh panel when only its title changes (``Tabs._get_objects``),
+    and BokehJS redraws the headers only when the list of panels changes, so each rendered panel
+    (``Tabs._models``) is replaced by a retitled one (same child) and Panel's cache of panels
+    (``Tabs._panels``) is pointed at it.
+    """
+    from bokeh.models import TabPanel
+
+    tabs[:] = list(zip(titles, tabs.objects, strict=True))
+    for ref, (model, _parent) in tabs._models.items():
+        panels = [
+            TabPanel(title=title, child=old.child, name=old.name, closable=old.closable)
+            for old, title in zip(model.tabs, titles, strict=True)
+        ]
+        tabs._panels[ref].update(
+            {id(pane): panel for pane, panel in zip(tabs.objects, panels, strict=True)}
+        )
+        model.tabs = panels
+
+
+def set_table_configuration(table, configuration: dict) -> None:
+    """Give a ``pn.widgets.Tabulator`` a new Tabulator ``configuration`` after it was made.
+
+    Panel has no parameter for it: the ``configuration`` argument is kept in
+    ``Tabulator._configuration`` and sent again with the columns when a parameter such as the
+    header filters changes (the caller changes one next).
+    """
+    table._configuration = configuration
+
+
+def set_sanitizer(sanitize: Callable[[str], str]) -> None:
+    """Clean every string parameter of Panel's ReactiveHTML components with ``sanitize``.
+
+    Panel's ``HTML_SANITIZER`` imports ``nh3`` on first use, through its private ``_sanitize``;
+    replacing that attribute is the only way to clean without it.
+    """
+    from panel.util import HTML_SANITIZER
+
+    HTML_SANITIZER._sanitize = sanitize
+
+
+def model_json(app, target: str) -> tuple[Any, str]:
+    """``(document, model JSON)`` of ``app`` rendered into the page element ``target``: what
+    Panel's ``pyodide-worker`` template sends the page (``panel.io.pyodide._model_json``)."""
+    from panel.io.pyodide import _model_json
+
+    return _model_json(app, target)
+
+
+def document_patch(document, events: list) -> tuple[Any, Any]:
+    """``(patch, buffers)`` of the document ``events`` as plain JS values for the page, as
+    Panel's worker protocol sends them (``_process_document_events``, converted with
+    ``_dict_converter``)."""
+    import js
+    from panel.io.pyodide import _dict_converter, _process_document_events
+    from pyodide.ffi import to_js
+
+    patch, buffers = _process_document_events(document, events)
+    buffers = js.Map.new(js.Object.entries(to_js(buffers)))
+    return to_js(patch, dict_converter=_dict_converter), buffers
+
+
+def page_patch(patch) -> dict:
+    """The page's Bokeh ``patch`` (a JS object) as the JSON patch ``Document.apply_json_patch``
+    takes (``panel.io.pyodide._convert_json_patch``)."""
+    from panel.io.pyodide import _convert_json_patch
+
+    return _convert_json_patch(patch)
+
+
+def document_ready(document) -> None:
+    """Tell the app that ``document`` is on the page: its ``pn.state.onload`` callbacks run, as
+    Panel's worker protocol runs them (``state._schedule_on_load`` on ``document_ready``)."""
+    import functools
+
+    from bokeh.events import DocumentReady
+    from panel.io.state import state
+
+    document.on_event("document_ready", functools.partial(state._schedule_on_load, document))
+    document.callbacks.trigger_event(DocumentReady())

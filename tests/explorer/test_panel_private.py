@@ -1,0 +1,52 @@
+"""The Panel adapter (explorer.app.panel_private) against the installed Panel: every private
+name it uses is still there, and what it does through them shows in public behaviour."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import panel as pn
+import pytest
+
+from explorer.app import panel_private
+
+
+def _source(path: str) -> str:
+    """The source of the module that holds ``path`` (a module, or a class or object in one),
+    found without importing it (``panel.io.pyodide`` imports ``js``, which only Pyodide has)."""
+    module = path
+    while True:
+        try:
+            spec = importlib.util.find_spec(module)
+        except ModuleNotFoundError:  # a name inside a module: look one level up
+            spec = None
+        if spec is not None and spec.origin is not None:
+            return Path(spec.origin).read_text(encoding="utf-8")
+        module = module.rpartition(".")[0]
+
+
+@pytest.mark.parametrize("path", sorted(panel_private.PRIVATE_NAMES))
+def test_each_private_name_is_in_the_installed_panel(path):
+    source = _source(path)
+    for name in panel_private.PRIVATE_NAMES[path]:
+        assert re.search(rf"\b{name}\b", source), (
+            f"{path}: {name} is gone from Panel {pn.__version__}; see explorer/app/panel_private.py"
+        )
+
+
+def test_retitle_tabs_renames_the_rendered_tabs():
+    tabs = pn.Tabs(("one", pn.pane.Markdown("a")), ("two", pn.pane.Markdown("b")))
+    model = tabs.get_root()
+    panel_private.retitle_tabs(tabs, ["eins", "zwei"])
+    assert [panel.title for panel in model.tabs] == ["eins", "zwei"]
+    assert tabs._names == ["eins", "zwei"]
+
+
+def test_set_sanitizer_replaces_the_html_sanitizer(monkeypatch):
+    from panel.util import HTML_SANITIZER
+
+    monkeypatch.setattr(HTML_SANITIZER, "_sanitize", HTML_SANITIZER._sanitize, raising=False)
+    panel_private.set_sanitizer(str.upper)
+    assert HTML_SANITIZER.clean("<b>x</b>") == "<B>X</B>"
