@@ -9,7 +9,9 @@ the About page before they are built. Times are taken in the page from navigatio
 (``performance.now()``); each ratio is taken within a round and the median over the rounds is
 shown with their range:
 
-* ``bare``: the Pyodide page's ``loadPyodide()`` resolved (same server, same Pyodide files);
+* ``bare``: a page that only calls ``loadPyodide()``, resolved: Pyodide's core as npm publishes
+  it (the site serves its standard library with bytecode added), served by the site's own server
+  code from a folder of its own, compressed as the site's files are;
 * ``typed``: the score of a text typed as soon as the page accepts input (a text other than the
   default input, typed with no delay between keys) on screen: navigation → the page accepting
   input, plus the text's last key → its score shown (the time the automation takes to type
@@ -55,7 +57,9 @@ from __future__ import annotations
 
 import math
 import random
+import shutil
 import statistics
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -67,7 +71,9 @@ from playwright.sync_api import sync_playwright
 import charsim
 from explorer.app.i18n import UIText
 from explorer.site_build import serve
-from explorer.site_build.build import DEFAULT_OUT, build
+from explorer.site_build.budget import precompress
+from explorer.site_build.build import DEFAULT_OUT, PYODIDE_CORE, STANDARD_LIBRARY_FILE, build
+from explorer.site_build.pins import NPM_PYODIDE
 from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS  # one list of browser flags
 
 BARE_PAGE = """<!doctype html><html><body>
@@ -125,7 +131,8 @@ WATCHER = """(() => {
   }).observe({ type: "longtask", buffered: true });
 })();"""
 
-HTML = "document.documentElement.dataset"
+HTML = "(document.documentElement?.dataset ?? {})"
+"""The page's ``<html>`` data attributes (none yet right after navigation starts)."""
 LIVE = f"{HTML}.explorerLive === '1'"
 CANDIDATE = '[data-testid="candidate"]'
 REFERENCES = '[data-testid="references"]'
@@ -166,20 +173,18 @@ def typing_input(seed: int = 1) -> tuple[str, list[str]]:
     return candidate, references
 
 
-def open_page(browser, base: str, network: dict | None, extra_routes: dict | None = None):
+def open_page(browser, base: str, network: dict | None, service_workers: str = "allow"):
     """A page in a fresh context that refuses non-local requests, is throttled as ``network``
     says, and counts response bytes (the worker's too) with the time each request finished, in
     seconds since the page was opened."""
-    context = browser.new_context(service_workers="block" if extra_routes else "allow")
+    context = browser.new_context(service_workers=service_workers)
     page = context.new_page()
     sizes: list[tuple[float, int]] = []
     opened = time.perf_counter()
 
     def route(route) -> None:
         url = route.request.url
-        if extra_routes and url in extra_routes:
-            route.fulfill(body=extra_routes[url], content_type="text/html")
-        elif urlsplit(url).hostname == "127.0.0.1" or url.startswith(("data:", "blob:")):
+        if urlsplit(url).hostname == "127.0.0.1" or url.startswith(("data:", "blob:")):
             route.continue_()
         else:
             raise SystemExit(f"request to a foreign host: {url}")
@@ -341,11 +346,22 @@ def load_offline(browser, base: str) -> float | None:
     return at
 
 
+def bare_site(folder: Path) -> Path:
+    """Write into ``folder`` the bare page (:data:`BARE_PAGE`) and Pyodide's npm core beside it,
+    with the ``.gz`` files the site's server sends; return ``folder``."""
+    (folder / "index.html").write_text(BARE_PAGE, encoding="utf-8")
+    core = folder / "pyodide"
+    core.mkdir()
+    for name in [*PYODIDE_CORE, STANDARD_LIBRARY_FILE, "pyodide-lock.json"]:
+        shutil.copyfile(NPM_PYODIDE / name, core / name)
+    precompress(folder)
+    return folder
+
+
 def load_bare(browser, base: str, network) -> float:
     """One cold load of a page that only boots Pyodide: seconds to loadPyodide() resolved."""
-    url = base + "bare-pyodide.html"
-    context, page, _, _ = open_page(browser, base, network, {url: BARE_PAGE})
-    page.goto(url)
+    context, page, _, _ = open_page(browser, base, network, service_workers="block")
+    page.goto(base)
     page.wait_for_function(f"{HTML}.bare", timeout=TIMEOUT_MS)
     elapsed = float(page.evaluate(f"{HTML}.bare")) / 1000
     context.close()
@@ -427,7 +443,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.baseline and not (args.baseline / "index.html").is_file():
         parser.error(f"--baseline {args.baseline}: no built site there (no index.html)")
     server, base = serve.serve_in_thread(args.out)
-    servers = [server]
+    bare_server, bare = serve.serve_in_thread(bare_site(Path(tempfile.mkdtemp())))
+    servers = [server, bare_server]
     if args.baseline:
         other, baseline = serve.serve_in_thread(args.baseline)
         servers.append(other)
@@ -446,7 +463,7 @@ def main(argv: list[str] | None = None) -> int:
                 if args.baseline:
                     baseline_apps.append(load_app(browser, baseline, "snapshot", network, per_run,
                                                   args.keys, seed=run))  # fmt: skip
-                bares.append(load_bare(browser, base, network))
+                bares.append(load_bare(browser, bare, network))
                 for key in OPENED:
                     opened[key].append(load_opened(browser, base, network, key))
             if network is None:

@@ -34,6 +34,7 @@ from explorer.site_build.app_archive import app_archive, app_files
 from explorer.site_build.assets import copy_assets, copy_examples
 from explorer.site_build.budget import measure, precompress
 from explorer.site_build.bytecode import add_bytecode
+from explorer.site_build.bytecode import standard_library as add_standard_library_bytecode
 from explorer.site_build.common import ROOT, BuildError, normalize
 from explorer.site_build.downloads import fetch
 from explorer.site_build.lock import Package, compiled_packages, write_lock
@@ -51,7 +52,9 @@ from explorer.site_build.wheels import (
 
 DEFAULT_OUT = ROOT / "site"
 #: Pyodide core files copied into site/pyodide/ (local mode).
-PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
+PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm"]
+#: Pyodide's standard library, served (local mode) with the bytecode of its modules.
+STANDARD_LIBRARY_FILE = "python_stdlib.zip"
 
 
 def step(number: int, total: int, text: str) -> None:
@@ -133,20 +136,22 @@ def build(
     packages["charsim"] = charsim_wheel(wheels_dir)
 
     step(7, total, "Compile the modules of these wheels and of the app to bytecode (Pyodide)")
-    compiled = {normalize(n) for n in pins["pyodide"]["compiled"]}
     app = app_files()  # read once: the bytecode must match the sources shipped
     app |= add_bytecode(
-        [package.path for name, package in sorted(packages.items()) if name not in compiled], app
+        [package.path for _, package in sorted(packages.items()) if package.path], app
     )
 
     step(8, total, "Write pyodide-lock.json")
     order = write_lock(packages, pins, npm_lock, wheels_dir)
     core, installed = order.core, order.installed
 
-    step(9, total, f"Copy Pyodide core ({pyodide_source})")
+    step(9, total, f"Copy Pyodide core ({pyodide_source}), the standard library with its bytecode")
+    standard_library = NPM_PYODIDE / STANDARD_LIBRARY_FILE
     if pyodide_source == "local":
         for name in PYODIDE_CORE:
             shutil.copyfile(NPM_PYODIDE / name, wheels_dir / name)
+        standard_library = wheels_dir / STANDARD_LIBRARY_FILE
+        add_standard_library_bytecode(NPM_PYODIDE / STANDARD_LIBRARY_FILE, standard_library)
         index_url = "pyodide/"
     else:
         index_url = pins["pyodide"]["cdn_url"]
@@ -165,7 +170,7 @@ def build(
     step(12, total, "Make the live view's memory snapshot (Node) and check that it restores")
     held = [name for group in SNAPSHOT_GROUPS for name in order.groups[group]]
     archives = [packages[name].path for name in core + held] + [out / "app.zip"]
-    snapshot = make_snapshot(out, archives)
+    snapshot = make_snapshot(out, archives, standard_library)
     print(f"      {snapshot['url']}: {snapshot['bytes'] / 1e6:.1f} MB unpacked")
 
     step(13, total, "Render the HTML shell")
@@ -207,8 +212,8 @@ def build(
     live = [out / name for name in ["index.html", *SHELL, "explorer.css", snapshot["url"]]]
     rest = [packages[n].path for n in installed if packages[n].path] + [out / "app.zip"]
     if pyodide_source == "local":
-        live += [wheels_dir / n for n in PYODIDE_CORE if n != "python_stdlib.zip"]
-        rest.append(wheels_dir / "python_stdlib.zip")
+        live += [wheels_dir / n for n in PYODIDE_CORE]
+        rest.append(wheels_dir / STANDARD_LIBRARY_FILE)
     rest += [out / path for path in scripts + styles]
     measure(out, live, rest, order)
     step(15, total, "Write the service worker that keeps the site for offline visits")

@@ -77,7 +77,7 @@ def compiled_packages(
             imports=list(entry["imports"]),
             package_type=entry["package_type"],
             url="" if path else pins["pyodide"]["cdn_url"] + entry["file_name"],
-            digest=entry["sha256"],
+            digest="" if path else entry["sha256"],  # the site's copy gets bytecode: hashed then
         )
         for entry, path in zip(entries, paths, strict=True)
     ]

@@ -1,15 +1,19 @@
 // Make or check the memory snapshot of the explorer's live view with Pyodide's own core (npm
 // `pyodide`, run by Node), for explorer/site_build/snapshot.py. Not part of the site.
 //
-//   node explorer/site_build/snapshot.mjs make SNAPSHOT ARCHIVE...   (wheels *.whl, then app.zip)
-//   node explorer/site_build/snapshot.mjs check SNAPSHOT
+//   node explorer/site_build/snapshot.mjs make SNAPSHOT STDLIB ARCHIVE...   (wheels *.whl, then app.zip)
+//   node explorer/site_build/snapshot.mjs check SNAPSHOT STDLIB
+//
+// STDLIB is the standard library's archive the site serves (python_stdlib.zip): the snapshot's
+// zipimport holds its table of contents, so it is made and restored with that very file.
 //
 // `make` unpacks each archive (a wheel into site-packages, any other zip into the home folder,
 // as the worker does), imports the live view's Python (explorer.runtime.worker) and sacreBLEU's
 // (explorer.runtime.worker.SNAPSHOT_GROUPS) and writes the snapshot of Pyodide's memory. `check`
 // restores a snapshot as the worker does (without the standard library's archive, which then
 // arrives) and prints, as one JSON line, the self-check's answer, the comparison's
-// (comparison_check) and two draws of `random` (they must differ between two restores).
+// (comparison_check), two draws of `random` (they must differ between two restores) and the
+// files compiled from source while modules were imported from the archive (none may be).
 // Either fails with exit status 1 and the error on stderr.
 //
 // What Pyodide 0.27.7's experimental snapshots allow (pyodide/pyodide#4652, #4720, #5195):
@@ -32,7 +36,7 @@ const indexURL = join(root, "node_modules", "pyodide") + "/";
 const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
 const SITE_PACKAGES = "/lib/python3.12/site-packages";
 
-const [command, snapshot, ...archives] = process.argv.slice(2);
+const [command, snapshot, stdLibURL, ...archives] = process.argv.slice(2);
 const bytes = (path) => new Uint8Array(readFileSync(path));
 const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 5, 6, ...new Array(18).fill(0)]); // no member
 
@@ -43,8 +47,10 @@ function countArgsSlot(pyodide) {
 }
 
 try {
-  if (command === "make" && snapshot && archives.length) {
-    const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
+  if (command === "make" && stdLibURL && archives.length) {
+    const pyodide = await loadPyodide({
+      indexURL, stdLibURL, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" },
+    });
     for (const path of archives) {
       const extractDir = path.endsWith(".whl") ? SITE_PACKAGES : "/home/pyodide";
       pyodide.unpackArchive(bytes(path), "zip", { extractDir });
@@ -60,7 +66,7 @@ try {
     const [heap, slot] = countArgsSlot(pyodide);
     heap[slot] = 0;
     writeFileSync(snapshot, pyodide.makeMemorySnapshot());
-  } else if (command === "check" && snapshot && !archives.length) {
+  } else if (command === "check" && stdLibURL && !archives.length) {
     // Restored as the worker restores it, without the standard library's archive: the
     // self-check must need no module that is not in memory (here, with no XMLHttpRequest, the
     // guard of explorer.runtime.standard_library would fail); then the archive arrives.
@@ -78,11 +84,23 @@ try {
     session.score({ candidate: "ça ☃", references_text: '["ca", "a \u00e7a"]',
                     reference_format: "json", max_order: 32, weights: "harmonic" });
     const draws = pyodide.runPython("import random; [random.random(), random.random()]").toJs();
-    pyodide.pyimport("explorer.runtime.standard_library").arrived(bytes(join(indexURL, "python_stdlib.zip")));
-    pyodide.runPython("import pydoc"); // not in memory: read from the archive
-    console.log(JSON.stringify({ check, comparison, random: draws }));
+    pyodide.pyimport("explorer.runtime.standard_library").arrived(bytes(stdLibURL));
+    // Modules not in memory are read from the archive, from their bytecode: none is compiled.
+    const compiled = pyodide.runPython(`
+import builtins
+sources = []
+def counting(source, filename, *args, **kwargs):
+    sources.append(filename)
+    return compile(source, filename, *args, **kwargs)
+builtins.compile, compile = counting, builtins.compile
+try:
+    import pydoc, xml.dom.minidom
+finally:
+    builtins.compile = compile
+sources`).toJs();
+    console.log(JSON.stringify({ check, comparison, random: draws, compiled }));
   } else {
-    console.error("usage: node explorer/site_build/snapshot.mjs make SNAPSHOT ARCHIVE... | check SNAPSHOT");
+    console.error("usage: node explorer/site_build/snapshot.mjs make SNAPSHOT STDLIB ARCHIVE... | check SNAPSHOT STDLIB");
     process.exit(2);
   }
 } catch (error) {

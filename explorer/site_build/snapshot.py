@@ -12,8 +12,9 @@ it itself, so that any static host serves it as it is.
 
 Before the build succeeds, the snapshot is restored twice under Node: each restore must answer
 the self-check (:func:`explorer.runtime.worker.self_check`, and its comparison with sacreBLEU's
-metrics, :func:`~explorer.runtime.worker.comparison_check`) as CPython does, and the two must
-draw different random numbers (``random`` is reseeded after a restore).
+metrics, :func:`~explorer.runtime.worker.comparison_check`) as CPython does, the two must
+draw different random numbers (``random`` is reseeded after a restore), and modules imported from
+the standard library's archive must compile nothing (the site serves it with their bytecode).
 """
 
 from __future__ import annotations
@@ -45,10 +46,12 @@ def _node(*args: str) -> str:
     return proc.stdout
 
 
-def make_snapshot(out: Path, archives: list[Path]) -> dict:
+def make_snapshot(out: Path, archives: list[Path], standard_library: Path) -> dict:
     """Make the snapshot of the live view with ``archives`` unpacked (the live view's wheels and
     those of :data:`~explorer.runtime.worker.SNAPSHOT_GROUPS`, then app.zip), write it into the
-    site ``out`` and check it.
+    site ``out`` and check it. ``standard_library`` is the archive the site serves as Pyodide's
+    ``python_stdlib.zip``: the snapshot's ``zipimport`` holds its table of contents, so the
+    snapshot is made and checked with that very file.
 
     Returns:
         The page configuration's ``snapshot`` entry: ``url`` (relative to the site),
@@ -62,10 +65,10 @@ def make_snapshot(out: Path, archives: list[Path]) -> dict:
     expected, comparison = self_check(), comparison_check()
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "snapshot.bin"
-        _node("make", str(raw), *map(str, archives))
+        _node("make", str(raw), str(standard_library), *map(str, archives))
         draws = []
         for _ in range(2):
-            answer = json.loads(_node("check", str(raw)))
+            answer = json.loads(_node("check", str(raw), str(standard_library)))
             if answer["check"] != expected:
                 raise BuildError(
                     f"the restored snapshot scores the self-check {answer['check']}, CPython "
@@ -75,6 +78,11 @@ def make_snapshot(out: Path, archives: list[Path]) -> dict:
                 raise BuildError(
                     f"the restored snapshot compares the self-check as {answer['comparison']}, "
                     f"CPython as {comparison}"
+                )
+            if compiled := sorted(set(answer["compiled"])):
+                raise BuildError(
+                    f"the standard library's archive has no bytecode for {', '.join(compiled)}: "
+                    "its modules compile on every import"
                 )
             draws.append(answer["random"])
         if draws[0] == draws[1]:

@@ -3,6 +3,8 @@ Node, and not compiled again for a source already compiled by an earlier build."
 
 from __future__ import annotations
 
+import zipfile
+
 import pytest
 
 from explorer.site_build import bytecode as module
@@ -45,3 +47,21 @@ def test_the_same_source_installed_elsewhere_is_compiled_for_its_own_path(cache)
     name = "pkg/__pycache__/mod.cpython-312.pyc"
     assert site[name] != home[name]
     assert b"/home/pyodide/pkg/mod.py" in home[name] and b"/lib/site/pkg/mod.py" in site[name]
+
+
+def test_the_standard_library_gets_a_pyc_beside_each_module_for_zipimport(cache, tmp_path):
+    """zipimport looks for ``<module>.pyc`` beside the source, never in ``__pycache__/``."""
+    source, dest = tmp_path / "stdlib.zip", tmp_path / "served.zip"
+    with zipfile.ZipFile(source, "w") as archive:
+        archive.writestr("pkg/", b"")
+        for name, data in SOURCES.items():
+            archive.writestr(name, data)
+        archive.writestr("pkg/data.txt", b"not Python")
+    module.standard_library(source, dest)
+    with zipfile.ZipFile(dest) as archive:
+        names = archive.namelist()
+        pyc = archive.read("pkg/mod.pyc")
+    assert names == ["pkg/", "pkg/__init__.py", "pkg/__init__.pyc", "pkg/mod.py", "pkg/mod.pyc",
+                     "pkg/data.txt"]  # fmt: skip
+    assert int.from_bytes(pyc[4:8], "little") == 0b01  # unchecked hash: the source is not read
+    assert b"/lib/python312.zip/pkg/mod.py" in pyc  # tracebacks name the archive's file

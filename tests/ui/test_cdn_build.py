@@ -15,7 +15,7 @@ import pytest
 from explorer.app.sources.batch_examples import BATCH_EXAMPLES
 from explorer.site_build import build as site_build
 from explorer.site_build import serve
-from explorer.site_build.build import PYODIDE_CORE
+from explorer.site_build.build import PYODIDE_CORE, STANDARD_LIBRARY_FILE
 from explorer.site_build.pins import NPM_PYODIDE, load_pins
 
 from ..data import TED
@@ -30,7 +30,7 @@ def cdn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FileServer]:
     """The stand-in CDN: Pyodide's core (npm) and the official compiled wheels."""
     folder = tmp_path_factory.mktemp("cdn")
     official_wheels(folder)
-    for name in PYODIDE_CORE:
+    for name in [*PYODIDE_CORE, STANDARD_LIBRARY_FILE]:
         shutil.copy(NPM_PYODIDE / name, folder)
     server = FileServer(folder)
     yield server
@@ -81,6 +81,7 @@ def test_cdn_build_needs_no_compiled_wheel_and_its_lock_names_the_cdn(cdn_site, 
 
 def test_pyodide_and_its_compiled_packages_come_from_the_cdn_the_rest_from_the_site(app, cdn):
     _, entries = compiled_entries()
-    wanted = {f"/{name}" for name in PYODIDE_CORE} | {f"/{e['file_name']}" for e in entries}
+    core = [*PYODIDE_CORE, STANDARD_LIBRARY_FILE]
+    wanted = {f"/{name}" for name in core} | {f"/{e['file_name']}" for e in entries}
     assert wanted <= set(cdn.requests)  # the app is ready: every package is installed
     assert not [r for r in cdn.requests if r not in wanted]  # charsim, panel...: from the site
