@@ -27,12 +27,12 @@ const SNAPSHOT_TIMEOUT_MS = 30_000;
 const EMPTY_ARCHIVE = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 
 // The snapshot's bytes: fetched with its Subresource Integrity (a changed or truncated file is
-// refused by the browser) and unpacked from gzip as they arrive.
+// refused by the browser; the integrity holds the hashes of the file and of its content, for a
+// server that sends it with Content-Encoding: gzip) and unpacked (worker.js's gunzipped).
 async function snapshotBytes(url, integrity) {
   const response = await fetch(url, { integrity });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  return gunzipped(response);
 }
 
 function withTimeout(promise, ms, what) {
@@ -45,10 +45,12 @@ function withTimeout(promise, ms, what) {
 
 // Restore Python from the snapshot described by `snapshot` ({url, integrity, check} of the page's
 // configuration) whose bytes are the promise `bytes` (snapshotBytes); `options` are
-// loadPyodide's; `environment` is set in Python's os.environ. Resolves with the pyodide object
-// once the restored Python has scored the self-check as CPython did at build time; rejects
-// otherwise.
-async function restoreSnapshot(snapshot, bytes, options, environment) {
+// loadPyodide's; `environment` is set in Python's os.environ; `fetchArchive` says whether the
+// standard library's archive is fetched at once (else the first import that needs a module not
+// in memory fetches it). Resolves with {pyodide, standardLibrary} (a promise that the archive
+// has arrived, or null) once the restored Python has scored the self-check as CPython did at
+// build time; rejects otherwise.
+async function restoreSnapshot(snapshot, bytes, options, environment, fetchArchive) {
   const pyodide = await withTimeout(
     loadPyodide({ ...options, _loadSnapshot: bytes, stdLibURL: EMPTY_ARCHIVE }),
     SNAPSHOT_TIMEOUT_MS, "the restore",
@@ -56,10 +58,10 @@ async function restoreSnapshot(snapshot, bytes, options, environment) {
   const module = pyodide._module;
   const offset = module.HEAP32[module.__PyEM_EMSCRIPTEN_COUNT_ARGS_OFFSET >> 2];
   module.HEAP32[(module.__PyRuntime + offset) >> 2] = module._PyEM_CountArgsPtr;
-  const standardLibrary = new URL("python_stdlib.zip", options.indexURL).href;
+  const standardLibrary = options.stdLibURL;
   const worker = pyodide.pyimport("explorer.runtime.worker");
   worker.restored(pyodide.toPy(environment), standardLibrary);
-  const arrived = fetchStandardLibrary(pyodide, standardLibrary);
+  const arrived = fetchArchive ? fetchStandardLibrary(pyodide, standardLibrary) : null;
   const answer = worker.self_check();
   if (answer !== snapshot.check) {
     throw new Error(`the self-check scored ${answer}, not ${snapshot.check}`);

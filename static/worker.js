@@ -2,11 +2,11 @@
 // that installing, importing and scoring never freeze the text boxes. Its Python side is
 // explorer/runtime/worker.py (a Session); the page side is static/page/.
 //
-// From the page: {type: "start", config, query, pageURL, boot} once; then "score" (the live view's
-// inputs, while the app loads), "rendered" (the app is on the page) and "patch" (what the user
-// did in the app: a Bokeh patch). To the page: "stage" (loading progress), "boot" (how Python
-// started: "snapshot" or "fresh", and why not from the snapshot), "scripts" (fetch the app's
-// JS now), "live" (what the live
+// From the page: {type: "start", config, query, pageURL, boot, role} once (role: see boot()
+// below); then "score" (the live view's inputs, while the app loads), "rendered" (the app is on
+// the page) and "patch" (what the user did in the app: a Bokeh patch). To the page: "stage"
+// (loading progress), "boot" (how Python started: "snapshot" or "fresh", why not from the
+// snapshot, and the worker's role), "scripts" (fetch the app's JS now), "live" (what the live
 // view shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle"
 // (the page's last patch is applied: send the next), "address" (the new query string of the
 // page), "stderr" (Python's error output), "single" (the single-item page is complete),
@@ -66,19 +66,40 @@ async function lockFileURL(config, url) {
   return URL.createObjectURL(new Blob([JSON.stringify(lock)], { type: "application/json" }));
 }
 
-// One loadPackage call downloads all the wheels in parallel; progress counts the wheels whose
-// download is complete.
-async function install(pyodide, packages, config, label) {
-  if (!packages.length) return;
+// Install the stages `names` of config.stages ("live", "app", or a package group): the files of
+// each one's archive (its pure-Python packages; the app's own files for "live") written from
+// it, their other packages (numpy, pandas) installed meanwhile by Pyodide's loader, all
+// downloading in parallel. Progress counts the packages in place.
+async function installStages(pyodide, config, url, names, label) {
+  const stages = names.map((name) => config.stages[name]);
+  const loaded = stages.flatMap((stage) => stage.loaded);
+  const total = loaded.length + stages.reduce((sum, stage) => sum + stage.bundled.length, 0);
   let done = 0;
-  show(`${label} (0/${packages.length})`, 0, packages.length);
+  const progress = (packages) => {
+    done += packages.length;
+    show(`${label} (${done}/${total}: ${packages.join(", ")})`, done, total);
+  };
+  show(`${label} (0/${total})`, 0, total);
+  const archives = stages.map(({ bundle }) => fetch(url(bundle.url)));
+  const installed = loadPackages(pyodide, loaded, config, progress);
+  for (const [i, { bundle, bundled }] of stages.entries()) {
+    const response = await archives[i];
+    if (!response.ok) throw new Error(`could not fetch ${bundle.url}: HTTP ${response.status}`);
+    writeTar(pyodide.FS, await gunzipped(response));
+    progress(bundled);
+  }
+  await installed;
+  filesWritten(pyodide);
+}
+
+// Pyodide's loader downloads `packages` (wheels) in parallel and installs them; `progress` is
+// called with each one's name once its download is complete.
+async function loadPackages(pyodide, packages, config, progress) {
+  if (!packages.length) return;
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const name = config.packageFiles[entry.name.split("/").pop()];
-      if (name && packages.includes(name)) {
-        done += 1;
-        show(`${label} (${done}/${packages.length}: ${name})`, done, packages.length);
-      }
+      if (name && packages.includes(name)) progress([name]);
     }
   });
   observer.observe({ type: "resource" });
@@ -94,29 +115,66 @@ async function install(pyodide, packages, config, label) {
   if (errors.length) throw new Error(errors.join("\n"));
 }
 
-// Unpack a zip of the app's modules (a pending fetch of `name`) into Pyodide's working folder.
-async function unpack(pyodide, pending, name) {
-  const response = await pending;
-  if (!response.ok) throw new Error(`could not fetch ${name}: ${response.status}`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip");
-  pyodide.pyimport("importlib").invalidate_caches();
+// A file the site ships gzip-compressed (the snapshot, the stages' archives), from `response`:
+// unpacked here unless the server sent it with Content-Encoding: gzip (`python -m explorer
+// serve` does, and the browser then unpacks it off this thread).
+async function gunzipped(response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// Write the files of a ustar archive (`bytes`) into Pyodide's file system, each at its path from
+// the root (the site build writes regular files only: explorer/site_build/bundle.py).
+function writeTar(FS, bytes) {
+  const text = (start, length) => new TextDecoder()
+    .decode(bytes.subarray(start, start + length)).replace(/\0.*$/s, "");
+  const folders = new Set();
+  for (let at = 0; at + 512 <= bytes.length && bytes[at] !== 0;) {
+    const prefix = text(at + 345, 155);
+    const path = `/${prefix ? `${prefix}/` : ""}${text(at, 100)}`;
+    const size = parseInt(text(at + 124, 12).trim() || "0", 8);
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (!folders.has(folder)) {
+      FS.mkdirTree(folder);
+      folders.add(folder);
+    }
+    FS.writeFile(path, bytes.subarray(at + 512, at + 512 + size));
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+}
+
+// Python's finders see the files just written (importlib.invalidate_caches() would also read
+// the standard library's archive again: 0.1 s each time).
+function filesWritten(pyodide) {
+  pyodide.runPython(`
+import importlib.machinery, importlib.metadata, sys
+for finder in list(sys.path_importer_cache.values()):
+    if isinstance(finder, importlib.machinery.FileFinder):
+        finder.invalidate_caches()
+importlib.metadata.MetadataPathFinder.invalidate_caches()`);
 }
 
 // Python restored from the site's memory snapshot (static/snapshot.js) unless the page asks for
 // a fresh boot (?boot=fresh) or the restore fails; then booted afresh, as Pyodide boots.
 // `snapshot` is the snapshot's bytes on their way (fetched while Pyodide's script loads), or
-// null. Resolves with {pyodide, boot: "snapshot" | "fresh", reason, standardLibrary}
-// (restored: a promise that the standard library's archive has arrived).
-async function startPython(config, url, snapshot) {
+// null; `standardLibrary` whether a restored Python fetches its standard library's archive at
+// once (else the first import that needs it does). Resolves with {pyodide, boot: "snapshot" |
+// "fresh", reason, standardLibrary} (restored: a promise that the archive has arrived).
+async function startPython(config, url, snapshot, standardLibrary) {
   const options = {
     indexURL: url(config.indexURL),
+    stdLibURL: url(config.standardLibrary),
     lockFileURL: await lockFileURL(config, url(config.lockFileURL)),
   };
   const env = { PANEL_CDN_ROOT: url(config.panelCdnRoot) };
   let reason = config.snapshot ? "?boot=fresh" : "the site has no memory snapshot";
   if (snapshot) {
     try {
-      return { ...await restoreSnapshot(config.snapshot, snapshot, options, env), boot: "snapshot" };
+      const restored = await restoreSnapshot(config.snapshot, snapshot, options, env,
+                                             standardLibrary);
+      return { ...restored, boot: "snapshot" };
     } catch (error) {
       reason = `the memory snapshot could not be used: ${(error && error.message) || error}`;
     }
@@ -124,7 +182,15 @@ async function startPython(config, url, snapshot) {
   return { pyodide: await loadPyodide({ ...options, env }), boot: "fresh", reason };
 }
 
-async function boot({ config, query, pageURL, boot: wanted }) {
+// The page starts this worker in one of three roles:
+// * "live": Python restored from the snapshot scores the live view and does nothing else, so
+//   that typing is answered at once while another worker (role "app") loads the app; if the
+//   restore fails, Python boots afresh and the worker takes role "both" (the page then starts
+//   no other);
+// * "app": Python (restored, or booted afresh if that fails) loads and runs the app, for the
+//   page's live view held by the "live" worker until the app takes its place;
+// * "both": one worker for the live view and then the app (?boot=fresh, no snapshot).
+async function boot({ config, query, pageURL, boot: wanted, role }) {
   const url = (path) => new URL(path, pageURL).href;
   importScripts(url("snapshot.js"));
   const snapshot = config.snapshot && wanted !== "fresh"
@@ -132,38 +198,39 @@ async function boot({ config, query, pageURL, boot: wanted }) {
     : null;
   snapshot?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
   importScripts(url(config.pyodideJs));
-  const { pyodide, boot: how, reason, standardLibrary } = await startPython(config, url, snapshot);
-  post({ type: "boot", boot: how, reason });
+  const { pyodide, boot: how, reason, standardLibrary } =
+    await startPython(config, url, snapshot, role !== "live");
+  if (how === "fresh" && role === "live") role = "both";
+  post({ type: "boot", boot: how, reason, role });
   // Python's error output (tracebacks, warnings) goes to the page's console, where the page's
   // developers and its tests see it.
   pyodide.setStderr({ batched: (text) => post({ type: "stderr", text }) });
-  // Booted afresh, Python installs the live view's packages and the app first. Restored, it
-  // holds their modules in memory already; their files (for the modules imported later) are
-  // installed with the app's packages, after the first score.
-  const appArchive = () => fetch(url(config.appArchive));
-  let packages = [...config.corePackages, ...config.packages];
-  if (how === "fresh") {
-    const archive = appArchive(); // downloads while the wheels install
-    await install(pyodide, config.corePackages, config, "Installing charsim");
-    await unpack(pyodide, archive, config.appArchive);
-    packages = config.packages;
-  }
+  // Booted afresh, Python installs the live view's stage (charsim, param, the app) first.
+  // Restored, it holds their modules in memory already; their files (for the modules imported
+  // later) are installed with the app's packages, after the first score.
+  if (how === "fresh") await installStages(pyodide, config, url, ["live"], "Installing charsim");
   const { Session } = pyodide.pyimport("explorer.runtime.worker");
   session = Session(post, config.pageResources.map(url));
-  post({ type: "live", ...session.start(query) });
+  const live = session.start(query);
+  if (role === "app") return loadApp(pyodide, config, url, how, standardLibrary);
+  post({ type: "live", ...live });
   if (lastScore) scored(lastScore);
+  if (role === "both") await loadApp(pyodide, config, url, how, standardLibrary);
+}
 
-  const archive = how === "fresh" ? null : appArchive();
+// Install the app's packages, build the app on the session's state and send it to the page,
+// then build the staged parts, the single-item page first.
+async function loadApp(pyodide, config, url, how, standardLibrary) {
   await standardLibrary;
-  await install(pyodide, packages, config, "Installing packages");
-  if (archive) await unpack(pyodide, archive, config.appArchive);
+  const stages = how === "snapshot" ? ["live", "app"] : ["app"]; // restored: no file yet
+  await installStages(pyodide, config, url, stages, "Installing packages");
   // The package groups, each installed in the background, the first (the single-item page's)
   // while the app's modules are imported, the others once that page is complete or when a part
   // waits for them.
   const groups = {};
   const installGroup = (group) => {
     if (!groups[group]) {
-      groups[group] = install(pyodide, config.groups[group], config, `Installing ${group}`)
+      groups[group] = installStages(pyodide, config, url, [group], `Installing ${group}`)
         .then(() => session.installed(group));
       groups[group].catch(() => {}); // its failure is reported where it is awaited
     }
@@ -173,7 +240,7 @@ async function boot({ config, query, pageURL, boot: wanted }) {
   // files follow with the other pages' groups.
   const held = how === "snapshot" ? config.snapshot.groups : [];
   held.forEach((group) => session.installed(group));
-  const [first, ...rest] = Object.keys(config.groups);
+  const [first, ...rest] = Object.keys(config.stages).filter((n) => !["live", "app"].includes(n));
   if (first && !held.includes(first)) installGroup(first);
   show("Starting the app");
   post({ type: "scripts" }); // the page fetches BokehJS and Panel's JS meanwhile
@@ -182,7 +249,6 @@ async function boot({ config, query, pageURL, boot: wanted }) {
   await new Promise((resolve) => (pageRendered = resolve));
   session.link((patch, buffers) => post({ type: "patch", patch, buffers }));
 
-  // The staged parts, the single-item page first.
   show("Building the single-item page");
   for (let next = session.step(); next !== "done"; next = session.step()) {
     if (next === "single") {

@@ -10,10 +10,12 @@ CSS), the ``explorer`` package (app modules), the repository itself (the ``chars
     site/style.css, explorer.css              script per job) and the Web Worker that runs Python
     site/a11y.js, snapshot.js                 for it; a11y.js mends the libraries' markup for
                                                accessibility; snapshot.js restores Python's memory
-    site/pyodide/                              Pyodide core, every wheel, pyodide-lock.json
+    site/pyodide/                              Pyodide core, its standard library, the compiled
+                                               wheels (numpy, pandas), pyodide-lock.json, the
+                                               memory snapshot and <stage>.tar.gz: each install
+                                               stage's pure-Python packages (live: and the app)
     site/bokeh/, site/panel/<v>/dist/          Bokeh/Panel JS and CSS (PANEL_CDN_ROOT=site/panel/)
-    site/app.zip                               the explorer app modules, unpacked in Pyodide
-    (every wheel the build makes and app.zip also hold the CPython 3.12 bytecode of their modules)
+    (every module shipped comes with its CPython 3.12 bytecode)
     site/examples/<key>/                       built-in batch examples (data + licence)
 
 Only the standard library is used, plus ``pip``, ``npm`` and ``node`` as subprocesses.
@@ -30,14 +32,15 @@ from pathlib import Path
 
 from explorer.runtime.worker import SNAPSHOT_GROUPS
 from explorer.site_build import compiled
-from explorer.site_build.app_archive import app_archive, app_files
+from explorer.site_build.app_files import app_files
 from explorer.site_build.assets import copy_assets, copy_examples
 from explorer.site_build.budget import measure, precompress
+from explorer.site_build.bundle import bundled, write_bundle
 from explorer.site_build.bytecode import add_bytecode
 from explorer.site_build.bytecode import standard_library as add_standard_library_bytecode
 from explorer.site_build.common import ROOT, BuildError, normalize
 from explorer.site_build.downloads import fetch
-from explorer.site_build.lock import Package, compiled_packages, write_lock
+from explorer.site_build.lock import Package, compiled_packages, install_order, write_lock
 from explorer.site_build.pins import NPM_PYODIDE, PINS_FILE, load_npm_lock, load_pins
 from explorer.site_build.service_worker import SERVICE_WORKER, write_service_worker
 from explorer.site_build.shell import SHELL, page_assets, render_shell
@@ -53,7 +56,8 @@ from explorer.site_build.wheels import (
 DEFAULT_OUT = ROOT / "site"
 #: Pyodide core files copied into site/pyodide/ (local mode).
 PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm"]
-#: Pyodide's standard library, served (local mode) with the bytecode of its modules.
+#: Pyodide's standard library, served by the site (whatever serves the core) with the bytecode
+#: of its modules.
 STANDARD_LIBRARY_FILE = "python_stdlib.zip"
 
 
@@ -141,20 +145,31 @@ def build(
         [package.path for _, package in sorted(packages.items()) if package.path], app
     )
 
-    step(8, total, "Write pyodide-lock.json")
-    order = write_lock(packages, pins, npm_lock, wheels_dir)
-    core, installed = order.core, order.installed
+    step(8, total, "Archive each install stage's pure-Python packages; write pyodide-lock.json")
+    order = install_order(packages, pins)
+    stages = {}  # per stage: its archive, what it holds, what Pyodide's loader installs
+    for stage, names in order.stages.items():
+        held = [name for name in names if bundled(packages[name].path)]
+        wheels = [packages[name].path for name in held]
+        stages[stage] = {
+            "bundle": write_bundle(out, stage, wheels, app if stage == "live" else {}),
+            "bundled": held, "loaded": [name for name in names if name not in held],
+        }  # fmt: skip
+        listed = held + ["the app"] * (stage == "live")
+        print(f"      {stages[stage]['bundle']['url']}: {', '.join(listed)}")
+    for name in (name for stage in stages.values() for name in stage["bundled"]):
+        packages.pop(name).path.unlink()  # installed from the archives, not served
+    write_lock(packages, npm_lock, wheels_dir)
 
-    step(9, total, f"Copy Pyodide core ({pyodide_source}), the standard library with its bytecode")
-    standard_library = NPM_PYODIDE / STANDARD_LIBRARY_FILE
+    step(9, total, f"Copy Pyodide core ({pyodide_source}); the standard library with its bytecode")
     if pyodide_source == "local":
         for name in PYODIDE_CORE:
             shutil.copyfile(NPM_PYODIDE / name, wheels_dir / name)
-        standard_library = wheels_dir / STANDARD_LIBRARY_FILE
-        add_standard_library_bytecode(NPM_PYODIDE / STANDARD_LIBRARY_FILE, standard_library)
         index_url = "pyodide/"
     else:
         index_url = pins["pyodide"]["cdn_url"]
+    standard_library = wheels_dir / STANDARD_LIBRARY_FILE  # the site's own, whatever the core's
+    add_standard_library_bytecode(NPM_PYODIDE / STANDARD_LIBRARY_FILE, standard_library)
 
     step(10, total, "Copy Bokeh/Panel JS and CSS out of the verified wheels")
     for pin in pins.get("wheel", []):
@@ -162,15 +177,13 @@ def build(
             copy_assets(wheel_files[normalize(pin["name"])], pin["assets"], out)
     rewrite_loaded_urls(out)
 
-    step(11, total, "Copy the app modules into app.zip and the batch examples")
-    shipped = app_archive(out, app)
-    print(f"      {len(shipped)} files: {', '.join(shipped)}")
+    step(11, total, "Copy the batch examples")
     print(f"      batch examples: {', '.join(copy_examples(out))}")
 
     step(12, total, "Make the live view's memory snapshot (Node) and check that it restores")
-    held = [name for group in SNAPSHOT_GROUPS for name in order.groups[group]]
-    archives = [packages[name].path for name in core + held] + [out / "app.zip"]
-    snapshot = make_snapshot(out, archives, standard_library)
+    held = ["live", *SNAPSHOT_GROUPS]
+    snapshot = make_snapshot(out, [out / stages[stage]["bundle"]["url"] for stage in held],
+                             standard_library)  # fmt: skip
     print(f"      {snapshot['url']}: {snapshot['bytes'] / 1e6:.1f} MB unpacked")
 
     step(13, total, "Render the HTML shell")
@@ -180,11 +193,9 @@ def build(
         "pyodideJs": index_url + "pyodide.js",
         "indexURL": index_url,
         "lockFileURL": "pyodide/pyodide-lock.json",
-        "corePackages": core,
-        "packages": order.packages,
-        "groups": order.groups,
-        "packageFiles": {packages[n].file_name.rsplit("/", 1)[-1]: n for n in installed},
-        "appArchive": "app.zip",
+        "standardLibrary": f"pyodide/{STANDARD_LIBRARY_FILE}",
+        "stages": stages,
+        "packageFiles": {packages[n].file_name.rsplit("/", 1)[-1]: n for n in packages},
         "snapshot": snapshot,
         "serviceWorker": SERVICE_WORKER,
         "worker": "worker.js",
@@ -208,13 +219,13 @@ def build(
         raise BuildError("foreign URLs in the site:\n  " + "\n  ".join(problems))
     precompress(out)
     # The first score needs the shell, Pyodide's core and the snapshot; the standard library's
-    # archive, the wheels and app.zip follow it.
+    # archive, the stages' archives and the wheels Pyodide's loader installs follow it.
     live = [out / name for name in ["index.html", *SHELL, "explorer.css", snapshot["url"]]]
-    rest = [packages[n].path for n in installed if packages[n].path] + [out / "app.zip"]
+    rest = [package.path for package in packages.values() if package.path]
+    rest += [out / stage["bundle"]["url"] for stage in stages.values()]
     if pyodide_source == "local":
         live += [wheels_dir / n for n in PYODIDE_CORE]
-        rest.append(wheels_dir / STANDARD_LIBRARY_FILE)
-    rest += [out / path for path in scripts + styles]
+    rest += [standard_library, *(out / path for path in scripts + styles)]
     measure(out, live, rest, order)
     step(15, total, "Write the service worker that keeps the site for offline visits")
     print(f"      build {write_service_worker(out)}")

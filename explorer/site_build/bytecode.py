@@ -1,6 +1,6 @@
 """CPython 3.12 bytecode for every module the site ships, compiled by Pyodide's own interpreter
-under Node (``compile_pyc.mjs``) and added to the wheels and to app.zip, so that importing in the
-browser skips the compilation.
+under Node (``compile_pyc.mjs``) and added to the wheels, to the app's files and to the standard
+library's archive, so that importing in the browser skips the compilation.
 
 Compiled files are kept in ``.cache/bytecode/`` under a key of the Pyodide core, the file's path
 inside Pyodide and its source, so that a build compiles only what changed since the last one
@@ -26,7 +26,7 @@ __all__ = [
 
 #: Node script that compiles Python to bytecode inside Pyodide (see ``bytecode``).
 COMPILE_PYC = Path(__file__).with_name("compile_pyc.mjs")
-#: Where Pyodide puts the files of installed wheels, and of app.zip (unpacked in its cwd).
+#: Where Pyodide puts the files of installed wheels, and the app's (its home: the cwd).
 SITE_PACKAGES = "/lib/python3.12/site-packages"
 APP_HOME = "/home/pyodide"
 STANDARD_LIBRARY = "/lib/python312.zip"
@@ -92,7 +92,7 @@ def bytecode(trees: list[tuple[str, dict[str, bytes]]]) -> list[dict[str, bytes]
 
 def add_bytecode(wheels: list[Path], app: dict[str, bytes]) -> dict[str, bytes]:
     """Add to each of ``wheels`` (in place) the bytecode of its modules, and return that of the
-    ``app`` files (for app.zip): all compiled in one Node run."""
+    ``app`` files (shipped in the live view's archive): all compiled in one Node run."""
     contents = []
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as zf:

@@ -12,7 +12,9 @@ from pathlib import Path
 from explorer.site_build import compiled
 from explorer.site_build.common import BuildError, normalize, sha256
 
-__all__ = ["LoadOrder", "Package", "compiled_packages", "load_order", "write_lock"]
+__all__ = [
+    "LoadOrder", "Package", "compiled_packages", "install_order", "load_order", "write_lock",
+]  # fmt: skip
 
 
 @dataclass
@@ -124,21 +126,33 @@ class LoadOrder:
     @property
     def installed(self) -> list[str]:
         """Every package the page installs, in order."""
-        return self.core + self.packages + [n for names in self.groups.values() for n in names]
+        return [name for names in self.stages.values() for name in names]
+
+    @property
+    def stages(self) -> dict[str, list[str]]:
+        """The packages of each install stage, in order: ``live`` (:attr:`core`), ``app``
+        (:attr:`packages`), then each group."""
+        return {"live": self.core, "app": self.packages, **self.groups}
 
 
-def write_lock(packages: dict[str, Package], pins: dict, npm_lock: dict, out: Path) -> LoadOrder:
-    """Write ``out/pyodide-lock.json`` for ``packages`` (Pyodide's own ``info`` from npm's lock)
-    and return the order the page installs them in (from the pins' ``[app]``)."""
+def install_order(packages: dict[str, Package], pins: dict) -> LoadOrder:
+    """The order the page installs ``packages`` in (from the pins' ``[app]``)."""
     core = load_order(packages, pins["app"]["core"])
     order = [n for n in load_order(packages, pins["app"]["packages"]) if n not in core]
     groups, installed = {}, core + order
     for group, wanted in pins["app"]["groups"].items():
         groups[group] = [n for n in load_order(packages, wanted) if n not in installed]
         installed = installed + groups[group]
-    lock = {
-        "info": npm_lock["info"],
-        "packages": {name: packages[name].lock_entry() for name in sorted(packages)},
-    }
-    (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     return LoadOrder(core, order, groups)
+
+
+def write_lock(packages: dict[str, Package], npm_lock: dict, out: Path) -> None:
+    """Write ``out/pyodide-lock.json``: what Pyodide's loader may install, ``packages``, with
+    Pyodide's own ``info`` from npm's lock. A dependency that is not among them (installed from
+    an install stage's archive, :mod:`explorer.site_build.bundle`, before or beside the package
+    that needs it) is left out of that package's ``depends``."""
+    entries = {name: packages[name].lock_entry() for name in sorted(packages)}
+    for entry in entries.values():
+        entry["depends"] = [name for name in entry["depends"] if name in entries]
+    lock = {"info": npm_lock["info"], "packages": entries}
+    (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")

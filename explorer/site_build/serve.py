@@ -3,12 +3,14 @@
 Uses the standard library's ``http.server`` with the MIME types Pyodide needs (``.wasm`` must
 be ``application/wasm`` for streaming compilation), the build's pre-compressed ``.gz`` files
 when the browser accepts gzip (as static hosts compress), and ``Cache-Control: no-cache`` so a
-rebuilt site is never mixed with stale cached files (the browser revalidates every file).
+rebuilt site is never mixed with stale cached files (the browser revalidates every file: a file
+it has, ``Last-Modified`` unchanged, is answered 304 without its body).
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import http.server
 import sys
@@ -41,14 +43,31 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_head(self):
-        """Serve ``<file>.gz`` (written by the build) when the browser accepts gzip."""
+        """Serve ``<file>.gz`` (written by the build) when the browser accepts gzip, with
+        ``Content-Encoding: gzip``. A file the site ships only gzip-compressed (the memory
+        snapshot, the packages' archive: ``<file>.gz`` with no ``<file>``) is sent the same way,
+        so that the browser unpacks it off the worker's thread (the worker unpacks it itself
+        when a server sends it as it is)."""
         path = Path(self.translate_path(self.path))
         compressed = path.with_name(path.name + ".gz")
         accepts_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not (accepts_gzip and path.is_file() and compressed.is_file()):
+        if (
+            accepts_gzip
+            and path.suffix == ".gz"
+            and path.is_file()
+            and not path.with_suffix("").exists()
+        ):
+            compressed, path = path, path.with_suffix("")
+        elif not (accepts_gzip and path.is_file() and compressed.is_file()):
             return super().send_head()
+        modified = email.utils.formatdate(compressed.stat().st_mtime, usegmt=True)
+        if self.headers.get("If-Modified-Since") == modified:
+            self.send_response(http.server.HTTPStatus.NOT_MODIFIED)  # a second worker's copy
+            self.end_headers()
+            return None
         body = compressed.open("rb")
         self.send_response(200)
+        self.send_header("Last-Modified", modified)
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(compressed.stat().st_size))

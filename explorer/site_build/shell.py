@@ -7,7 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
-from explorer.site_build.app_archive import PACKAGE
+from explorer.site_build.app_files import PACKAGE
 from explorer.site_build.common import STATIC, BuildError
 from explorer.site_build.pins import PINS_FILE
 

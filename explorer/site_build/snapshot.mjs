@@ -1,14 +1,15 @@
 // Make or check the memory snapshot of the explorer's live view with Pyodide's own core (npm
 // `pyodide`, run by Node), for explorer/site_build/snapshot.py. Not part of the site.
 //
-//   node explorer/site_build/snapshot.mjs make SNAPSHOT STDLIB ARCHIVE...   (wheels *.whl, then app.zip)
+//   node explorer/site_build/snapshot.mjs make SNAPSHOT STDLIB ARCHIVE...   (the stages' *.tar.gz)
 //   node explorer/site_build/snapshot.mjs check SNAPSHOT STDLIB
 //
 // STDLIB is the standard library's archive the site serves (python_stdlib.zip): the snapshot's
 // zipimport holds its table of contents, so it is made and restored with that very file.
 //
-// `make` unpacks each archive (a wheel into site-packages, any other zip into the home folder,
-// as the worker does), imports the live view's Python (explorer.runtime.worker) and sacreBLEU's
+// `make` unpacks each archive (the live view's stage, and those of the groups the snapshot holds:
+// explorer/site_build/bundle.py; members are named from the file system's root, as the worker
+// writes them), imports the live view's Python (explorer.runtime.worker) and sacreBLEU's
 // (explorer.runtime.worker.SNAPSHOT_GROUPS) and writes the snapshot of Pyodide's memory. `check`
 // restores a snapshot as the worker does (without the standard library's archive, which then
 // arrives) and prints, as one JSON line, the self-check's answer, the comparison's
@@ -17,7 +18,7 @@
 // Either fails with exit status 1 and the error on stderr.
 //
 // What Pyodide 0.27.7's experimental snapshots allow (pyodide/pyodide#4652, #4720, #5195):
-// * wheels are unpacked with unpackArchive, not loadPackage (whose JS objects make
+// * packages are unpacked with unpackArchive, not loadPackage (whose JS objects make
 //   makeMemorySnapshot fail with "Unexpected hiwire entry");
 // * no compiled package (numpy) is imported first: its dynamic library is not in the snapshot;
 // * Python holds no JS object but the `js` module's globals;
@@ -34,7 +35,6 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const indexURL = join(root, "node_modules", "pyodide") + "/";
 const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
-const SITE_PACKAGES = "/lib/python3.12/site-packages";
 
 const [command, snapshot, stdLibURL, ...archives] = process.argv.slice(2);
 const bytes = (path) => new Uint8Array(readFileSync(path));
@@ -51,10 +51,7 @@ try {
     const pyodide = await loadPyodide({
       indexURL, stdLibURL, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" },
     });
-    for (const path of archives) {
-      const extractDir = path.endsWith(".whl") ? SITE_PACKAGES : "/home/pyodide";
-      pyodide.unpackArchive(bytes(path), "zip", { extractDir });
-    }
+    for (const path of archives) pyodide.unpackArchive(bytes(path), "gztar", { extractDir: "/" });
     // The live view's Python, what it converts its answers with (pyodide.ffi.to_js), and the
     // modules of the groups it holds (SNAPSHOT_GROUPS: sacreBLEU's, imported by a comparison).
     pyodide.runPython("import explorer.runtime.worker as w, js, pyodide.ffi; w.comparison_check()");

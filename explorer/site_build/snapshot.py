@@ -47,15 +47,16 @@ def _node(*args: str) -> str:
 
 
 def make_snapshot(out: Path, archives: list[Path], standard_library: Path) -> dict:
-    """Make the snapshot of the live view with ``archives`` unpacked (the live view's wheels and
-    those of :data:`~explorer.runtime.worker.SNAPSHOT_GROUPS`, then app.zip), write it into the
+    """Make the snapshot of the live view with ``archives`` unpacked (the archives of the live
+    view's stage and of :data:`~explorer.runtime.worker.SNAPSHOT_GROUPS`), write it into the
     site ``out`` and check it. ``standard_library`` is the archive the site serves as Pyodide's
     ``python_stdlib.zip``: the snapshot's ``zipimport`` holds its table of contents, so the
     snapshot is made and checked with that very file.
 
     Returns:
         The page configuration's ``snapshot`` entry: ``url`` (relative to the site),
-        ``integrity`` (the Subresource Integrity of the file the worker fetches), ``check``
+        ``integrity`` (the Subresource Integrity of the file the worker fetches, sent as it is or
+        with Content-Encoding: gzip), ``check``
         (the self-check's answer), ``groups`` (the package groups whose modules it holds) and
         ``bytes`` (the snapshot's size unpacked).
 
@@ -90,6 +91,12 @@ def make_snapshot(out: Path, archives: list[Path], standard_library: Path) -> di
         data = raw.read_bytes()
     packed = gzip.compress(data, compresslevel=9, mtime=0)
     (out / SNAPSHOT_FILE).write_bytes(packed)
-    digest = base64.b64encode(hashlib.sha256(packed).digest()).decode()
-    return {"url": SNAPSHOT_FILE, "integrity": f"sha256-{digest}", "check": expected,
+    # The hashes of the file and of its content: a server may send the file with
+    # Content-Encoding: gzip (``python -m explorer serve`` does), and the browser checks the
+    # integrity of what it hands over, which is then the content.
+    integrity = " ".join(
+        "sha256-" + base64.b64encode(hashlib.sha256(body).digest()).decode()
+        for body in (packed, data)
+    )
+    return {"url": SNAPSHOT_FILE, "integrity": integrity, "check": expected,
             "groups": list(SNAPSHOT_GROUPS), "bytes": len(data)}  # fmt: skip

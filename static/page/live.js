@@ -90,7 +90,7 @@
       this.busy = true;
       const inputs = this.pending;
       this.pending = null;
-      page.worker.postMessage({ type: "score", seq: ++this.seq, inputs });
+      page.liveWorker.postMessage({ type: "score", seq: ++this.seq, inputs });
     },
 
     scored(message) {

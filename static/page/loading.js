@@ -1,5 +1,5 @@
 // The charsim explorer's page, first of its five scripts (static/page/, loaded in this order by
-// index.html, as explorer/site_build/shell.py lists them): loading.js starts the worker that runs
+// index.html, as explorer/site_build/shell.py lists them): loading.js starts the workers that run
 // Python (static/worker.js), shows every stage of the loading, and fetches BokehJS and Panel's
 // JS when the app is on its way; bokeh.js adjusts BokehJS once it is there; live.js is the live
 // view (plain text boxes scored by the worker) shown as soon as charsim is loaded; sync.js
@@ -27,7 +27,8 @@ window.charsimPage = (function () {
     root,
     byId,
     stage: "Loading Python runtime",
-    worker: null, // started once every script of the page has run (DOMContentLoaded)
+    worker: null, // the app's worker (see start)
+    liveWorker: null, // the live view's worker, until the app takes its place
 
     show(text, done, total) {
       page.stage = text;
@@ -83,10 +84,7 @@ window.charsimPage = (function () {
     patch: (message) => page.app.patch(message),
     idle: () => page.app.idle(),
     address: ({ query }) => page.address(query),
-    boot: ({ boot, reason }) => {
-      root.dataset.explorerBoot = boot;
-      if (boot === "fresh") console.warn(`charsim explorer: Python booted afresh (${reason})`);
-    },
+    boot: booted,
     stderr: ({ text }) => console.warn(text),
     single: () => {
       performance.mark("explorer:single");
@@ -100,21 +98,54 @@ window.charsimPage = (function () {
     },
   };
 
+  // Python runs in Web Workers (static/worker.js). Restored from the site's memory snapshot, it
+  // runs in two: the first ("live") scores the live view and nothing else, so that typing is
+  // answered at once; the second ("app"), started once the first is restored, loads the app,
+  // which then takes the live view's place, and the first is stopped. Booted afresh (?boot=fresh,
+  // no snapshot, or a restore that failed), one worker does both.
+  let opened = null; // the page's link and ?boot when it opened (the live view may rewrite it)
+
   function start() {
+    opened = bootQuery(location.search);
+    root.dataset.explorerState = "loading";
+    page.show("Loading Python runtime");
+    const role = config.snapshot && opened.boot !== "fresh" ? "live" : "both";
+    page.liveWorker = spawn(role);
+    if (role === "both") page.worker = page.liveWorker;
+  }
+
+  function spawn(role) {
     const worker = new Worker(config.worker);
-    page.worker = worker;
     worker.onmessage = ({ data }) => {
       Promise.resolve()
-        .then(() => handlers[data.type](data))
+        .then(() => handlers[data.type](data, worker))
         .catch((error) => page.fail(page.stage, error && (error.message || String(error))));
     };
     worker.onerror = (event) => page.fail(page.stage, event.message);
-    root.dataset.explorerState = "loading";
-    page.show("Loading Python runtime");
-    worker.postMessage({
-      type: "start", config, ...bootQuery(location.search), pageURL: location.href,
-    });
+    worker.postMessage({ type: "start", config, ...opened, role, pageURL: location.href });
+    return worker;
   }
+
+  // The live view's worker is restored (or fell back to a fresh boot and does both jobs): the
+  // app's worker starts now, on the other processor core while this one answers typing.
+  function booted({ boot, reason, role }, worker) {
+    if (worker === page.worker && worker !== page.liveWorker) {
+      if (boot === "fresh") {
+        console.warn(`charsim explorer: the app's Python booted afresh (${reason})`);
+      }
+      return;
+    }
+    root.dataset.explorerBoot = boot;
+    if (boot === "fresh") console.warn(`charsim explorer: Python booted afresh (${reason})`);
+    if (role === "both") page.worker = worker;
+    else page.worker = spawn("app");
+  }
+
+  // Once the app has taken the live view's place, the live view's worker has no more to do.
+  page.liveDone = function liveDone() {
+    if (page.liveWorker !== page.worker) page.liveWorker.terminate();
+    page.liveWorker = page.worker;
+  };
 
   // Once every page is built, the service worker keeps the site for offline visits (it fills
   // its cache from the browser's, mostly; a browser without service workers, or a page not

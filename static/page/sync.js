@@ -21,6 +21,7 @@
       this.jsdoc.on_change((event) => this.send(event), false);
       this.hooks();
       page.takeOver(this.models(), inputs);
+      page.liveDone();
       performance.mark("explorer:app");
       page.worker.postMessage({ type: "rendered" });
     },

@@ -96,3 +96,30 @@ def test_a_browser_leaving_mid_response_prints_nothing_other_errors_print(tmp_pa
         assert "ValueError: a bug" in capsys.readouterr().err
     finally:
         server.server_close()
+
+
+def test_a_file_shipped_only_gzip_compressed_is_sent_with_content_encoding(tmp_path):
+    """The browser unpacks it off the worker's thread; a file with a plain copy is sent as it
+    is when asked for by its ``.gz`` name; a compressed file the browser has is not sent again."""
+    import gzip
+
+    (tmp_path / "snapshot.gz").write_bytes(gzip.compress(b"memory"))
+    (tmp_path / "page.js").write_text("js")
+    (tmp_path / "page.js.gz").write_bytes(gzip.compress(b"js"))
+    server, base = serve.serve_in_thread(tmp_path)
+    try:
+        connection = http.client.HTTPConnection(*base[7:-1].split(":"))
+        answers = {}
+        for name in ("snapshot.gz", "page.js.gz"):
+            connection.request("GET", f"/{name}", headers={"Accept-Encoding": "gzip"})
+            response = connection.getresponse()
+            answers[name] = response.getheader("Content-Encoding"), gzip.decompress(response.read())
+        modified = response.getheader("Last-Modified")
+        asked = {"Accept-Encoding": "gzip", "If-Modified-Since": modified}
+        connection.request("GET", "/snapshot.gz", headers=asked)
+        again = connection.getresponse()
+        assert (again.status, again.read()) == (304, b"")  # a second worker's copy: not sent
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert answers == {"snapshot.gz": ("gzip", b"memory"), "page.js.gz": (None, b"js")}

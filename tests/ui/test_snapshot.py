@@ -14,6 +14,7 @@ import pytest
 import charsim
 from explorer.runtime.worker import comparison_check, self_check
 from explorer.site_build import snapshot
+from explorer.site_build.build import STANDARD_LIBRARY_FILE
 
 from .conftest import APP_TIMEOUT, SCORE, poll, type_over_candidate
 
@@ -39,13 +40,15 @@ def _typed_score_shown(page, guard, url) -> str:
 def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_dir, tmp_path):
     """The snapshot the site ships, restored twice as the worker restores it: each scores the
     self-check as CPython does, compares it with chrF, BLEU and TER as CPython does before the
-    standard library has arrived (sacreBLEU is in memory), and draws its own random numbers."""
+    standard library has arrived (sacreBLEU is in memory), draws its own random numbers, and
+    imports modules from the standard library's archive without compiling them."""
     raw = tmp_path / "snapshot.bin"
     raw.write_bytes(gzip.decompress((site_dir / snapshot.SNAPSHOT_FILE).read_bytes()))
     answers = [
         json.loads(
             subprocess.run(
-                ["node", str(snapshot.SCRIPT), "check", str(raw)],
+                ["node", str(snapshot.SCRIPT), "check", str(raw),
+                 str(site_dir / "pyodide" / STANDARD_LIBRARY_FILE)],
                 capture_output=True, text=True, check=True,
             ).stdout
         )
@@ -54,6 +57,7 @@ def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_d
     assert [a["check"] for a in answers] == [self_check()] * 2
     assert [a["comparison"] for a in answers] == [comparison_check()] * 2
     assert answers[0]["random"] != answers[1]["random"]
+    assert [a["compiled"] for a in answers] == [[], []]  # the archive's modules: from bytecode
 
 
 def test_the_first_score_comes_from_the_snapshot(app_page, guard, site_url):
@@ -61,6 +65,23 @@ def test_the_first_score_comes_from_the_snapshot(app_page, guard, site_url):
     app_page.on("console", lambda msg: messages.append(msg.text))
     assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
     assert not any("booted afresh" in text for text in messages)
+
+
+def test_the_live_view_has_a_worker_of_its_own_until_the_app_takes_its_place(
+    app_page, guard, site_url
+):
+    """Restored from the snapshot, Python runs in two workers: the live view's scores typing and
+    does nothing else while the other loads the app; once the app has taken the live view's
+    place, the app's worker is the only one."""
+    workers = """(({ liveWorker, worker }) => [liveWorker instanceof Worker,
+                  worker instanceof Worker, liveWorker === worker])(window.charsimPage)"""
+    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    assert app_page.evaluate(workers) == [True, True, False]
+    poll(
+        lambda: app_page.evaluate("performance.getEntriesByName('explorer:app').length"),
+        timeout=APP_TIMEOUT, message="the app in the live view's place", guard=guard,
+    )  # fmt: skip
+    assert app_page.evaluate(workers) == [True, True, True]
 
 
 def test_the_single_item_page_of_a_restored_snapshot_is_complete_before_sacrebleu_installs(
