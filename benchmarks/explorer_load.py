@@ -41,13 +41,15 @@ shown with their range:
 ``--baseline DIR`` loads a second built site (e.g. one of an earlier commit, ``python -m explorer
 build --out DIR``) in every round too, right after this one's loads, booted as its page boots by
 default, and prints its rows under the same bare boots: a before/after measured side by side.
+``--baseline http://127.0.0.1:PORT/`` loads a site served elsewhere instead (an earlier commit's
+site with that commit's own ``python -m explorer serve``, which may serve its files otherwise).
 
 ``--network 20mbit`` throttles every load of a round alike (Chrome DevTools Protocol
 ``Network.emulateNetworkConditions``: 20 Mbit/s down, 5 up, 20 ms latency); the typed score's
 target is then ≤ 1.0 × the bare boot under the same throttle.
 
 Usage: ``python benchmarks/explorer_load.py [--runs N] [--boot snapshot,fresh] [--network
-none|20mbit] [--bursts N] [--keys N] [--out DIR] [--baseline DIR] [--no-build]`` (builds the
+none|20mbit] [--bursts N] [--keys N] [--out DIR] [--baseline DIR|URL] [--no-build]`` (builds the
 site if it is missing or stale, unless ``--no-build``). Every request must go to 127.0.0.1; any
 other aborts the benchmark. Needs Chromium (``/usr/bin/chromium`` or ``$CHARSIM_CHROMIUM``) and
 the Python package ``playwright``.
@@ -427,8 +429,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="bursts of typing per boot, spread over the runs (20)")  # fmt: skip
     parser.add_argument("--keys", type=positive, default=8, help="timed keystrokes per run (8)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site folder")
-    parser.add_argument("--baseline", type=Path,
-                        help="another built site to load in every round, side by side")  # fmt: skip
+    parser.add_argument("--baseline",
+                        help="another built site (a folder, or the URL of a served one) to "
+                             "load in every round, side by side")  # fmt: skip
     parser.add_argument(
         "--no-build", action="store_true", help="measure the site in --out as it is"
     )
@@ -440,13 +443,15 @@ def main(argv: list[str] | None = None) -> int:
     print(environment())  # the load before the run
     if not args.no_build and serve.is_stale(args.out):
         build(args.out)
-    if args.baseline and not (args.baseline / "index.html").is_file():
+    served = (args.baseline or "").startswith("http://127.0.0.1:")
+    if args.baseline and not served and not (Path(args.baseline) / "index.html").is_file():
         parser.error(f"--baseline {args.baseline}: no built site there (no index.html)")
     server, base = serve.serve_in_thread(args.out)
     bare_server, bare = serve.serve_in_thread(bare_site(Path(tempfile.mkdtemp())))
     servers = [server, bare_server]
-    if args.baseline:
-        other, baseline = serve.serve_in_thread(args.baseline)
+    baseline = args.baseline if served else None
+    if args.baseline and not served:
+        other, baseline = serve.serve_in_thread(Path(args.baseline))
         servers.append(other)
     baseline_apps: list[dict] = []
     per_run = max(2, math.ceil(args.bursts / args.runs))

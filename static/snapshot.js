@@ -26,13 +26,19 @@ const SNAPSHOT_TIMEOUT_MS = 30_000;
 // (explorer/runtime/standard_library.py): the snapshot holds every module the first score needs.
 const EMPTY_ARCHIVE = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 
-// The snapshot's bytes: fetched with its Subresource Integrity (a changed or truncated file is
-// refused by the browser; the integrity holds the hashes of the file and of its content, for a
-// server that sends it with Content-Encoding: gzip) and unpacked (worker.js's gunzipped).
-async function snapshotBytes(url, integrity) {
-  const response = await fetch(url, { integrity });
+// The snapshot's bytes (`snapshot` of the page's configuration: {url, bytes, ...}), unpacked
+// (worker.js's gunzipped). Its file is named by its content's SHA-256, so a page never fetches
+// another build's; a truncated one is refused by its size, a damaged one by Pyodide's checks of
+// its header and by the self-check. (Subresource Integrity would hold the whole file back until
+// its hash is checked: 0.1 s more before the first score.)
+async function snapshotBytes(url, snapshot) {
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return gunzipped(response);
+  const bytes = await gunzipped(response);
+  if (bytes.length !== snapshot.bytes) {
+    throw new Error(`${url} holds ${bytes.length} bytes, not ${snapshot.bytes}`);
+  }
+  return bytes;
 }
 
 function withTimeout(promise, ms, what) {
@@ -43,7 +49,7 @@ function withTimeout(promise, ms, what) {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-// Restore Python from the snapshot described by `snapshot` ({url, integrity, check} of the page's
+// Restore Python from the snapshot described by `snapshot` ({url, bytes, check} of the page's
 // configuration) whose bytes are the promise `bytes` (snapshotBytes); `options` are
 // loadPyodide's; `environment` is set in Python's os.environ; `fetchArchive` says whether the
 // standard library's archive is fetched at once (else the first import that needs a module not

@@ -194,7 +194,7 @@ async function boot({ config, query, pageURL, boot: wanted, role }) {
   const url = (path) => new URL(path, pageURL).href;
   importScripts(url("snapshot.js"));
   const snapshot = config.snapshot && wanted !== "fresh"
-    ? snapshotBytes(url(config.snapshot.url), config.snapshot.integrity)
+    ? snapshotBytes(url(config.snapshot.url), config.snapshot)
     : null;
   snapshot?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
   importScripts(url(config.pyodideJs));

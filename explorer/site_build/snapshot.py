@@ -19,7 +19,6 @@ the standard library's archive must compile nothing (the site serves it with the
 
 from __future__ import annotations
 
-import base64
 import gzip
 import hashlib
 import json
@@ -33,8 +32,9 @@ from explorer.site_build.common import BuildError
 __all__ = ["SNAPSHOT_FILE", "make_snapshot"]
 
 SCRIPT = Path(__file__).with_name("snapshot.mjs")
-SNAPSHOT_FILE = "pyodide/live-snapshot.gz"
-"""The snapshot's place in the site (gzip; not compressed again for serving)."""
+SNAPSHOT_FILE = "pyodide/live-snapshot-{digest}.gz"
+"""The snapshot's place in the site (gzip; not compressed again for serving), named by the first
+16 hexadecimal digits of its content's SHA-256: a page never restores another build's."""
 
 
 def _node(*args: str) -> str:
@@ -54,9 +54,7 @@ def make_snapshot(out: Path, archives: list[Path], standard_library: Path) -> di
     snapshot is made and checked with that very file.
 
     Returns:
-        The page configuration's ``snapshot`` entry: ``url`` (relative to the site),
-        ``integrity`` (the Subresource Integrity of the file the worker fetches, sent as it is or
-        with Content-Encoding: gzip), ``check``
+        The page configuration's ``snapshot`` entry: ``url`` (relative to the site), ``check``
         (the self-check's answer), ``groups`` (the package groups whose modules it holds) and
         ``bytes`` (the snapshot's size unpacked).
 
@@ -89,14 +87,6 @@ def make_snapshot(out: Path, archives: list[Path], standard_library: Path) -> di
         if draws[0] == draws[1]:
             raise BuildError("two restores of the snapshot drew the same random numbers")
         data = raw.read_bytes()
-    packed = gzip.compress(data, compresslevel=9, mtime=0)
-    (out / SNAPSHOT_FILE).write_bytes(packed)
-    # The hashes of the file and of its content: a server may send the file with
-    # Content-Encoding: gzip (``python -m explorer serve`` does), and the browser checks the
-    # integrity of what it hands over, which is then the content.
-    integrity = " ".join(
-        "sha256-" + base64.b64encode(hashlib.sha256(body).digest()).decode()
-        for body in (packed, data)
-    )
-    return {"url": SNAPSHOT_FILE, "integrity": integrity, "check": expected,
-            "groups": list(SNAPSHOT_GROUPS), "bytes": len(data)}  # fmt: skip
+    url = SNAPSHOT_FILE.format(digest=hashlib.sha256(data).hexdigest()[:16])
+    (out / url).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    return {"url": url, "check": expected, "groups": list(SNAPSHOT_GROUPS), "bytes": len(data)}

@@ -43,7 +43,8 @@ def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_d
     standard library has arrived (sacreBLEU is in memory), draws its own random numbers, and
     imports modules from the standard library's archive without compiling them."""
     raw = tmp_path / "snapshot.bin"
-    raw.write_bytes(gzip.decompress((site_dir / snapshot.SNAPSHOT_FILE).read_bytes()))
+    (shipped,) = (site_dir / "pyodide").glob("live-snapshot-*.gz")
+    raw.write_bytes(gzip.decompress(shipped.read_bytes()))
     answers = [
         json.loads(
             subprocess.run(
@@ -107,19 +108,26 @@ def test_the_single_item_page_of_a_restored_snapshot_is_complete_before_sacreble
     [
         {"status": 404, "body": "gone"},
         {"status": 200, "body": b"\x1f\x8b not the snapshot"},
+        "truncated",
     ],
-    ids=["missing", "corrupt"],
+    ids=["missing", "corrupt", "truncated"],
 )
 def test_a_snapshot_that_cannot_be_used_falls_back_to_a_fresh_boot_and_still_scores(
-    app_page, guard, site_url, answer
+    app_page, guard, site_url, site_dir, answer
 ):
     """The worker boots Python afresh, says why on the console only (a warning, which the
-    guard does not count as a problem), and the typed text gets its score."""
+    guard does not count as a problem), and the typed text gets its score. A truncated
+    snapshot (its first megabyte, its header intact) is refused by its size."""
+    why = "booted afresh"
+    if answer == "truncated":
+        (shipped,) = (site_dir / "pyodide").glob("live-snapshot-*.gz")
+        head = gzip.decompress(shipped.read_bytes())[:1_000_000]
+        answer, why = {"status": 200, "body": gzip.compress(head)}, "holds 1000000 bytes, not"
     messages = []
     app_page.on("console", lambda msg: messages.append((msg.type, msg.text)))
-    app_page.route(f"**/{snapshot.SNAPSHOT_FILE}", lambda route: route.fulfill(**answer))
+    app_page.route("**/live-snapshot-*.gz", lambda route: route.fulfill(**answer))
     assert _typed_score_shown(app_page, guard, site_url) == "fresh"
-    assert [t for kind, t in messages if "booted afresh" in t and kind == "warning"], messages
+    assert [t for kind, t in messages if why in t and kind == "warning"], messages
     assert not app_page.locator("#error").is_visible()
 
 
