@@ -49,6 +49,7 @@ const seconds = (work) => {
   return (performance.now() - start) / 1000;
 };
 const result = {};
+try {
 if (variant === "install") {
   const app = archive("app");
   result.python = seconds(() => pyodide.unpackArchive(app, "tar", { extractDir: "/" }));
@@ -56,11 +57,16 @@ if (variant === "install") {
 } else {
   await pyodide.loadPackage(["numpy", "pandas"], { messageCallback() {} });
   if (variant === "site") writeTar(pyodide.FS, archive("tables"));  // pandas's pure dependencies
+  writeTar(pyodide.FS, archive("live"));  // param, which Panel needs
   writeTar(pyodide.FS, archive("app"));
   for (const [name, code] of [["numpy", "import numpy"], ["pandas", "import pandas"],
                               ["Bokeh, Panel", "import bokeh.models, bokeh.plotting, panel"]]) {
     result[name] = seconds(() => pyodide.runPython(code));
   }
+}
+} catch (error) {
+  console.error(String((error && error.message) || error));  // the message, not the minified line
+  process.exit(1);
 }
 console.log(JSON.stringify(result));
 """
@@ -96,7 +102,7 @@ def main() -> int:
     official = _official(args.official)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        for stage in ("app", "tables"):
+        for stage in ("live", "app", "tables"):
             data = gzip.decompress((core / f"{stage}.tar.gz").read_bytes())
             (folder / f"{stage}.tar").write_bytes(data)
         script = folder / "bench.mjs"
