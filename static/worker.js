@@ -2,11 +2,11 @@
 // that installing, importing and scoring never freeze the text boxes. Its Python side is
 // explorer/runtime/worker.py (a Session); the page side is static/page/.
 //
-// From the page: {type: "start", config, query, pageURL, boot, role} once (role: see boot()
+// From the page: {type: "start", config, query, pageURL, boot, role, snapshot} once (see boot()
 // below); then "score" (the live view's inputs, while the app loads), "rendered" (the app is on
 // the page) and "patch" (what the user did in the app: a Bokeh patch). To the page: "stage"
 // (loading progress), "boot" (how Python started: "snapshot" or "fresh", why not from the
-// snapshot, and the worker's role), "scripts" (fetch the app's JS now), "live" (what the live
+// snapshot, the worker's role, and the snapshot's bytes for the app's worker), "scripts" (fetch the app's JS now), "live" (what the live
 // view shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle"
 // (the page's last patch is applied: send the next), "address" (the new query string of the
 // page), "stderr" (Python's error output), "single" (the single-item page is complete),
@@ -19,8 +19,8 @@ let stage = "Loading Python runtime";
 let lastScore = null; // a live request that came before Python could take it (the newest wins)
 let pageRendered = null; // resolves when the page has rendered the app
 
-function post(message) {
-  self.postMessage(message);
+function post(message, transfer = []) {
+  self.postMessage(message, transfer);
 }
 
 function show(text, done, total) {
@@ -190,18 +190,26 @@ async function startPython(config, url, snapshot, standardLibrary) {
 // * "app": Python (restored, or booted afresh if that fails) loads and runs the app, for the
 //   page's live view held by the "live" worker until the app takes its place;
 // * "both": one worker for the live view and then the app (?boot=fresh, no snapshot).
-async function boot({ config, query, pageURL, boot: wanted, role }) {
+//
+// The "app" worker restores the snapshot from the bytes the "live" one fetched (`snapshot`,
+// handed over by the page with its "boot" message), so they are not downloaded twice.
+async function boot({ config, query, pageURL, boot: wanted, role, snapshot: given }) {
   const url = (path) => new URL(path, pageURL).href;
   importScripts(url("snapshot.js"));
-  const snapshot = config.snapshot && wanted !== "fresh"
-    ? snapshotBytes(url(config.snapshot.url), config.snapshot)
-    : null;
+  let snapshot = null;
+  if (given) snapshot = Promise.resolve(given);
+  else if (config.snapshot && wanted !== "fresh") {
+    snapshot = snapshotBytes(url(config.snapshot.url), config.snapshot);
+  }
   snapshot?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
   importScripts(url(config.pyodideJs));
   const { pyodide, boot: how, reason, standardLibrary } =
     await startPython(config, url, snapshot, role !== "live");
   if (how === "fresh" && role === "live") role = "both";
-  post({ type: "boot", boot: how, reason, role });
+  if (how === "snapshot" && role === "live") {
+    const bytes = await snapshot; // Python holds its own copy: these go to the app's worker
+    post({ type: "boot", boot: how, reason, role, snapshot: bytes }, [bytes.buffer]);
+  } else post({ type: "boot", boot: how, reason, role });
   // Python's error output (tracebacks, warnings) goes to the page's console, where the page's
   // developers and its tests see it.
   pyodide.setStderr({ batched: (text) => post({ type: "stderr", text }) });

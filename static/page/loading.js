@@ -114,7 +114,7 @@ window.charsimPage = (function () {
     if (role === "both") page.worker = page.liveWorker;
   }
 
-  function spawn(role) {
+  function spawn(role, snapshot = null) {
     const worker = new Worker(config.worker);
     worker.onmessage = ({ data }) => {
       Promise.resolve()
@@ -122,13 +122,14 @@ window.charsimPage = (function () {
         .catch((error) => page.fail(page.stage, error && (error.message || String(error))));
     };
     worker.onerror = (event) => page.fail(page.stage, event.message);
-    worker.postMessage({ type: "start", config, ...opened, role, pageURL: location.href });
+    const start = { type: "start", config, ...opened, role, snapshot, pageURL: location.href };
+    worker.postMessage(start, snapshot ? [snapshot.buffer] : []);
     return worker;
   }
 
   // The live view's worker is restored (or fell back to a fresh boot and does both jobs): the
   // app's worker starts now, on the other processor core while this one answers typing.
-  function booted({ boot, reason, role }, worker) {
+  function booted({ boot, reason, role, snapshot }, worker) {
     if (worker === page.worker && worker !== page.liveWorker) {
       if (boot === "fresh") {
         console.warn(`charsim explorer: the app's Python booted afresh (${reason})`);
@@ -138,7 +139,7 @@ window.charsimPage = (function () {
     root.dataset.explorerBoot = boot;
     if (boot === "fresh") console.warn(`charsim explorer: Python booted afresh (${reason})`);
     if (role === "both") page.worker = worker;
-    else page.worker = spawn("app");
+    else page.worker = spawn("app", snapshot); // restored from the same bytes, not fetched again
   }
 
   // Once the app has taken the live view's place, the live view's worker has no more to do.
