@@ -23,8 +23,10 @@ function post(message, transfer = []) {
   self.postMessage(message, transfer);
 }
 
-function show(text, done, total) {
-  stage = text;
+// Show `text` as the loading's progress; `step` is what a failure from now on says was being
+// done (the text without its counts).
+function show(text, done, total, step = text) {
+  stage = step;
   post({ type: "stage", text, done, total });
 }
 
@@ -77,14 +79,17 @@ async function installStages(pyodide, config, url, names, label) {
   let done = 0;
   const progress = (packages) => {
     done += packages.length;
-    show(`${label} (${done}/${total}: ${packages.join(", ")})`, done, total);
+    show(`${label} (${done}/${total}: ${packages.join(", ")})`, done, total, label);
   };
-  show(`${label} (0/${total})`, 0, total);
+  show(`${label} (0/${total})`, 0, total, label);
   const archives = stages.map(({ bundle }) => fetch(url(bundle.url)));
   const installed = loadPackages(pyodide, loaded, config, progress);
   for (const [i, { bundle, bundled }] of stages.entries()) {
     const response = await archives[i];
-    if (!response.ok) throw new Error(`could not fetch ${bundle.url}: HTTP ${response.status}`);
+    if (!response.ok) {
+      const held = bundled.length ? ` (${bundled.join(", ")})` : "";
+      throw new Error(`could not fetch ${bundle.url}${held}: HTTP ${response.status}`);
+    }
     writeTar(pyodide.FS, await gunzipped(response));
     progress(bundled);
   }

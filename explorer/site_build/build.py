@@ -38,7 +38,7 @@ from explorer.site_build.budget import measure, precompress
 from explorer.site_build.bundle import bundled, write_bundle
 from explorer.site_build.bytecode import add_bytecode
 from explorer.site_build.bytecode import standard_library as add_standard_library_bytecode
-from explorer.site_build.common import ROOT, BuildError, normalize
+from explorer.site_build.common import MARKER, ROOT, BuildError, normalize
 from explorer.site_build.downloads import fetch
 from explorer.site_build.lock import Package, compiled_packages, install_order, write_lock
 from explorer.site_build.pins import NPM_PYODIDE, PINS_FILE, load_npm_lock, load_pins
@@ -61,6 +61,28 @@ PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm"]
 STANDARD_LIBRARY_FILE = "python_stdlib.zip"
 
 
+def replaceable(out: Path) -> None:
+    """Check that the build may empty ``out``: it does not exist, is empty, or is a site this
+    command built (it holds :data:`~explorer.site_build.common.MARKER`, or an earlier build's
+    ``index.html``, ``worker.js`` and ``pyodide/``).
+
+    Raises:
+        BuildError: ``out`` is a file, or a folder holding anything else (say what to do).
+    """
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise BuildError(f"--out {out} is a file, not a folder for the site")
+    earlier = (out / MARKER).is_file() or all(
+        (out / name).exists() for name in ("index.html", "worker.js", "pyodide")
+    )
+    if not earlier and any(out.iterdir()):
+        raise BuildError(
+            f"--out {out} holds files that are not a site this command built, and a build "
+            "replaces its folder's contents: give a new or empty folder"
+        )
+
+
 def step(number: int, total: int, text: str) -> None:
     """Print a numbered step header."""
     print(f"[{number}/{total}] {text}", flush=True)
@@ -69,7 +91,7 @@ def step(number: int, total: int, text: str) -> None:
 def build(
     out: Path = DEFAULT_OUT, pyodide_source: str = "local", wheels: Path | None = None
 ) -> Path:
-    """Build the site into ``out`` (replacing it) and return ``out``.
+    """Build the site into ``out`` (replacing an earlier build there) and return ``out``.
 
     Args:
         out: the site's folder.
@@ -78,7 +100,8 @@ def build(
         wheels: a folder of Pyodide's compiled wheels (``--pyodide-wheels``), looked in first.
 
     Raises:
-        BuildError: a step failed (the message says which input to fix).
+        BuildError: a step failed (the message says which input to fix), or ``out`` holds
+            something other than an earlier build (nothing is deleted then).
     """
     total = 15
     out = out.resolve()
@@ -91,13 +114,19 @@ def build(
             "compile the app's bytecode and to make the live view's memory snapshot. Install "
             "Node.js 20 and npm (Debian: apt-get install -y nodejs npm), then build again"
         )
+    replaceable(out)
     step(1, total, f"Resolve pins ({PINS_FILE.relative_to(ROOT)})")
     pins = load_pins()
     npm_lock = load_npm_lock(pins["pyodide"]["version"])
+    compiled.places(pins["pyodide"]["version"], wheels)  # a bad --pyodide-wheels: say so now
     if out.exists():
         shutil.rmtree(out)
     wheels_dir = out / "pyodide"
-    wheels_dir.mkdir(parents=True)
+    try:
+        wheels_dir.mkdir(parents=True)
+    except OSError as error:
+        raise BuildError(f"--out {out}: cannot make the folder ({error.strerror})") from None
+    (out / MARKER).write_text("A site built by `python -m explorer build`.\n", encoding="utf-8")
 
     step(2, total, "Fetch pure wheels from PyPI into .cache/wheels and verify sha256")
     wheel_files = fetch(pins.get("wheel", []), binary=True)
@@ -256,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
         "then ../shared/pyodide-<version>, .cache/pyodide-<version>/, else they are downloaded",
     )
     args = parser.parse_args(argv)
+    if args.out.exists() and not args.out.is_dir():
+        parser.error(f"--out {args.out} is a file, not a folder for the site")
     try:
         build(args.out, args.pyodide_source, args.pyodide_wheels)
     except BuildError as exc:

@@ -1,5 +1,5 @@
-"""What the build's modules share: the repository's root, the build's error, file hashes, package
-names and subprocesses."""
+"""What the build's modules share: the repository's root, the build's error, the site's marker,
+file hashes, package names and subprocesses."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ import re
 import subprocess
 from pathlib import Path
 
-__all__ = ["ROOT", "STATIC", "BuildError", "normalize", "run", "sha256"]
+__all__ = ["MARKER", "ROOT", "STATIC", "BuildError", "normalize", "run", "sha256"]
 
 ROOT = Path(__file__).resolve().parents[2]
 """The repository (the checkout the site is built from)."""
 STATIC = ROOT / "static"
 """The site's shell: the page, its scripts and styles, the pins."""
+MARKER = ".explorer-site"
+"""A file the build writes first into the site's folder: a later build may replace a folder that
+holds it (explorer.site_build.build.replaceable). Not part of the site a browser loads."""
 
 
 class BuildError(RuntimeError):

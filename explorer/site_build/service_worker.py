@@ -8,7 +8,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from explorer.site_build.common import STATIC, BuildError, sha256
+from explorer.site_build.common import MARKER, STATIC, BuildError, sha256
 
 __all__ = ["SERVICE_WORKER", "kept_files", "write_service_worker"]
 
@@ -18,12 +18,13 @@ SERVICE_WORKER = "service-worker.js"
 
 def kept_files(out: Path) -> list[str]:
     """The site's files a browser keeps, as URLs relative to the site: its root (the page is
-    opened there) and every file but the service worker and the pre-compressed ``.gz`` copies
-    (the browser asks for a file by its own name; the server picks the copy)."""
+    opened there) and every file but the service worker, the build's marker and the
+    pre-compressed ``.gz`` copies (the browser asks for a file by its own name; the server picks
+    the copy)."""
     files = sorted(
         path.relative_to(out).as_posix()
         for path in out.rglob("*")
-        if path.is_file() and path.name != SERVICE_WORKER
+        if path.is_file() and path.name not in (SERVICE_WORKER, MARKER)
         and not (path.suffix == ".gz" and path.with_suffix("").is_file())
     )  # fmt: skip
     return ["./", *files]

@@ -47,6 +47,11 @@ window.charsimPage = (function () {
       root.dataset.explorerState = "error";
       byId("loading").hidden = true;
       byId("error").hidden = false;
+      // Typing is still scored (by the live view or the app): only a part failed.
+      const running = (page.live.started && !page.live.over) || page.app.jsdoc;
+      byId("error-heading").textContent = running
+        ? "Part of the explorer could not load; what you type is still scored"
+        : "The explorer could not start";
       byId("error-stage").textContent = `Failed while: ${failedStage}`;
       byId("error-detail").textContent = message || "unknown error";
       console.error(`explorer failed while: ${failedStage}`, message);

@@ -52,3 +52,29 @@ def test_a_build_without_node_says_why_and_what_to_install(tmp_path, monkeypatch
     assert error.startswith("build failed: Node.js (`node`) is not on PATH")
     assert "memory snapshot" in error and "apt-get install -y nodejs npm" in error
     assert not (tmp_path / "site").exists()
+
+
+def test_a_folder_that_is_not_a_site_is_never_emptied(tmp_path, capsys):
+    """A build (and so ``serve``, which builds a missing site) replaces only a new, empty or
+    earlier-built folder: a folder of the user's files is refused with nothing deleted, as is
+    a bad --pyodide-wheels before anything is touched; a file as --out is a usage error."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("precious")
+    assert site_build.main(["--out", str(mine)]) == 1
+    assert capsys.readouterr().err == (
+        f"build failed: --out {mine} holds files that are not a site this command built, and a "
+        "build replaces its folder's contents: give a new or empty folder\n"
+    )
+    earlier = tmp_path / "earlier"
+    (earlier / "pyodide").mkdir(parents=True)
+    (earlier / ".explorer-site").write_text("")
+    missing = tmp_path / "no-wheels"
+    assert site_build.main(["--out", str(earlier), "--pyodide-wheels", str(missing)]) == 1
+    assert capsys.readouterr().err.startswith(f"build failed: --pyodide-wheels {missing}: no such")
+    assert (mine / "notes.txt").read_text() == "precious" and (earlier / "pyodide").is_dir()
+    with pytest.raises(SystemExit) as stop:
+        site_build.main(["--out", str(mine / "notes.txt")])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.endswith(f"--out {mine / 'notes.txt'} is a file, not a folder "
+                                            "for the site\n")  # fmt: skip

@@ -182,6 +182,9 @@ def test_link_round_trip_restores_everything():
         ("n=-3", "order field is not valid"),
         ("evil=1", "unknown field 'evil'"),
         ("c=" + "a" * MAX_LINK_CHARS, "characters long"),
+        ("c=%FF", "candidate field is not valid (its percent-encoded bytes are not UTF-8"),
+        ("c=ok%E0%A4", "candidate field is not valid (its percent-encoded bytes are not UTF-8"),
+        ("r=", "references field is not valid (not a JSON list of strings)"),
     ],
 )
 def test_hostile_links_give_defaults_and_a_message(query, fragment):

@@ -141,3 +141,28 @@ def test_boot_fresh_in_the_link_boots_afresh_and_opens_the_rest_of_the_link(
     poll(lambda: app_page.locator(SCORE).inner_text() == expected, timeout=30,
          message=f"the score {expected}", guard=guard)  # fmt: skip
     assert app_page.evaluate(BOOT) == "fresh"
+
+
+def test_a_stage_that_fails_is_named_and_what_is_typed_is_still_scored(app_page, guard, site_url):
+    """The tables' archive cannot be fetched: the page says that part of it could not load,
+    which stage and which file (and what it holds), and the single-item page still scores text
+    typed after the failure."""
+    app_page.route("**/pyodide/tables.tar.gz", lambda route: route.fulfill(status=404))
+    app_page.goto(site_url)
+    poll(
+        lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "error",
+        timeout=APP_TIMEOUT, message="the tables' stage to fail",
+    )  # fmt: skip
+    shown = app_page.locator("#error").inner_text().splitlines()
+    assert [line for line in shown if line] == [
+        "Part of the explorer could not load; what you type is still scored",
+        "Failed while: Installing tables",
+        "could not fetch pyodide/tables.tar.gz (six, python-dateutil, pytz): HTTP 404",
+    ]
+    guard.problems[:] = [p for p in guard.problems if "explorer failed while" not in p]
+    type_over_candidate(app_page, TYPED)
+    expected = f"{charsim.score(TYPED, ['cat']):.4f}"
+    poll(
+        lambda: app_page.locator(SCORE).inner_text() == expected, timeout=30,
+        message=f"the score {expected}", guard=guard,
+    )  # fmt: skip

@@ -8,6 +8,7 @@ can never break the page. Besides the state, a link holds the page's language (`
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlencode
 
@@ -86,6 +87,8 @@ def _integer(text: str, low: int, high: int) -> int:
 
 
 def _references(text: str) -> list[str]:
+    if not text.strip():
+        raise FieldError("not_list")  # not JSON at all (json's "Expecting value" says less)
     if json_nesting(text) > MAX_NESTING:  # before parsing: see charsim.io.textio.json_nesting
         raise FieldError("nested")
     value = json.loads(text)  # a JSONDecodeError (a ValueError) says why in English
@@ -157,8 +160,8 @@ def decode_link(query: str) -> tuple[LinkState, list[Message]]:
     query = query.removeprefix("?")
     if len(query) > MAX_LINK_CHARS:
         return state, [Message("link.too_long", {"length": len(query), "limit": MAX_LINK_CHARS})]
-    try:
-        fields = parse_qs(query, keep_blank_values=True, strict_parsing=False)
+    try:  # bytes that are not UTF-8 are kept as lone surrogates, and refused by field below
+        fields = parse_qs(query, keep_blank_values=True, errors="surrogateescape")
     except ValueError as error:
         return state, [Message("link.unreadable", {"error": str(error)})]
     for key, values in fields.items():
@@ -166,10 +169,16 @@ def decode_link(query: str) -> tuple[LinkState, list[Message]]:
             problems.append(unknown(key))
             continue
         try:
+            if _NOT_UTF8.search(values[-1]):
+                raise FieldError("not_utf8")
             setattr(state, _FIELDS[key][0], read_field(key, values[-1]))
         except ValueError as error:
             problems.append(invalid(key, error))
     return state, problems
+
+
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+"""A byte that was not UTF-8, as ``surrogateescape`` keeps it."""
 
 
 MAX_ADDRESS_QUERY = 8_000
