@@ -61,10 +61,20 @@ PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm"]
 STANDARD_LIBRARY_FILE = "python_stdlib.zip"
 
 
+#: What a build writes at the top of its folder (a ``.gz`` copy of a file aside), the app's
+#: archives of earlier builds included: a folder without the marker is an earlier build only if
+#: it holds nothing else.
+SITE_ENTRIES = {
+    "index.html", "worker.js", "snapshot.js", "service-worker.js", "a11y.js", "explorer.css",
+    "style.css", "app.zip", "app-later.zip", "pyodide", "bokeh", "panel", "page", "examples",
+}  # fmt: skip
+
+
 def replaceable(out: Path) -> None:
     """Check that the build may empty ``out``: it does not exist, is empty, or is a site this
-    command built (it holds :data:`~explorer.site_build.common.MARKER`, or an earlier build's
-    ``index.html``, ``worker.js`` and ``pyodide/``).
+    command built (it holds :data:`~explorer.site_build.common.MARKER`, or it is a build from
+    before the marker: an ``index.html``, a ``worker.js`` and a ``pyodide/`` beside nothing but
+    :data:`SITE_ENTRIES`).
 
     Raises:
         BuildError: ``out`` is a file, or a folder holding anything else (say what to do).
@@ -73,10 +83,11 @@ def replaceable(out: Path) -> None:
         return
     if not out.is_dir():
         raise BuildError(f"--out {out} is a file, not a folder for the site")
-    earlier = (out / MARKER).is_file() or all(
-        (out / name).exists() for name in ("index.html", "worker.js", "pyodide")
+    entries = {path.name.removesuffix(".gz") for path in out.iterdir()}
+    earlier = (out / MARKER).is_file() or (
+        {"index.html", "worker.js", "pyodide"} <= entries <= SITE_ENTRIES
     )
-    if not earlier and any(out.iterdir()):
+    if not earlier and entries:
         raise BuildError(
             f"--out {out} holds files that are not a site this command built, and a build "
             "replaces its folder's contents: give a new or empty folder"

@@ -10,6 +10,8 @@ import shutil
 import pytest
 
 from explorer.site_build import build as site_build
+from explorer.site_build.build import replaceable
+from explorer.site_build.common import BuildError
 
 from ..offline import FileServer, compiled_entries, without_team_folder
 
@@ -66,6 +68,12 @@ def test_a_folder_that_is_not_a_site_is_never_emptied(tmp_path, capsys):
         f"build failed: --out {mine} holds files that are not a site this command built, and a "
         "build replaces its folder's contents: give a new or empty folder\n"
     )
+    # An app of the user's own with a page, a worker and Pyodide beside it, but no marker.
+    (mine / "index.html").write_text("<p>my app</p>")
+    (mine / "worker.js").write_text("// my worker")
+    (mine / "pyodide").mkdir()
+    assert site_build.main(["--out", str(mine)]) == 1
+    assert "not a site this command built" in capsys.readouterr().err
     earlier = tmp_path / "earlier"
     (earlier / "pyodide").mkdir(parents=True)
     (earlier / ".explorer-site").write_text("")
@@ -78,3 +86,18 @@ def test_a_folder_that_is_not_a_site_is_never_emptied(tmp_path, capsys):
     assert stop.value.code == 2
     assert capsys.readouterr().err.endswith(f"--out {mine / 'notes.txt'} is a file, not a folder "
                                             "for the site\n")  # fmt: skip
+
+
+def test_a_build_from_before_the_marker_is_replaced_and_nothing_beside_it(tmp_path):
+    """A folder without the marker is an earlier build only when it holds nothing a build
+    does not write: the page, the worker and Pyodide beside the rest of a site (and their
+    ``.gz`` copies); one file more makes it the user's."""
+    old = tmp_path / "old"
+    for folder in ("pyodide", "bokeh", "page"):
+        (old / folder).mkdir(parents=True)
+    for name in ("index.html", "index.html.gz", "worker.js", "app.zip", "style.css"):
+        (old / name).write_text("x")
+    replaceable(old)  # no error: a build from before the marker
+    (old / "notes.txt").write_text("mine")
+    with pytest.raises(BuildError, match="not a site this command built"):
+        replaceable(old)
