@@ -17,6 +17,7 @@ Results (:class:`Explanation`, :class:`~charsim.compare.Comparison`,
 notebook (:mod:`charsim.render.html`, registered on import).
 """
 
+import importlib
 import sys
 from typing import TYPE_CHECKING
 
@@ -102,15 +103,21 @@ __all__ = [
 _LAZY = ("CharSim", "CharSimScore", "CharSimSignature")
 """Names imported on first use (PEP 562): ``import charsim`` does not load the chunked corpus
 scoring (and ``concurrent.futures``) that :class:`CharSim` runs on."""
+_PUBLIC_MODULES = ("compare", "corpus", "export", "fragility", "models", "significance")
+"""The documented modules, imported on first use as attributes too (``charsim.compare.compare``
+after ``import charsim``); ``import charsim`` itself loads neither sacreBLEU nor the comparisons."""
 
 
 def __getattr__(name: str):
-    """A name of :data:`_LAZY`, from :mod:`charsim.compat`, loaded on first use (the lazy
-    names' machinery, PEP 562: not called directly)."""
+    """A name of :data:`_LAZY`, from :mod:`charsim.compat`, or a module of
+    :data:`_PUBLIC_MODULES`, loaded on first use (the lazy names' machinery, PEP 562: not
+    called directly)."""
     if name in _LAZY:
         from .compat import sacrebleu_shape
 
         return getattr(sacrebleu_shape, name)
+    if name in _PUBLIC_MODULES:
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

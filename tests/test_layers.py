@@ -100,6 +100,12 @@ FORBIDDEN: list[tuple[tuple[str, ...], tuple[str, ...], str]] = [
         "the explorer uses charsim's library, never its command line",
     ),
     (
+        ("charsim", *PUBLIC_FACADES),
+        below("charsim.cli"),
+        "only `python -m charsim` (charsim.__main__) runs the command line: importing charsim "
+        "or a documented path loads none of it",
+    ),
+    (
         below("charsim.significance"),
         (*below("charsim.io"), *below("charsim.corpus")),
         "significance works on item scores: it reads no file and scores no corpus",

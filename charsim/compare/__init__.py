@@ -4,7 +4,8 @@ score is under invisible preprocessing (``fragility``), the one adapter module t
 every use of sacreBLEU, its private calls included (``sacrebleu``), and the score records they
 share (``base``: an item's ``MetricScore``, a system's ``MetricResult`` built on it).
 sacreBLEU is imported on first use, so ``import charsim`` never needs it. May import:
-:mod:`charsim.metric`, :mod:`charsim.io`, :mod:`charsim.corpus` and :mod:`charsim.significance`.
+:mod:`charsim.version`, :mod:`charsim.metric`, :mod:`charsim.io`, :mod:`charsim.corpus`,
+:mod:`charsim.significance` and :mod:`charsim.compat`.
 """
 
 from .metrics import *  # noqa: F403

@@ -2,6 +2,6 @@
 and the command line's ``--explain`` report (``report``); worked examples in Markdown, LaTeX,
 text and JSON (``export``); the tables and paragraphs every format goes through (``formats``);
 and ``charsim article``, every number the article prints recomputed next to the printed value
-(``article``). May import every layer below the command line (metric, io, corpus, significance,
-compare), never :mod:`charsim.cli`.
+(``article``). May import every layer below the command line (version, metric, io, corpus,
+significance, compat, compare), never :mod:`charsim.cli`.
 """

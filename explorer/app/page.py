@@ -22,7 +22,7 @@ from explorer.app.sources.link import language_of, with_language
 from explorer.app.staging import PAGES, later, opened
 from explorer.app.states.batch import BatchState, OpenedItem
 from explorer.app.states.batch_significance import SignificanceState
-from explorer.app.states.single import ExplorerState, address_query
+from explorer.app.states.single import LINK_FIELDS, ExplorerState, address_query
 from explorer.app.views.about_page import AboutView
 from explorer.app.views.batch_histogram import BatchHistogramView
 from explorer.app.views.batch_inputs import BatchInputsView
@@ -40,7 +40,6 @@ from explorer.app.views.share import ShareView
 __all__ = ["create_app", "single_item_page"]
 
 _SINGLE_TAB, _BATCH_TAB, _ABOUT_TAB = 0, 1, 2
-_LINK_FIELDS = ["candidate", "references", "max_order", "weights", "order", "reference_format"]
 _TABS = ["tab.single", "tab.batch", "tab.about"]
 _DETAILS = ["tab.matches", "tab.changes", "tab.references", "tab.exact", "tab.metrics"]
 
@@ -82,7 +81,7 @@ def _mirror_address(
         if link is not None:  # after write(): the short link of the example's item
             replace(with_language(link, text.language))
 
-    state.param.watch(write, _LINK_FIELDS)
+    state.param.watch(write, LINK_FIELDS)
     text.param.watch(write, ["language"])
     batch.param.watch(write_item_link, ["opened"], precedence=1)
 

@@ -133,6 +133,27 @@ def test_the_documented_import_lines_run():
         exec(line, {})
 
 
+def test_after_import_charsim_each_documented_module_is_an_attribute_loaded_on_first_use():
+    """``charsim.compare.compare(...)`` works after a bare ``import charsim`` (as the README
+    writes it), and ``import charsim`` alone loads neither sacreBLEU nor the comparisons."""
+    code = (
+        "import sys, charsim\n"
+        "before = sorted(m for m in ('sacrebleu', 'charsim.compare', 'charsim.compare.fragility') "
+        "if m in sys.modules)\n"
+        "names = [charsim.compare.compare, charsim.fragility.fragility, "
+        "charsim.export.explanation_document, charsim.models.f_beta, "
+        "charsim.corpus.score_rows, charsim.significance.paired_bootstrap]\n"
+        "print(before, [n.__module__ for n in names])\n"
+        "try:\n    charsim.cli\nexcept AttributeError as error:\n    print(error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == [
+        "[] ['charsim.compare.metrics', 'charsim.compare.fragility', 'charsim.render.export', "
+        "'charsim.metric.models', 'charsim.corpus.rows', 'charsim.significance.paired']",
+        "module 'charsim' has no attribute 'cli'",
+    ]
+
+
 def test_the_charsim_command_and_python_m_charsim():
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts == {"charsim": "charsim_entry:main"}  # guards the imports (charsim_entry.py)

@@ -18,6 +18,7 @@ from explorer.app.sources.link import (
 )
 from explorer.app.states.single import ExplorerState, address_query
 from explorer.app.views.score_card import ScoreCardView
+from explorer.app.views.share import ShareView
 
 
 @pytest.mark.parametrize("key", sorted(CATALOG))
@@ -135,6 +136,29 @@ def test_the_address_bar_keeps_the_language_of_a_state_too_long_for_it():
         "example=ted&system=2&item=17&lang=ja"
     )
     assert with_language("example=ted", "en") == "example=ted"
+
+
+def test_a_state_too_long_for_the_address_bar_says_a_reload_would_lose_it():
+    """The address then holds only the language (above): the share view says so, in the page's
+    language, and stops saying it once the texts fit again."""
+    state, text = ExplorerState(), UIText()
+    view = ShareView(state, text)
+    assert view._html.object == ""
+    state.set_inputs("é" * 1_000, ["cat"])  # 1,000 characters, 6,000 in the link: kept
+    assert view._html.object == ""
+    state.set_inputs("é" * 2_000, ["cat"])
+    length = len(state.to_link("en"))
+    assert length > MAX_ADDRESS_QUERY and address_query(state, "en") == ""
+    assert f"would be {length:,} characters long, more than the address bar keeps (8,000)" in (
+        view._html.object
+    )
+    assert "a reload, or a copy of the address, opens the page without these texts" in (
+        view._html.object
+    )
+    text.language = "ja"
+    assert "アドレスバーに保てる長さ（8,000文字）を超えます" in view._html.object
+    state.set_inputs("short", ["cat"])
+    assert view._html.object == ""
 
 
 @pytest.mark.parametrize(("cap", "weights"), [(16, "harmonic"), (32, "uniform"), (64, "uniform")])

@@ -26,8 +26,11 @@ from ..sources.link import MAX_ADDRESS_QUERY, LinkState, decode_link, encode_lin
 from ..sources.references import REFERENCE_FORMATS, format_references, parse_references
 from ..staging import Staging
 
-__all__ = ["LIVE_LIMIT", "MATCHES_LIMIT", "ExplorerState", "address_query"]
+__all__ = ["LINK_FIELDS", "LIVE_LIMIT", "MATCHES_LIMIT", "ExplorerState", "address_query"]
 
+LINK_FIELDS = ["candidate", "references", "max_order", "weights", "order", "reference_format"]
+"""The parameters of :class:`ExplorerState` a link holds (``to_link``), watched by what mirrors
+the link."""
 LIVE_LIMIT = 200_000
 """Most characters (candidate plus references) scored live; above it the explorer keeps the text
 but pauses scoring (charsim's work is at most 32 orders per character, §7.5, but a paste of

@@ -1,4 +1,5 @@
-"""The shareable link: the page URL always holds the full state; problems with a link are shown."""
+"""The shareable link: the page URL holds the state; problems with the link the page was opened
+with are shown, and so is a state too long for the address bar."""
 
 from __future__ import annotations
 
@@ -6,30 +7,35 @@ from panel.viewable import Viewer
 
 from ..i18n import UIText
 from ..markup.cards import alert
-from ..states.single import ExplorerState
+from ..sources.link import MAX_ADDRESS_QUERY
+from ..states.single import LINK_FIELDS, ExplorerState
 from .common import html_pane
 
 __all__ = ["ShareView"]
 
 
 class ShareView(Viewer):
-    """What was wrong with the link the page was opened with, if anything."""
+    """What was wrong with the link the page was opened with, if anything, and whether the
+    state shown is too long for the address bar (a reload would lose it: see
+    :func:`~explorer.app.states.single.address_query`)."""
 
     def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
         self._html = html_pane()
-        state.param.watch(self._update, ["link_problems"])
+        state.param.watch(self._update, ["link_problems", *LINK_FIELDS])
         self.text.param.watch(self._update, "language")
         self._update()
 
     def _update(self, *_events) -> None:
-        problems = self.state.link_problems
-        self._html.object = (
-            ""
-            if not problems
-            else alert(self.text("share.problems", problems=self.text.message(problems)), "error")
-        )
+        text, problems, notes = self.text, self.state.link_problems, []
+        if problems:
+            notes.append(alert(text("share.problems", problems=text.message(problems)), "error"))
+        length = len(self.state.to_link(text.language))
+        if length > MAX_ADDRESS_QUERY:
+            notes.append(alert(text("share.address_too_long", length=length,
+                                    limit=MAX_ADDRESS_QUERY)))  # fmt: skip
+        self._html.object = "".join(notes)
 
     def __panel__(self):
         return self._html
