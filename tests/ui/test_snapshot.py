@@ -28,13 +28,18 @@ def _typed_score_shown(page, guard, url) -> str:
     return how Python started (``data-explorer-boot``)."""
     page.goto(url, wait_until="domcontentloaded")
     poll(lambda: page.evaluate(LIVE), timeout=APP_TIMEOUT, message="the live view", guard=guard)
+    _type_and_wait_for_its_score(page, guard)
+    return page.evaluate(BOOT)
+
+
+def _type_and_wait_for_its_score(page, guard) -> None:
+    """Type :data:`TYPED` over the candidate and wait for its score (against "cat")."""
     type_over_candidate(page, TYPED)
     expected = f"{charsim.score(TYPED, ['cat']):.4f}"
     poll(
         lambda: page.locator(SCORE).inner_text() == expected, timeout=30,
         message=f"the score {expected}", guard=guard,
     )  # fmt: skip
-    return page.evaluate(BOOT)
 
 
 def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_dir, tmp_path):
@@ -160,9 +165,4 @@ def test_a_stage_that_fails_is_named_and_what_is_typed_is_still_scored(app_page,
         "could not fetch pyodide/tables.tar.gz (six, python-dateutil, pytz): HTTP 404",
     ]
     guard.problems[:] = [p for p in guard.problems if "explorer failed while" not in p]
-    type_over_candidate(app_page, TYPED)
-    expected = f"{charsim.score(TYPED, ['cat']):.4f}"
-    poll(
-        lambda: app_page.locator(SCORE).inner_text() == expected, timeout=30,
-        message=f"the score {expected}", guard=guard,
-    )  # fmt: skip
+    _type_and_wait_for_its_score(app_page, guard)
