@@ -122,6 +122,7 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    """The module's names with the lazy ones of :data:`_LAZY` (PEP 562), for ``dir(charsim)``
-    and completion in a notebook; not called directly."""
-    return sorted({*globals(), *__all__})
+    """The module's names with the lazy ones of :data:`_LAZY` and the modules of
+    :data:`_PUBLIC_MODULES` (PEP 562), for ``dir(charsim)`` and completion in a notebook; not
+    called directly."""
+    return sorted({*globals(), *__all__, *_PUBLIC_MODULES})

@@ -15,6 +15,12 @@ The rules:
   modules of its own layer or of a lower one (earlier in the list);
 * :data:`FORBIDDEN`: imports that no layer order expresses (the explorer uses charsim's library,
   never its command line).
+
+What a reading of the source cannot see: an import made from a string at run time
+(``importlib.import_module(name)``, ``__import__(name)``), and a private name reached through
+``getattr(obj, "_name")``. The code does so only where a name is chosen at run time
+(``charsim.__getattr__``'s documented modules, ``python -m explorer``'s commands, the runtime's
+list of the app's modules to import); the tests of those places check what they import.
 """
 
 from __future__ import annotations

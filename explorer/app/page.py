@@ -18,7 +18,7 @@ import panel as pn
 from explorer.app.i18n import LANGUAGES, UIText
 from explorer.app.panel_private import retitle_tabs
 from explorer.app.sources.item_link import decode_item_link
-from explorer.app.sources.link import language_of, with_language
+from explorer.app.sources.link import MAX_ADDRESS_QUERY, language_of, with_language
 from explorer.app.staging import PAGES, later, opened
 from explorer.app.states.batch import BatchState, OpenedItem
 from explorer.app.states.batch_significance import SignificanceState
@@ -48,8 +48,9 @@ def _open_address(query: str, state: ExplorerState, batch: BatchState, text: UIT
                   tabs: pn.Tabs) -> str | None:  # fmt: skip
     """Open what the page's query string asks for: an item of a built-in batch example (the
     batch tab), or a single-item state and its language. Returns the query string the address
-    should show instead when the link had a problem (its messages are shown), else None: a
-    reload or a copy of the address then opens what the page shows, not the problem again."""
+    should show instead when the link had a problem (its messages are shown) or is longer than
+    the address keeps (as the share view says), else None: a reload or a copy of the address
+    then opens what the page shows, not the problem again."""
     item_link, problems = decode_item_link(query)
     if item_link is not None or problems:
         tabs.active = _BATCH_TAB
@@ -61,7 +62,8 @@ def _open_address(query: str, state: ExplorerState, batch: BatchState, text: UIT
         return with_language("", text.language)
     if query:
         text.language = state.load_link(query).language
-        if state.link_problems and not state.references_unreadable:
+        too_long = len(state.to_link(text.language)) > MAX_ADDRESS_QUERY  # as after a change
+        if too_long or (state.link_problems and not state.references_unreadable):
             return address_query(state, text.language)
     return None
 

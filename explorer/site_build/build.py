@@ -68,13 +68,15 @@ SITE_ENTRIES = {
     "index.html", "worker.js", "snapshot.js", "service-worker.js", "a11y.js", "explorer.css",
     "style.css", "app.zip", "app-later.zip", "pyodide", "bokeh", "panel", "page", "examples",
 }  # fmt: skip
+SHELL_MARK = 'id="site-config"'
+"""In the ``index.html`` of every build, before the marker too: the page's configuration."""
 
 
 def replaceable(out: Path) -> None:
     """Check that the build may empty ``out``: it does not exist, is empty, or is a site this
     command built (it holds :data:`~explorer.site_build.common.MARKER`, or it is a build from
-    before the marker: an ``index.html``, a ``worker.js`` and a ``pyodide/`` beside nothing but
-    :data:`SITE_ENTRIES`).
+    before the marker: the explorer's ``index.html`` (:data:`SHELL_MARK`), a ``worker.js`` and a
+    ``pyodide/`` beside nothing but :data:`SITE_ENTRIES`).
 
     Raises:
         BuildError: ``out`` is a file, or a folder holding anything else (say what to do).
@@ -86,6 +88,7 @@ def replaceable(out: Path) -> None:
     entries = {path.name.removesuffix(".gz") for path in out.iterdir()}
     earlier = (out / MARKER).is_file() or (
         {"index.html", "worker.js", "pyodide"} <= entries <= SITE_ENTRIES
+        and SHELL_MARK in (out / "index.html").read_text(encoding="utf-8", errors="replace")
     )
     if not earlier and entries:
         raise BuildError(
@@ -279,7 +282,11 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (site/)")
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT,
+        help="output folder (site/): new, empty or an earlier build, which is emptied and "
+        "written anew (a file added there is not kept)",
+    )  # fmt: skip
     parser.add_argument(
         "--pyodide-source",
         choices=["local", "cdn"],

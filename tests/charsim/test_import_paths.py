@@ -135,11 +135,13 @@ def test_the_documented_import_lines_run():
 
 def test_after_import_charsim_each_documented_module_is_an_attribute_loaded_on_first_use():
     """``charsim.compare.compare(...)`` works after a bare ``import charsim`` (as the README
-    writes it), and ``import charsim`` alone loads neither sacreBLEU nor the comparisons."""
+    writes it), ``dir(charsim)`` lists them for completion, and ``import charsim`` alone loads
+    neither sacreBLEU nor the comparisons."""
     code = (
         "import sys, charsim\n"
         "before = sorted(m for m in ('sacrebleu', 'charsim.compare', 'charsim.compare.fragility') "
         "if m in sys.modules)\n"
+        "print({'compare', 'fragility', 'export', 'models'} <= set(dir(charsim)))\n"
         "names = [charsim.compare.compare, charsim.fragility.fragility, "
         "charsim.export.explanation_document, charsim.models.f_beta, "
         "charsim.corpus.score_rows, charsim.significance.paired_bootstrap]\n"
@@ -148,6 +150,7 @@ def test_after_import_charsim_each_documented_module_is_an_attribute_loaded_on_f
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines() == [
+        "True",
         "[] ['charsim.compare.metrics', 'charsim.compare.fragility', 'charsim.render.export', "
         "'charsim.metric.models', 'charsim.corpus.rows', 'charsim.significance.paired']",
         "module 'charsim' has no attribute 'cli'",

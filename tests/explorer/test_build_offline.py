@@ -89,14 +89,19 @@ def test_a_folder_that_is_not_a_site_is_never_emptied(tmp_path, capsys):
 
 
 def test_a_build_from_before_the_marker_is_replaced_and_nothing_beside_it(tmp_path):
-    """A folder without the marker is an earlier build only when it holds nothing a build
-    does not write: the page, the worker and Pyodide beside the rest of a site (and their
-    ``.gz`` copies); one file more makes it the user's."""
+    """A folder without the marker is an earlier build only when its page is the explorer's
+    and it holds nothing a build does not write: the page, the worker and Pyodide beside the
+    rest of a site (and their ``.gz`` copies); another page, or one file more, makes it the
+    user's."""
     old = tmp_path / "old"
     for folder in ("pyodide", "bokeh", "page"):
         (old / folder).mkdir(parents=True)
-    for name in ("index.html", "index.html.gz", "worker.js", "app.zip", "style.css"):
+    for name in ("index.html.gz", "worker.js", "app.zip", "style.css"):
         (old / name).write_text("x")
+    (old / "index.html").write_text("<p>my own page</p>")  # a page of the user's own
+    with pytest.raises(BuildError, match="not a site this command built"):
+        replaceable(old)
+    (old / "index.html").write_text('<script type="application/json" id="site-config">{}')
     replaceable(old)  # no error: a build from before the marker
     (old / "notes.txt").write_text("mine")
     with pytest.raises(BuildError, match="not a site this command built"):

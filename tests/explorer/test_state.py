@@ -206,6 +206,16 @@ def test_a_link_with_a_bad_field_leaves_the_address_to_the_state_shown():
     assert address == [state.to_link("ja")]  # a good link is left as it is
 
 
+def test_a_link_longer_than_the_address_keeps_is_replaced_when_the_page_opens():
+    """The share view says a reload would open the page without the texts: the address agrees
+    from the start, not only after the next change."""
+    state, address = ExplorerState(), []
+    long_link = "?c=" + "%C3%A9" * 2_000 + "&r=%5B%22a%22%5D&lang=ja"
+    create_app(state, query=long_link, replace_query=address.append)
+    assert state.candidate == "é" * 2_000
+    assert address == ["lang=ja"]
+
+
 def test_deeply_nested_json_is_refused_before_it_is_parsed(monkeypatch):
     """In the browser a deep parse overflows the JavaScript stack and Python dies, so neither
     the reference box nor a link may hand 5,000 nested brackets to json.loads."""
