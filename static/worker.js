@@ -6,11 +6,11 @@
 // below); then "score" (the live view's inputs, while the app loads), "rendered" (the app is on
 // the page) and "patch" (what the user did in the app: a Bokeh patch). To the page: "stage"
 // (loading progress), "boot" (how Python started: "snapshot" or "fresh", why not from the
-// snapshot, the worker's role, and the snapshot's bytes for the app's worker), "scripts" (fetch the app's JS now), "live" (what the live
-// view shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle"
-// (the page's last patch is applied: send the next), "address" (the new query string of the
-// page), "stderr" (Python's error output), "single" (the single-item page is complete),
-// "ready" (every part of every page is built) and
+// snapshot, the worker's role, and the snapshot's bytes for the app's worker), "scripts" (fetch
+// the app's JS now), "live" (what the live view shows), "scored", "render" (the app's Bokeh
+// JSON), "patch" (changes of the app), "idle" (the page's last patch is applied: send the
+// next), "address" (the new query string of the page), "stderr" (Python's error output),
+// "single" (the single-item page is complete), "ready" (every part of every page is built) and
 // "error" (the stage that failed and why).
 "use strict";
 
