@@ -16,6 +16,13 @@
 //   page's environment and reseeds `random`;
 // * Python is restored without the standard library's archive, which follows (see
 //   explorer/runtime/standard_library.py).
+//
+// The app's worker restores a second snapshot, of the app's Python (numpy, Bokeh and Panel
+// imported: explorer.runtime.worker.APP_IMPORTS), with the standard library's archive. Its
+// memory holds numpy's compiled code's data, but not the code: numpy's libraries (the site's
+// `app-libraries-*.tar.gz`) are loaded again as Pyodide starts, before its runtime does, in the
+// order they were loaded when the snapshot was made, so that each is placed where it was in
+// memory and in the function table (as Cloudflare's workerd restores its Python snapshots).
 "use strict";
 
 // A restore that has not finished by then is given up for a fresh boot (an engine that fails to
@@ -61,9 +68,7 @@ async function restoreSnapshot(snapshot, bytes, options, environment, fetchArchi
     loadPyodide({ ...options, _loadSnapshot: bytes, stdLibURL: EMPTY_ARCHIVE }),
     SNAPSHOT_TIMEOUT_MS, "the restore",
   );
-  const module = pyodide._module;
-  const offset = module.HEAP32[module.__PyEM_EMSCRIPTEN_COUNT_ARGS_OFFSET >> 2];
-  module.HEAP32[(module.__PyRuntime + offset) >> 2] = module._PyEM_CountArgsPtr;
+  restoreCallHelper(pyodide);
   const standardLibrary = options.stdLibURL;
   const worker = pyodide.pyimport("explorer.runtime.worker");
   worker.restored(pyodide.toPy(environment), standardLibrary);
@@ -90,4 +95,136 @@ function fetchStandardLibrary(pyodide, url) {
     .then((buffer) => pyodide.pyimport("explorer.runtime.standard_library")
       .arrived(new Uint8Array(buffer)))
     .catch((error) => console.warn(`charsim explorer: ${error.message}`));
+}
+
+// This instance's own CPython call-helper pointer, written back into the restored memory.
+function restoreCallHelper(pyodide) {
+  const module = pyodide._module;
+  const offset = module.HEAP32[module.__PyEM_EMSCRIPTEN_COUNT_ARGS_OFFSET >> 2];
+  module.HEAP32[(module.__PyRuntime + offset) >> 2] = module._PyEM_CountArgsPtr;
+}
+
+// The JS functions that the app's Python holds when its snapshot is made, by name: a snapshot
+// keeps only JS values that it can name (the `js` module's globals), so each of these is saved
+// as its name and given back as the function here. Panel's Pyodide module makes the first one
+// when it is imported (`panel.io.pyodide._dict_converter`); the build fails if the app holds
+// any other (explorer/site_build/snapshot.mjs).
+const SNAPSHOT_FUNCTIONS = {
+  "panel-dict-converter": (entries) => {
+    for (let entry of entries) {
+      if (entry[1] === undefined) {
+        entry[1] = null;
+      }
+    }
+    return Object.fromEntries(entries);
+  },
+};
+
+// Save a JS function that the app's Python holds as its name in SNAPSHOT_FUNCTIONS (for
+// makeMemorySnapshot's `serializer`); throws for any other value.
+function snapshotFunctionName(value) {
+  const source = (f) => String(f).replace(/\s+/g, "");
+  const name = Object.keys(SNAPSHOT_FUNCTIONS).find(
+    (key) => typeof value === "function" && source(SNAPSHOT_FUNCTIONS[key]) === source(value),
+  );
+  if (!name) {
+    throw new Error(`the app's Python holds a JS value no snapshot keeps: ${String(value)}`);
+  }
+  return { function: name };
+}
+
+// The app's snapshot's files (`appSnapshot` of the page's configuration: {url, bytes,
+// libraries: {url, count}}) and the standard library's archive (at `standardLibrary`), all
+// fetched at once: {bytes, libraries, standardLibrary}, numpy's libraries as [path,
+// WebAssembly.Module] in the snapshot's order (compiled while the snapshot downloads; an
+// archive without all of them is refused), the archive as a URL of its bytes (Pyodide would
+// fetch it only once the snapshot is there).
+async function appSnapshotFiles(appSnapshot, url, standardLibrary) {
+  const fetched = (path) => fetch(url(path)).then((response) => {
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    return response;
+  });
+  const libraries = fetched(appSnapshot.libraries.url).then(async (response) => {
+    const compiled = await compiledLibraries(await gunzipped(response));
+    const { url: path, count } = appSnapshot.libraries;
+    if (compiled.length !== count) {
+      throw new Error(`${path} holds ${compiled.length} libraries, not ${count}`);
+    }
+    return compiled;
+  });
+  const archive = fetched(standardLibrary)
+    .then(async (response) => URL.createObjectURL(await response.blob()));
+  const bytes = snapshotBytes(url(appSnapshot.url), appSnapshot);
+  const [snapshot, compiled, standardLibraryURL] = await Promise.all([bytes, libraries, archive]);
+  return { bytes: snapshot, libraries: compiled, standardLibrary: standardLibraryURL };
+}
+
+// The libraries of a tar archive (`bytes`) as [path, WebAssembly.Module], in the archive's order.
+function compiledLibraries(bytes) {
+  const compile = async ([path, data]) => [path, await WebAssembly.compile(data)];
+  return Promise.all([...tarMembers(bytes)].map(compile));
+}
+
+// Load `libraries` ([path, WebAssembly.Module]) into `Module` (Pyodide's Emscripten module,
+// before its runtime starts), as a program's own libraries are: each placed after the last in
+// memory and in the function table. Python's later dlopen of a path finds the library loaded.
+function loadLibraries(Module, libraries) {
+  for (const [path, compiled] of libraries) {
+    const library = Module.newDSO(path, undefined, "loading");
+    library.global = false;
+    library.exports = Module.loadWebAssemblyModule(
+      compiled, { loadAsync: false, nodelete: true, allowUndefined: true }, path, {},
+    );
+  }
+}
+
+// `load()` (a loadPyodide) with `libraries` loaded as Pyodide's core starts (loadLibraries): the
+// core's `_createPyodideModule` (pyodide.asm.js, loaded here from `indexURL` unless it is
+// already) is wrapped meanwhile, so that its start adds the loading to its first steps.
+async function withLibraries(libraries, indexURL, load) {
+  if (typeof _createPyodideModule !== "function") importScripts(`${indexURL}pyodide.asm.js`);
+  const create = globalThis._createPyodideModule;
+  let failed;
+  const failure = new Promise((_, reject) => { failed = reject; });
+  globalThis._createPyodideModule = (settings) => {
+    settings.preRun = [].concat(settings.preRun ?? [], (Module) => {
+      try {
+        loadLibraries(Module, libraries);
+      } catch (error) {
+        failed(error);
+        throw error;
+      }
+    });
+    return create(settings);
+  };
+  try {
+    return await Promise.race([load(), failure]);
+  } finally {
+    globalThis._createPyodideModule = create;
+  }
+}
+
+// Restore the app's Python from its snapshot (`appSnapshot` of the page's configuration:
+// {url, bytes, check, libraries}) whose files are the promise `files` (appSnapshotFiles; the
+// standard library's archive comes with the restore, from there or else options.stdLibURL);
+// `options` are loadPyodide's; `environment` is set in Python's os.environ. Resolves with
+// Pyodide once the restored Python has answered the app's check as CPython and numpy did at
+// build time (explorer.runtime.worker.app_check); rejects otherwise.
+async function restoreAppSnapshot(appSnapshot, files, options, environment) {
+  const { bytes, libraries, standardLibrary = options.stdLibURL } = await files;
+  const pyodide = await withTimeout(
+    withLibraries(libraries, options.indexURL, () => loadPyodide({
+      ...options, _loadSnapshot: bytes, stdLibURL: standardLibrary,
+      _snapshotDeserializer: ({ function: name }) => SNAPSHOT_FUNCTIONS[name],
+    })),
+    SNAPSHOT_TIMEOUT_MS, "the restore of the app's snapshot",
+  );
+  restoreCallHelper(pyodide);
+  const worker = pyodide.pyimport("explorer.runtime.worker");
+  worker.restored(pyodide.toPy(environment));
+  const answer = worker.app_check();
+  if (answer !== appSnapshot.check) {
+    throw new Error(`the app's check answered ${answer}, not ${appSnapshot.check}`);
+  }
+  return pyodide;
 }

@@ -5,8 +5,9 @@
 // From the page: {type: "start", config, query, pageURL, boot, role, snapshot} once (see boot()
 // below); then "score" (the live view's inputs, while the app loads), "rendered" (the app is on
 // the page) and "patch" (what the user did in the app: a Bokeh patch). To the page: "stage"
-// (loading progress), "boot" (how Python started: "snapshot" or "fresh", why not from the
-// snapshot, the worker's role, and the snapshot's bytes for the app's worker), "scripts" (fetch
+// (loading progress), "boot" (how Python started: "app-snapshot", "snapshot" or "fresh", why
+// not from the snapshot asked for, the worker's role, and the snapshot's bytes for the app's
+// worker), "scripts" (fetch
 // the app's JS now), "live" (what the live view shows), "scored", "render" (the app's Bokeh
 // JSON), "patch" (changes of the app), "idle" (the page's last patch is applied: send the
 // next), "address" (the new query string of the page), "stderr" (Python's error output),
@@ -71,10 +72,12 @@ async function lockFileURL(config, url) {
 // Install the stages `names` of config.stages ("live", "app", or a package group): the files of
 // each one's archive (its pure-Python packages; the app's own files for "live") written from
 // it, their other packages (numpy, pandas) installed meanwhile by Pyodide's loader, all
-// downloading in parallel. Progress counts the packages in place.
-async function installStages(pyodide, config, url, names, label) {
+// downloading in parallel. Progress counts the packages in place. `fetched` holds the responses
+// of archives fetched ahead, by stage; `withLoaded` false leaves the loader's packages out.
+async function installStages(pyodide, config, url, names, label,
+                             { fetched = {}, withLoaded = true } = {}) {
   const stages = names.map((name) => config.stages[name]);
-  const loaded = stages.flatMap((stage) => stage.loaded);
+  const loaded = withLoaded ? stages.flatMap((stage) => stage.loaded) : [];
   const total = loaded.length + stages.reduce((sum, stage) => sum + stage.bundled.length, 0);
   let done = 0;
   const progress = (packages) => {
@@ -82,7 +85,7 @@ async function installStages(pyodide, config, url, names, label) {
     show(`${label} (${done}/${total}: ${packages.join(", ")})`, done, total, label);
   };
   show(`${label} (0/${total})`, 0, total, label);
-  const archives = stages.map(({ bundle }) => fetch(url(bundle.url)));
+  const archives = names.map((name, i) => fetched[name] ?? fetch(url(stages[i].bundle.url)));
   const installed = loadPackages(pyodide, loaded, config, progress);
   for (const [i, { bundle, bundled }] of stages.entries()) {
     const response = await archives[i];
@@ -130,23 +133,30 @@ async function gunzipped(response) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-// Write the files of a ustar archive (`bytes`) into Pyodide's file system, each at its path from
-// the root (the site build writes regular files only: explorer/site_build/bundle.py).
-function writeTar(FS, bytes) {
+// The files of a ustar archive (`bytes`), as [path from the root, bytes] in the archive's order
+// (the site build writes regular files only: explorer/site_build/bundle.py).
+function* tarMembers(bytes) {
   const text = (start, length) => new TextDecoder()
     .decode(bytes.subarray(start, start + length)).replace(/\0.*$/s, "");
-  const folders = new Set();
   for (let at = 0; at + 512 <= bytes.length && bytes[at] !== 0;) {
     const prefix = text(at + 345, 155);
-    const path = `/${prefix ? `${prefix}/` : ""}${text(at, 100)}`;
     const size = parseInt(text(at + 124, 12).trim() || "0", 8);
+    const path = `/${prefix ? `${prefix}/` : ""}${text(at, 100)}`;
+    yield [path, bytes.subarray(at + 512, at + 512 + size)];
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+}
+
+// Write the files of a ustar archive (`bytes`) into Pyodide's file system, each at its path.
+function writeTar(FS, bytes) {
+  const folders = new Set();
+  for (const [path, data] of tarMembers(bytes)) {
     const folder = path.slice(0, path.lastIndexOf("/"));
     if (!folders.has(folder)) {
       FS.mkdirTree(folder);
       folders.add(folder);
     }
-    FS.writeFile(path, bytes.subarray(at + 512, at + 512 + size));
-    at += 512 + Math.ceil(size / 512) * 512;
+    FS.writeFile(path, data);
   }
 }
 
@@ -165,21 +175,32 @@ importlib.metadata.MetadataPathFinder.invalidate_caches()`);
 // a fresh boot (?boot=fresh) or the restore fails; then booted afresh, as Pyodide boots.
 // `snapshot` is the snapshot's bytes on their way (fetched while Pyodide's script loads), or
 // null; `standardLibrary` whether a restored Python fetches its standard library's archive at
-// once (else the first import that needs it does). Resolves with {pyodide, boot: "snapshot" |
-// "fresh", reason, standardLibrary} (restored: a promise that the archive has arrived).
-async function startPython(config, url, snapshot, standardLibrary) {
+// once (else the first import that needs it does); `app` the files of the app's snapshot on
+// their way (appSnapshotFiles), restored first when given. Resolves with {pyodide, boot:
+// "app-snapshot" | "snapshot" | "fresh", reason (why not the snapshot asked for),
+// standardLibrary} (restored from the live view's snapshot: a promise that the archive has
+// arrived).
+async function startPython(config, url, snapshot, standardLibrary, app) {
   const options = {
     indexURL: url(config.indexURL),
     stdLibURL: url(config.standardLibrary),
     lockFileURL: await lockFileURL(config, url(config.lockFileURL)),
   };
-  const env = { PANEL_CDN_ROOT: url(config.panelCdnRoot) };
+  const env = { PANEL_CDN_ROOT: config.panelCdnRoot };
   let reason = config.snapshot ? "?boot=fresh" : "the site has no memory snapshot";
+  if (app) {
+    try {
+      const pyodide = await restoreAppSnapshot(config.appSnapshot, app, options, env);
+      return { pyodide, boot: "app-snapshot", standardLibrary: null };
+    } catch (error) {
+      reason = `the app's memory snapshot could not be used: ${(error && error.message) || error}`;
+    }
+  }
   if (snapshot) {
     try {
       const restored = await restoreSnapshot(config.snapshot, snapshot, options, env,
                                              standardLibrary);
-      return { ...restored, boot: "snapshot" };
+      return { ...restored, boot: "snapshot", reason };
     } catch (error) {
       reason = `the memory snapshot could not be used: ${(error && error.message) || error}`;
     }
@@ -196,11 +217,19 @@ async function startPython(config, url, snapshot, standardLibrary) {
 //   page's live view held by the "live" worker until the app takes its place;
 // * "both": one worker for the live view and then the app (?boot=fresh, no snapshot).
 //
-// The "app" worker restores the snapshot from the bytes the "live" one fetched (`snapshot`,
-// handed over by the page with its "boot" message), so they are not downloaded twice.
+// The "app" worker restores the app's snapshot (numpy, Bokeh and Panel imported), else the live
+// view's from the bytes the "live" one fetched (`snapshot`, handed over by the page with its
+// "boot" message, so that they are not downloaded twice), else boots afresh.
 async function boot({ config, query, pageURL, boot: wanted, role, snapshot: given }) {
   const url = (path) => new URL(path, pageURL).href;
   importScripts(url("snapshot.js"));
+  const app = role === "app" && config.appSnapshot
+    ? appSnapshotFiles(config.appSnapshot, url, config.standardLibrary) : null;
+  app?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
+  // The app's worker needs the files of the live view's and the app's stages first: fetched now.
+  const fetched = role !== "app" ? {} : Object.fromEntries(["live", "app"].map(
+    (name) => [name, fetch(url(config.stages[name].bundle.url))],
+  ));
   let snapshot = null;
   if (given) snapshot = Promise.resolve(given);
   else if (config.snapshot && wanted !== "fresh") {
@@ -209,7 +238,7 @@ async function boot({ config, query, pageURL, boot: wanted, role, snapshot: give
   snapshot?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
   importScripts(url(config.pyodideJs));
   const { pyodide, boot: how, reason, standardLibrary } =
-    await startPython(config, url, snapshot, role !== "live");
+    await startPython(config, url, snapshot, role !== "live", app);
   if (how === "fresh" && role === "live") role = "both";
   if (how === "snapshot" && role === "live") {
     const bytes = await snapshot; // Python holds its own copy: these go to the app's worker
@@ -223,27 +252,34 @@ async function boot({ config, query, pageURL, boot: wanted, role, snapshot: give
   // later) are installed with the app's packages, after the first score.
   if (how === "fresh") await installStages(pyodide, config, url, ["live"], "Installing charsim");
   const { Session } = pyodide.pyimport("explorer.runtime.worker");
-  session = Session(post, config.pageResources.map(url));
+  session = Session(post, config.pageResources);
   const live = session.start(query);
-  if (role === "app") return loadApp(pyodide, config, url, how, standardLibrary);
+  if (role === "app") return loadApp(pyodide, config, url, how, standardLibrary, fetched);
   post({ type: "live", ...live });
   if (lastScore) scored(lastScore);
   if (role === "both") await loadApp(pyodide, config, url, how, standardLibrary);
 }
 
 // Install the app's packages, build the app on the session's state and send it to the page,
-// then build the staged parts, the single-item page first.
-async function loadApp(pyodide, config, url, how, standardLibrary) {
+// then build the staged parts, the single-item page first. `fetched`: the stages' archives
+// fetched ahead (installStages). Restored from the app's snapshot, Python holds numpy, Bokeh and
+// Panel in memory: their files are written first (the app reads Panel's CSS), and numpy's
+// (which Pyodide's loader installs) follow once the app is on the page.
+async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {}) {
   await standardLibrary;
-  const stages = how === "snapshot" ? ["live", "app"] : ["app"]; // restored: no file yet
-  await installStages(pyodide, config, url, stages, "Installing packages");
+  const stages = how === "fresh" ? ["app"] : ["live", "app"]; // restored: no file yet
+  const restoredApp = how === "app-snapshot";
+  await installStages(pyodide, config, url, stages, "Installing packages",
+                      { fetched, withLoaded: !restoredApp });
+  let loaderPackages = Promise.resolve();
   // The package groups, each installed in the background, the first (the single-item page's)
   // while the app's modules are imported, the others once that page is complete or when a part
   // waits for them.
   const groups = {};
   const installGroup = (group) => {
     if (!groups[group]) {
-      groups[group] = installStages(pyodide, config, url, [group], `Installing ${group}`)
+      groups[group] = loaderPackages
+        .then(() => installStages(pyodide, config, url, [group], `Installing ${group}`))
         .then(() => session.installed(group));
       groups[group].catch(() => {}); // its failure is reported where it is awaited
     }
@@ -251,16 +287,20 @@ async function loadApp(pyodide, config, url, how, standardLibrary) {
   };
   // Restored, Python holds the modules of the snapshot's groups (sacreBLEU's) already: their
   // files follow with the other pages' groups.
-  const held = how === "snapshot" ? config.snapshot.groups : [];
-  held.forEach((group) => session.installed(group));
+  const held = { snapshot: config.snapshot?.groups, "app-snapshot": config.appSnapshot?.groups };
+  (held[how] ?? []).forEach((group) => session.installed(group));
   const [first, ...rest] = Object.keys(config.stages).filter((n) => !["live", "app"].includes(n));
-  if (first && !held.includes(first)) installGroup(first);
+  if (first && !(held[how] ?? []).includes(first)) installGroup(first);
   show("Starting the app");
   post({ type: "scripts" }); // the page fetches BokehJS and Panel's JS meanwhile
   while (session.import_next()) await pause();
   post({ type: "render", ...session.build() });
   await new Promise((resolve) => (pageRendered = resolve));
   session.link((patch, buffers) => post({ type: "patch", patch, buffers }));
+  if (restoredApp) {
+    loaderPackages = loadPackages(pyodide, config.stages.app.loaded, config, () => {})
+      .then(() => filesWritten(pyodide));
+  }
 
   show("Building the single-item page");
   for (let next = session.step(); next !== "done"; next = session.step()) {

@@ -36,8 +36,8 @@ from .staged import BrowserStaging
 from .standard_library import await_archive
 
 __all__ = [
-    "APP_IMPORTS", "INPUTS", "SELF_CHECK", "SNAPSHOT_GROUPS", "Session", "comparison_check",
-    "restored", "self_check",
+    "APP_CHECK", "APP_IMPORTS", "INPUTS", "SELF_CHECK", "SNAPSHOT_GROUPS", "Session", "app_check",
+    "comparison_check", "import_app_module", "restored", "self_check",
 ]  # fmt: skip
 
 INPUTS = ("candidate", "references_text", "reference_format", "max_order", "weights")
@@ -48,7 +48,8 @@ APP_IMPORTS = (
     "panel", "explorer.app.page",
 )  # fmt: skip
 """Modules imported for the app, one per :meth:`Session.import_next` (each takes up to about a
-second in the browser; the page's live requests are answered between two of them)."""
+second in the browser; the page's live requests are answered between two of them). The app's
+memory snapshot holds them all (:func:`import_app_module`)."""
 
 _LABELS = {
     "candidate": "inputs.candidate", "candidate_placeholder": "inputs.candidate_placeholder",
@@ -93,6 +94,32 @@ def comparison_check() -> str:
     return f"{compare(*inputs)!r}; {fragility(*inputs, metrics=('charsim', 'chrf'))!r}"
 
 
+APP_CHECK = "285.0; 5.0"
+"""What numpy answers in :func:`app_check` after the self-check's score."""
+
+
+def app_check() -> str:
+    """The self-check's score (:func:`self_check`) and two answers of numpy's compiled code (a
+    dot product and a norm, :data:`APP_CHECK`), as text: what a restored memory snapshot of the
+    app's Python must answer before it is trusted (its numpy runs on libraries loaded again at
+    the addresses they had when the snapshot was made, ``static/snapshot.js``)."""
+    import numpy
+
+    values = numpy.arange(10.0)
+    return f"{self_check()}; {float(values @ values)}; {float(numpy.linalg.norm([3.0, 4.0]))}"
+
+
+def import_app_module(name: str) -> None:
+    """Import ``name``, one of :data:`APP_IMPORTS`, with the stand-in for what Panel expects of
+    Pyodide installed before Panel's Pyodide module is imported
+    (:func:`explorer.runtime.shims.install_jsnull_shim`)."""
+    if name == "panel.io.pyodide":
+        from .shims import install_jsnull_shim
+
+        install_jsnull_shim()
+    importlib.import_module(name)
+
+
 def restored(environment, standard_library: str | None = None) -> None:
     """Make the Python of a restored memory snapshot this page's own: the snapshot keeps the
     environment and the state of ``random`` of the build that made it, so every restore would
@@ -100,7 +127,8 @@ def restored(environment, standard_library: str | None = None) -> None:
 
     Args:
         environment: the variables to set (a JS object or a mapping of str), e.g.
-            ``PANEL_CDN_ROOT``, which Panel reads when it is imported.
+            ``PANEL_CDN_ROOT``, which Panel reads when it is imported (the page gives the value
+            the app's snapshot was made with: Panel's URLs are relative to the page).
         standard_library: the URL of the standard library's archive if the restore went without
             it (:mod:`explorer.runtime.standard_library`): the first import of a module not in
             memory fetches it, unless the worker's own fetch has brought it first.
@@ -124,8 +152,9 @@ class Session:
 
     Args:
         post: the worker's ``postMessage`` to the page (a JS function of one plain object).
-        page_resources: the URLs of the JS and CSS files the page loads: the app must need no
-            other (Panel would fetch it from its CDN).
+        page_resources: the URLs of the JS and CSS files the page loads, relative to the page
+            (as ``PANEL_CDN_ROOT`` is): the app must need no other (Panel would fetch it from
+            its CDN).
     """
 
     def __init__(self, post, page_resources) -> None:
@@ -190,11 +219,7 @@ class Session:
         """Import the next module the app needs; return whether one was left to import."""
         if not self._imports:
             return False
-        if self._imports[0] == "panel.io.pyodide":
-            from .shims import install_jsnull_shim
-
-            install_jsnull_shim()
-        importlib.import_module(self._imports.pop(0))
+        import_app_module(self._imports.pop(0))
         return True
 
     def build(self):
@@ -292,8 +317,9 @@ class Session:
 
 def missing_resources(loaded: set[str]) -> list[str]:
     """The JS and CSS files of Panel's models defined so far that are not in ``loaded``
-    (absolute URLs; Bokeh's own files, which the page loads from this site under another
-    name, aside)."""
+    (URLs relative to the page, as ``PANEL_CDN_ROOT`` is; Bokeh's own files, which the page
+    loads from this site under another name, aside). A URL's query is not compared: Panel
+    adds its version (``?v=1.9.4``) to the relative URL of a CSS file."""
     from panel.io.resources import Resources, set_resource_mode
 
     with set_resource_mode("cdn"):
@@ -304,12 +330,5 @@ def missing_resources(loaded: set[str]) -> list[str]:
         url
         for url in wanted
         if not url.startswith("https://cdn.bokeh.org/bokeh/release/")
-        and (not url.startswith(root) or _page_spelling(url) not in loaded)
+        and (not url.startswith(root) or url.split("?", 1)[0] not in loaded)
     ]
-
-
-def _page_spelling(url: str) -> str:
-    """``url`` as the page spells it (``^`` as ``%5E``, as ``new URL`` does)."""
-    import js
-
-    return str(js.URL.new(url).href)

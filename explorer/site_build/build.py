@@ -44,7 +44,7 @@ from explorer.site_build.lock import Package, compiled_packages, install_order, 
 from explorer.site_build.pins import NPM_PYODIDE, PINS_FILE, load_npm_lock, load_pins
 from explorer.site_build.service_worker import SERVICE_WORKER, write_service_worker
 from explorer.site_build.shell import SHELL, page_assets, render_shell
-from explorer.site_build.snapshot import make_snapshot
+from explorer.site_build.snapshot import make_app_snapshot, make_snapshot
 from explorer.site_build.urls import foreign_urls, rewrite_loaded_urls
 from explorer.site_build.wheels import (
     charsim_wheel,
@@ -59,6 +59,9 @@ PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm"]
 #: Pyodide's standard library, served by the site (whatever serves the core) with the bytecode
 #: of its modules.
 STANDARD_LIBRARY_FILE = "python_stdlib.zip"
+PANEL_CDN_ROOT = "panel/"
+"""Where Panel's JS and CSS are in the site, relative to the page: Panel's ``PANEL_CDN_ROOT`` in
+the worker (the app's snapshot keeps the value it was made with, so it is the page's own)."""
 
 
 #: What a build writes at the top of its folder (a ``.gz`` copy of a file aside), the app's
@@ -223,14 +226,21 @@ def build(
     step(11, total, "Copy the batch examples")
     print(f"      batch examples: {', '.join(copy_examples(out))}")
 
-    step(12, total, "Make the live view's memory snapshot (Node) and check that it restores")
+    step(12, total, "Make the live view's and the app's memory snapshots (Node); check them")
     held = ["live", *SNAPSHOT_GROUPS]
     snapshot = make_snapshot(out, [out / stages[stage]["bundle"]["url"] for stage in held],
                              standard_library)  # fmt: skip
     print(f"      {snapshot['url']}: {snapshot['bytes'] / 1e6:.1f} MB unpacked")
+    scripts, styles = page_assets(pins)
+    app_snapshot = None
+    if packages["numpy"].path:  # the site serves numpy's wheel (not --pyodide-source cdn)
+        app_snapshot = make_app_snapshot(
+            out, [out / stages[stage]["bundle"]["url"] for stage in ["app", *held]],
+            standard_library, packages["numpy"].path, PANEL_CDN_ROOT, scripts + styles,
+        )  # fmt: skip
+        print(f"      {app_snapshot['url']}: {app_snapshot['bytes'] / 1e6:.1f} MB unpacked")
 
     step(13, total, "Render the HTML shell")
-    scripts, styles = page_assets(pins)
     config = {
         "pyodideSource": pyodide_source,
         "pyodideJs": index_url + "pyodide.js",
@@ -240,9 +250,10 @@ def build(
         "stages": stages,
         "packageFiles": {packages[n].file_name.rsplit("/", 1)[-1]: n for n in packages},
         "snapshot": snapshot,
+        "appSnapshot": app_snapshot,
         "serviceWorker": SERVICE_WORKER,
         "worker": "worker.js",
-        "panelCdnRoot": "panel/",
+        "panelCdnRoot": PANEL_CDN_ROOT,
         "scripts": scripts,
         "styles": styles,
         "pageResources": scripts + styles,
@@ -266,6 +277,8 @@ def build(
     live = [out / name for name in ["index.html", *SHELL, "explorer.css", snapshot["url"]]]
     rest = [package.path for package in packages.values() if package.path]
     rest += [out / stage["bundle"]["url"] for stage in stages.values()]
+    if app_snapshot:
+        rest += [out / app_snapshot["url"], out / app_snapshot["libraries"]["url"]]
     if pyodide_source == "local":
         live += [wheels_dir / n for n in PYODIDE_CORE]
     rest += [standard_library, *(out / path for path in scripts + styles)]

@@ -24,7 +24,7 @@ from pathlib import Path
 from explorer.site_build.bytecode import APP_HOME, SITE_PACKAGES
 from explorer.site_build.common import BuildError
 
-__all__ = ["BUNDLE_FILE", "bundled", "write_bundle"]
+__all__ = ["BUNDLE_FILE", "bundled", "tar_archive", "write_bundle"]
 
 BUNDLE_FILE = "pyodide/{stage}.tar.gz"
 """A stage's archive in the site."""
@@ -36,11 +36,32 @@ def bundled(wheel: Path | None) -> bool:
     return wheel is not None and wheel.name.endswith("-none-any.whl")
 
 
+def tar_archive(members: dict[str, bytes]) -> bytes:
+    """``members`` (path from the file system's root, without its first ``/``: bytes) as a
+    deterministic tar (sorted members, no dates or owners) in the ustar format the worker reads
+    (``tarMembers`` in ``static/worker.js``).
+
+    Raises:
+        BuildError: a member's name does not fit the ustar format (255 characters).
+    """
+    tar = io.BytesIO()
+    with tarfile.open(fileobj=tar, mode="w", format=tarfile.USTAR_FORMAT) as archive:
+        for name in sorted(members):
+            info = tarfile.TarInfo(name)
+            info.size, info.mode = len(members[name]), 0o644
+            try:
+                archive.addfile(info, io.BytesIO(members[name]))
+            except ValueError as error:
+                raise BuildError(
+                    f"{name}: cannot go into the packages' archive ({error})"
+                ) from None
+    return tar.getvalue()
+
+
 def write_bundle(out: Path, stage: str, wheels: list[Path], app: dict[str, bytes]) -> dict:
     """Write the files of ``wheels`` (as a wheel installs them into site-packages: every member
     but directories) and the ``app`` files (by their path in Pyodide's home folder) into the
-    archive of ``stage`` in the site ``out``: a deterministic tar (sorted members, no dates or
-    owners), in the ustar format the worker reads, gzip-compressed.
+    archive of ``stage`` in the site ``out``: a :func:`tar_archive`, gzip-compressed.
 
     Returns:
         The stage's ``bundle`` in the page configuration: ``url`` (relative to the site) and
@@ -56,18 +77,7 @@ def write_bundle(out: Path, stage: str, wheels: list[Path], app: dict[str, bytes
                 f"{SITE_PACKAGES[1:]}/{info.filename}": zf.read(info)
                 for info in zf.infolist() if not info.is_dir()
             }  # fmt: skip
-    tar = io.BytesIO()
-    with tarfile.open(fileobj=tar, mode="w", format=tarfile.USTAR_FORMAT) as archive:
-        for name in sorted(members):
-            info = tarfile.TarInfo(name)
-            info.size, info.mode = len(members[name]), 0o644
-            try:
-                archive.addfile(info, io.BytesIO(members[name]))
-            except ValueError as error:
-                raise BuildError(
-                    f"{name}: cannot go into the packages' archive ({error})"
-                ) from None
-    data = tar.getvalue()
+    data = tar_archive(members)
     url = BUNDLE_FILE.format(stage=stage)
     (out / url).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
     return {"url": url, "bytes": len(data)}

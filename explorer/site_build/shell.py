@@ -4,6 +4,7 @@ and ``index.html`` rendered with the page's configuration and its scripts, in or
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from explorer.site_build.app_files import PACKAGE
 from explorer.site_build.common import STATIC, BuildError
 from explorer.site_build.pins import PINS_FILE
 
-__all__ = ["PAGE_SCRIPTS", "SHELL", "page_assets", "render_shell"]
+__all__ = ["PAGE_SCRIPTS", "SHELL", "page_assets", "render_shell", "site_config"]
 
 PAGE_SCRIPTS = [
     "page/loading.js",
@@ -45,6 +46,20 @@ def render_shell(out: Path, config: dict) -> None:
             raise BuildError(f"static/index.html lacks {placeholder}")
         html = html.replace(placeholder, text)
     (out / "index.html").write_text(html, encoding="utf-8")
+
+
+def site_config(out: Path) -> dict:
+    """The page's configuration in the ``index.html`` of the site ``out`` (as
+    :func:`render_shell` wrote it).
+
+    Raises:
+        BuildError: the page holds no configuration.
+    """
+    html = (out / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script id="site-config"[^>]*>(.*?)</script>', html, re.DOTALL)
+    if found is None:
+        raise BuildError(f"{out / 'index.html'} holds no site configuration")
+    return json.loads(found.group(1))
 
 
 def page_assets(pins: dict) -> tuple[list[str], list[str]]:

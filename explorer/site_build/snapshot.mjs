@@ -3,6 +3,8 @@
 //
 //   node explorer/site_build/snapshot.mjs make SNAPSHOT STDLIB ARCHIVE...   (the stages' *.tar.gz)
 //   node explorer/site_build/snapshot.mjs check SNAPSHOT STDLIB
+//   node explorer/site_build/snapshot.mjs make-app SNAPSHOT STDLIB SETTINGS ARCHIVE...
+//   node explorer/site_build/snapshot.mjs check-app SNAPSHOT STDLIB SETTINGS ARCHIVE...
 //
 // STDLIB is the standard library's archive the site serves (python_stdlib.zip): the snapshot's
 // zipimport holds its table of contents, so it is made and restored with that very file.
@@ -15,6 +17,13 @@
 // arrives) and prints, as one JSON line, the self-check's answer, the comparison's
 // (comparison_check), two draws of `random` (they must differ between two restores) and the
 // files compiled from source while modules were imported from the archive (none may be).
+// `make-app` and `check-app` do the same for the app's snapshot (numpy, Bokeh and Panel imported
+// as well: explorer.runtime.worker.APP_IMPORTS), with the functions the worker uses
+// (static/snapshot.js): numpy's libraries (the archive SETTINGS.libraries) are loaded as Pyodide
+// starts, numpy's wheel (SETTINGS.wheel) is unpacked, PANEL_CDN_ROOT is the page's
+// (SETTINGS.panelCdnRoot); `check-app` restores it as the worker does, writes the ARCHIVEs'
+// files, builds the app for the page's JS and CSS (SETTINGS.pageResources) and prints the app's
+// check (explorer.runtime.worker.app_check) and two draws of `random`.
 // Either fails with exit status 1 and the error on stderr.
 //
 // What Pyodide 0.27.7's experimental snapshots allow (pyodide/pyodide#4652, #4720, #5195):
@@ -31,14 +40,25 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import vm from "node:vm";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const indexURL = join(root, "node_modules", "pyodide") + "/";
+await import(join(indexURL, "pyodide.asm.js")); // _createPyodideModule, for withLibraries
 const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
+// The worker's own functions (static/worker.js, static/snapshot.js), run as the worker runs them.
+globalThis.self = globalThis;
+globalThis.loadPyodide = loadPyodide;
+for (const name of ["worker.js", "snapshot.js"]) {
+  vm.runInThisContext(readFileSync(join(root, "static", name), "utf8"), { filename: name });
+}
 
 const [command, snapshot, stdLibURL, ...archives] = process.argv.slice(2);
 const bytes = (path) => new Uint8Array(readFileSync(path));
 const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 5, 6, ...new Array(18).fill(0)]); // no member
+
+// The file at `path`, gzip-compressed, unpacked.
+const gunzippedFile = (path) => gunzipped(new Response(bytes(path)));
 
 function countArgsSlot(pyodide) {
   const module = pyodide._module;
@@ -96,8 +116,52 @@ finally:
     builtins.compile = compile
 sources`).toJs();
     console.log(JSON.stringify({ check, comparison, random: draws, compiled }));
+  } else if (command === "make-app" && stdLibURL && archives.length) {
+    const [settings, ...stages] = archives;
+    const { libraries, wheel, panelCdnRoot } = JSON.parse(readFileSync(settings, "utf8"));
+    globalThis.XMLHttpRequest = class {}; // Panel imports it; nothing here sends a request
+    const compiled = await compiledLibraries(await gunzippedFile(libraries));
+    const pyodide = await withLibraries(compiled, indexURL, () =>
+      loadPyodide({
+        indexURL, stdLibURL, _makeSnapshot: true,
+        env: { PYTHONHASHSEED: "0", PANEL_CDN_ROOT: panelCdnRoot },
+      }));
+    for (const path of stages) pyodide.unpackArchive(bytes(path), "gztar", { extractDir: "/" });
+    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    pyodide.unpackArchive(bytes(wheel), "zip", { extractDir: sitePackages });
+    pyodide.runPython(`
+import explorer.runtime.worker as w, js, pyodide.ffi
+w.comparison_check()
+for name in w.APP_IMPORTS:
+    w.import_app_module(name)
+w.app_check()
+import gc, importlib; importlib.invalidate_caches(); gc.collect()`);
+    const [heap, slot] = countArgsSlot(pyodide);
+    heap[slot] = 0;
+    writeFileSync(snapshot, pyodide.makeMemorySnapshot({ serializer: snapshotFunctionName }));
+  } else if (command === "check-app" && stdLibURL && archives.length) {
+    const [settings, ...stages] = archives;
+    const { libraries, panelCdnRoot, pageResources, check } =
+      JSON.parse(readFileSync(settings, "utf8"));
+    globalThis.XMLHttpRequest = class {};
+    const compiled = await compiledLibraries(await gunzippedFile(libraries));
+    const files = { bytes: bytes(snapshot), libraries: compiled };
+    const pyodide = await restoreAppSnapshot(
+      { check }, Promise.resolve(files), { indexURL, stdLibURL },
+      { PANEL_CDN_ROOT: panelCdnRoot },
+    );
+    for (const path of stages) writeTar(pyodide.FS, await gunzippedFile(path));
+    filesWritten(pyodide);
+    const worker = pyodide.pyimport("explorer.runtime.worker");
+    const session = worker.Session(() => {}, pageResources);
+    session.start("");
+    const built = session.build();
+    const draws = pyodide.runPython("import random; [random.random(), random.random()]").toJs();
+    console.log(JSON.stringify({
+      check: worker.app_check(), random: draws, model: JSON.stringify(built.model).length,
+    }));
   } else {
-    console.error("usage: node explorer/site_build/snapshot.mjs make SNAPSHOT STDLIB ARCHIVE... | check SNAPSHOT STDLIB");
+    console.error("usage: node explorer/site_build/snapshot.mjs make SNAPSHOT STDLIB ARCHIVE... | check SNAPSHOT STDLIB | make-app|check-app SNAPSHOT STDLIB SETTINGS ARCHIVE...");
     process.exit(2);
   }
 } catch (error) {

@@ -24,12 +24,16 @@ import hashlib
 import json
 import subprocess
 import tempfile
+import zipfile
 from pathlib import Path
 
-from explorer.runtime.worker import SNAPSHOT_GROUPS, comparison_check, self_check
+from explorer.runtime.worker import APP_CHECK, SNAPSHOT_GROUPS, comparison_check, self_check
+from explorer.site_build.bundle import tar_archive
+from explorer.site_build.bytecode import SITE_PACKAGES
 from explorer.site_build.common import BuildError
 
-__all__ = ["SNAPSHOT_FILE", "make_snapshot"]
+__all__ = ["APP_LIBRARIES_FILE", "APP_SNAPSHOT_FILE", "SNAPSHOT_FILE", "make_app_snapshot",
+           "make_snapshot"]  # fmt: skip
 
 SCRIPT = Path(__file__).with_name("snapshot.mjs")
 SNAPSHOT_FILE = "pyodide/live-snapshot-{digest}.gz"
@@ -37,12 +41,20 @@ SNAPSHOT_FILE = "pyodide/live-snapshot-{digest}.gz"
 16 hexadecimal digits of its content's SHA-256: a page never restores another build's."""
 
 
-def _node(*args: str) -> str:
+APP_SNAPSHOT_FILE = "pyodide/app-snapshot-{digest}.gz"
+"""The app's snapshot's place in the site, named as :data:`SNAPSHOT_FILE` is."""
+APP_LIBRARIES_FILE = "pyodide/app-libraries-{digest}.tar.gz"
+"""numpy's libraries, loaded again before the app's snapshot is restored: a tar of the
+``.so`` files of numpy's wheel (by their installed path), named by the digest of the snapshot
+they belong to."""
+
+
+def _node(*args: str, what: str = "the live view's memory snapshot") -> str:
     """Run ``snapshot.mjs`` with ``args``; its standard output, or a BuildError with its
     error output."""
     proc = subprocess.run(["node", str(SCRIPT), *args], capture_output=True, text=True)
     if proc.returncode != 0:
-        raise BuildError(f"the live view's memory snapshot: {proc.stderr.strip()[-2000:]}")
+        raise BuildError(f"{what}: {proc.stderr.strip()[-2000:]}")
     return proc.stdout
 
 
@@ -90,3 +102,62 @@ def make_snapshot(out: Path, archives: list[Path], standard_library: Path) -> di
     url = SNAPSHOT_FILE.format(digest=hashlib.sha256(data).hexdigest()[:16])
     (out / url).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
     return {"url": url, "check": expected, "groups": list(SNAPSHOT_GROUPS), "bytes": len(data)}
+
+
+def make_app_snapshot(
+    out: Path, archives: list[Path], standard_library: Path, numpy_wheel: Path,
+    panel_cdn_root: str, page_resources: list[str],
+) -> dict:  # fmt: skip
+    """Make the snapshot of the app's Python (the live view's and sacreBLEU's, as
+    :func:`make_snapshot`, then numpy, Bokeh and Panel:
+    :data:`~explorer.runtime.worker.APP_IMPORTS`), write it and numpy's libraries into the site
+    ``out`` and check it.
+
+    Pyodide 0.27.7 keeps no dynamic library in a snapshot: numpy's libraries (the ``.so`` files
+    of ``numpy_wheel``) are archived in the order the worker loads them again, as Pyodide
+    starts, to the same places (``static/snapshot.js``). ``archives`` are the stages' archives
+    whose files the app needs (the live view's, the app's and sacreBLEU's), ``panel_cdn_root``
+    the page's ``PANEL_CDN_ROOT`` (Panel keeps it from its import on) and ``page_resources``
+    the JS and CSS the page loads (the check builds the app, which must need no other).
+
+    Returns:
+        The page configuration's ``appSnapshot`` entry: ``url``, ``bytes`` (unpacked),
+        ``check`` (:func:`~explorer.runtime.worker.app_check`'s answer), ``groups`` and
+        ``libraries`` (``url``, and ``count``: how many the archive holds).
+
+    Raises:
+        BuildError: Node failed to make or restore it, a restore answered wrongly or could not
+            build the app.
+    """
+    expected = f"{self_check()}; {APP_CHECK}"
+    with zipfile.ZipFile(numpy_wheel) as zf:
+        names = [name for name in zf.namelist() if name.endswith(".so")]
+        libraries = tar_archive({f"{SITE_PACKAGES[1:]}/{name}": zf.read(name) for name in names})
+    what = "the app's memory snapshot"
+    with tempfile.TemporaryDirectory() as tmp:
+        raw, settings = Path(tmp) / "snapshot.bin", Path(tmp) / "settings.json"
+        (Path(tmp) / "libraries.tar.gz").write_bytes(gzip.compress(libraries, mtime=0))
+        settings.write_text(json.dumps({
+            "libraries": str(Path(tmp) / "libraries.tar.gz"), "wheel": str(numpy_wheel),
+            "panelCdnRoot": panel_cdn_root, "pageResources": page_resources, "check": expected,
+        }), encoding="utf-8")  # fmt: skip
+        stages = [str(settings), *map(str, archives)]
+        _node("make-app", str(raw), str(standard_library), *stages, what=what)
+        draws = []
+        for _ in range(2):
+            answer = json.loads(_node("check-app", str(raw), str(standard_library), *stages,
+                                      what=what))  # fmt: skip
+            if answer["check"] != expected:
+                raise BuildError(f"the restored app's snapshot answers {answer['check']}, "
+                                 f"CPython and numpy {expected}")  # fmt: skip
+            draws.append(answer["random"])
+        if draws[0] == draws[1]:
+            raise BuildError("two restores of the app's snapshot drew the same random numbers")
+        data = raw.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()[:16]
+    url = APP_SNAPSHOT_FILE.format(digest=digest)
+    libraries_url = APP_LIBRARIES_FILE.format(digest=digest)
+    (out / url).write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
+    (out / libraries_url).write_bytes(gzip.compress(libraries, compresslevel=9, mtime=0))
+    return {"url": url, "bytes": len(data), "check": expected, "groups": list(SNAPSHOT_GROUPS),
+            "libraries": {"url": libraries_url, "count": len(names)}}  # fmt: skip

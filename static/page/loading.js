@@ -12,7 +12,9 @@
 // needs. Every stage is shown in #loading; a failure shows #error (stage + message) and keeps
 // the live view, so nothing typed is lost. The page's state is mirrored on <html> for tests and
 // benchmarks: data-explorer-boot "snapshot" | "fresh" (how Python started: restored from the
-// site's memory snapshot, or booted afresh), data-explorer-live="1" once typed text is scored,
+// site's memory snapshot, or booted afresh), data-explorer-app-boot "app-snapshot" | "snapshot"
+// | "fresh" (how the app's Python started: restored from the app's snapshot, from the live
+// view's, or booted afresh), data-explorer-live="1" once typed text is scored,
 // data-explorer-single="ready" once the single-item page is complete (every view and details
 // tab of it), and data-explorer-state "loading" | "ready" (every page is built) | "error".
 "use strict";
@@ -136,12 +138,15 @@ window.charsimPage = (function () {
   // app's worker starts now, on the other processor core while this one answers typing.
   function booted({ boot, reason, role, snapshot }, worker) {
     if (worker === page.worker && worker !== page.liveWorker) {
-      if (boot === "fresh") {
-        console.warn(`charsim explorer: the app's Python booted afresh (${reason})`);
+      root.dataset.explorerAppBoot = boot;
+      if (boot !== "app-snapshot") {
+        const why = `the app's Python did not start from its snapshot (${reason})`;
+        console.warn(`charsim explorer: ${why}`);
       }
       return;
     }
     root.dataset.explorerBoot = boot;
+    if (role === "both") root.dataset.explorerAppBoot = boot;
     if (boot === "fresh") console.warn(`charsim explorer: Python booted afresh (${reason})`);
     if (role === "both") page.worker = worker;
     else page.worker = spawn("app", snapshot); // restored from the same bytes, not fetched again

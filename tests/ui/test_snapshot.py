@@ -12,14 +12,17 @@ import subprocess
 import pytest
 
 import charsim
-from explorer.runtime.worker import comparison_check, self_check
+from explorer.runtime.worker import APP_CHECK, comparison_check, self_check
 from explorer.site_build import snapshot
-from explorer.site_build.build import STANDARD_LIBRARY_FILE
+from explorer.site_build.build import PANEL_CDN_ROOT, STANDARD_LIBRARY_FILE
+from explorer.site_build.shell import site_config
 
 from .conftest import APP_TIMEOUT, SCORE, poll, type_over_candidate
 
 LIVE = "document.documentElement.dataset.explorerLive === '1'"
 BOOT = "document.documentElement.dataset.explorerBoot"
+APP_BOOT = "document.documentElement.dataset.explorerAppBoot"
+SINGLE = "document.documentElement.dataset.explorerSingle === 'ready'"
 TYPED = "a snapshot restored in the worker"
 
 
@@ -64,6 +67,73 @@ def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_d
     assert [a["comparison"] for a in answers] == [comparison_check()] * 2
     assert answers[0]["random"] != answers[1]["random"]
     assert [a["compiled"] for a in answers] == [[], []]  # the archive's modules: from bytecode
+
+
+def test_the_built_app_snapshot_restores_under_node_and_builds_the_app(site_dir, tmp_path):
+    """The app's snapshot the site ships, restored twice as the app's worker restores it (numpy's
+    libraries loaded first): each answers the self-check and numpy's sums as CPython does,
+    draws its own random numbers, and builds the app for the page's JS and CSS."""
+    config = site_config(site_dir)
+    app = config["appSnapshot"]
+    raw = tmp_path / "app-snapshot.bin"
+    raw.write_bytes(gzip.decompress((site_dir / app["url"]).read_bytes()))
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps({
+        "libraries": str(site_dir / app["libraries"]["url"]), "panelCdnRoot": PANEL_CDN_ROOT,
+        "pageResources": config["pageResources"], "check": app["check"],
+    }))  # fmt: skip
+    archives = [str(site_dir / config["stages"][name]["bundle"]["url"]) for name in ("live", "app")]
+    answers = [
+        json.loads(
+            subprocess.run(
+                ["node", str(snapshot.SCRIPT), "check-app", str(raw),
+                 str(site_dir / "pyodide" / STANDARD_LIBRARY_FILE), str(settings), *archives],
+                capture_output=True, text=True, check=True,
+            ).stdout
+        )
+        for _ in range(2)
+    ]  # fmt: skip
+    assert [a["check"] for a in answers] == [f"{self_check()}; {APP_CHECK}"] * 2
+    assert answers[0]["random"] != answers[1]["random"]
+    assert min(a["model"] for a in answers) > 10_000  # the app's Bokeh JSON
+
+
+def test_the_app_starts_from_its_own_snapshot(app_page, guard, site_url):
+    """The app's worker restores the app's snapshot (numpy, Bokeh and Panel in memory), says
+    nothing on the console, and the single-item page is completed for the typed text."""
+    messages = []
+    app_page.on("console", lambda msg: messages.append(msg.text))
+    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    poll(lambda: app_page.evaluate(SINGLE), timeout=APP_TIMEOUT, message="the single-item page",
+         guard=guard)  # fmt: skip
+    assert app_page.evaluate(APP_BOOT) == "app-snapshot"
+    assert not any("did not start from its snapshot" in text for text in messages), messages
+    expected = f"{charsim.score(TYPED, ['cat']):.4f}"
+    assert app_page.locator(SCORE).inner_text() == expected
+
+
+@pytest.mark.parametrize("broken", ["app-snapshot-*.gz", "app-libraries-*.tar.gz"])
+def test_an_app_snapshot_that_cannot_be_used_falls_back_to_the_live_views(
+    app_page, guard, site_url, broken
+):
+    """The app's snapshot, or numpy's libraries that it needs, is damaged: the app's worker
+    restores the live view's snapshot instead and says why on the console only; the app is
+    built and scores what is typed after it took over."""
+    messages = []
+    app_page.on("console", lambda msg: messages.append((msg.type, msg.text)))
+    damaged = {"status": 200, "body": gzip.compress(b"not what the site built")}
+    app_page.route(f"**/pyodide/{broken}", lambda route: route.fulfill(**damaged))
+    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    poll(lambda: app_page.evaluate(SINGLE), timeout=APP_TIMEOUT, message="the single-item page",
+         guard=guard)  # fmt: skip
+    assert app_page.evaluate(APP_BOOT) == "snapshot"
+    why = "the app's Python did not start from its snapshot (the app's memory snapshot could not"
+    assert [t for kind, t in messages if why in t and kind == "warning"], messages
+    assert not app_page.locator("#error").is_visible()
+    type_over_candidate(app_page, "the app after a fallback")
+    expected = f"{charsim.score('the app after a fallback', ['cat']):.4f}"
+    poll(lambda: app_page.locator(SCORE).inner_text() == expected, timeout=30,
+         message=f"the score {expected}", guard=guard)  # fmt: skip
 
 
 def test_the_first_score_comes_from_the_snapshot(app_page, guard, site_url):
