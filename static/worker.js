@@ -285,12 +285,12 @@ async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {})
     }
     return groups[group];
   };
-  // Restored, Python holds the modules of the snapshot's groups (sacreBLEU's) already: their
-  // files follow with the other pages' groups.
-  const held = { snapshot: config.snapshot?.groups, "app-snapshot": config.appSnapshot?.groups };
-  (held[how] ?? []).forEach((group) => session.installed(group));
+  // Restored from the app's snapshot, Python holds the modules of its groups (sacreBLEU's)
+  // already: their files follow with the other pages' groups.
+  const held = how === "app-snapshot" ? config.appSnapshot.groups : [];
+  held.forEach((group) => session.installed(group));
   const [first, ...rest] = Object.keys(config.stages).filter((n) => !["live", "app"].includes(n));
-  if (first && !(held[how] ?? []).includes(first)) installGroup(first);
+  if (first && !held.includes(first)) installGroup(first);
   show("Starting the app");
   post({ type: "scripts" }); // the page fetches BokehJS and Panel's JS meanwhile
   while (session.import_next()) await pause();

@@ -74,10 +74,11 @@ def self_check() -> str:
 
 
 SNAPSHOT_GROUPS = ("comparison",)
-"""The package groups (:data:`explorer.app.staging.NEEDS`) whose modules a memory snapshot holds
-besides the live view's: the single-item page's comparison with chrF, BLEU and TER (sacreBLEU and
-its pure-Python dependencies) then waits for no install. A group with a compiled package cannot
-be held: Pyodide 0.27.7's snapshots keep no dynamic library (numpy)."""
+"""The package groups (:data:`explorer.app.staging.NEEDS`) whose modules the app's memory
+snapshot holds besides the live view's and the app's: the single-item page's comparison with
+chrF, BLEU and TER (sacreBLEU and its pure-Python dependencies) then waits for no install. The
+tables' group (pandas) is not held: Pyodide 0.27.7's snapshots keep no compiled library, and
+only numpy's are loaded again before a restore (``static/snapshot.js``)."""
 
 
 def comparison_check() -> str:

@@ -1,10 +1,11 @@
 """Serve the built site on 127.0.0.1 (``python -m explorer serve``), rebuilding it if stale.
 
 Uses the standard library's ``http.server`` with the MIME types Pyodide needs (``.wasm`` must
-be ``application/wasm`` for streaming compilation), the build's pre-compressed ``.gz`` files
-when the browser accepts gzip (as static hosts compress), and ``Cache-Control: no-cache`` so a
-rebuilt site is never mixed with stale cached files (the browser revalidates every file: a file
-it has, ``Last-Modified`` unchanged, is answered 304 without its body).
+be ``application/wasm`` for streaming compilation), the build's pre-compressed ``.br`` and
+``.gz`` files when the browser accepts Brotli or gzip (as static hosts compress), and
+``Cache-Control: no-cache`` so a rebuilt site is never mixed with stale cached files (the
+browser revalidates every file: a file it has, ``Last-Modified`` unchanged, is answered 304
+without its body).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import threading
 from pathlib import Path
 
 from explorer.site_build import build
+from explorer.site_build.budget import identity
 from explorer.site_build.common import ROOT
 
 #: Inputs of the build: the site is stale when any of them is newer than its index.html.
@@ -43,22 +45,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_head(self):
-        """Serve ``<file>.gz`` (written by the build) when the browser accepts gzip, with
-        ``Content-Encoding: gzip``. A file the site ships only gzip-compressed (the memory
-        snapshot, the packages' archive: ``<file>.gz`` with no ``<file>``) is sent the same way,
-        so that the browser unpacks it off the worker's thread (the worker unpacks it itself
-        when a server sends it as it is)."""
+        """Serve ``<file>.br`` or ``<file>.gz`` (written by the build) when the browser accepts
+        Brotli or gzip, with ``Content-Encoding``. A file the site ships only gzip-compressed
+        (the memory snapshots, the packages' archives: ``<file>.gz`` with no ``<file>``) is sent
+        the same way, so that the browser unpacks it off the worker's thread (the worker unpacks
+        it itself when a server sends it as it is)."""
         path = Path(self.translate_path(self.path))
-        compressed = path.with_name(path.name + ".gz")
-        accepts_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
-        if (
-            accepts_gzip
-            and path.suffix == ".gz"
-            and path.is_file()
-            and not path.with_suffix("").exists()
-        ):
-            compressed, path = path, path.with_suffix("")
-        elif not (accepts_gzip and path.is_file() and compressed.is_file()):
+        accepted = self.headers.get("Accept-Encoding", "")
+        name = identity(path) if path.is_file() else path
+        copies = [(encoding, name.with_name(f"{name.name}.{suffix}"))
+                  for encoding, suffix in (("br", "br"), ("gzip", "gz"))
+                  if encoding in accepted]  # fmt: skip
+        encoding, compressed = next(((e, c) for e, c in copies if c.is_file()), (None, None))
+        if not path.is_file() or compressed is None:
             return super().send_head()
         modified = email.utils.formatdate(compressed.stat().st_mtime, usegmt=True)
         if self.headers.get("If-Modified-Since") == modified:
@@ -68,8 +67,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         body = compressed.open("rb")
         self.send_response(200)
         self.send_header("Last-Modified", modified)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Type", self.guess_type(str(name)))
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Content-Length", str(compressed.stat().st_size))
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()

@@ -19,12 +19,12 @@ SERVICE_WORKER = "service-worker.js"
 def kept_files(out: Path) -> list[str]:
     """The site's files a browser keeps, as URLs relative to the site: its root (the page is
     opened there) and every file but the service worker, the build's marker and the
-    pre-compressed ``.gz`` copies (the browser asks for a file by its own name; the server picks
-    the copy)."""
+    pre-compressed ``.gz`` and ``.br`` copies (the browser asks for a file by its own name; the
+    server picks the copy)."""
     files = sorted(
         path.relative_to(out).as_posix()
         for path in out.rglob("*")
-        if path.is_file() and path.name not in (SERVICE_WORKER, MARKER)
+        if path.is_file() and path.name not in (SERVICE_WORKER, MARKER) and path.suffix != ".br"
         and not (path.suffix == ".gz" and path.with_suffix("").is_file())
     )  # fmt: skip
     return ["./", *files]

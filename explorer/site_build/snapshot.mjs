@@ -9,21 +9,22 @@
 // STDLIB is the standard library's archive the site serves (python_stdlib.zip): the snapshot's
 // zipimport holds its table of contents, so it is made and restored with that very file.
 //
-// `make` unpacks each archive (the live view's stage, and those of the groups the snapshot holds:
-// explorer/site_build/bundle.py; members are named from the file system's root, as the worker
-// writes them), imports the live view's Python (explorer.runtime.worker) and sacreBLEU's
-// (explorer.runtime.worker.SNAPSHOT_GROUPS) and writes the snapshot of Pyodide's memory. `check`
-// restores a snapshot as the worker does (without the standard library's archive, which then
-// arrives) and prints, as one JSON line, the self-check's answer, the comparison's
-// (comparison_check), two draws of `random` (they must differ between two restores) and the
-// files compiled from source while modules were imported from the archive (none may be).
-// `make-app` and `check-app` do the same for the app's snapshot (numpy, Bokeh and Panel imported
-// as well: explorer.runtime.worker.APP_IMPORTS), with the functions the worker uses
+// `make` unpacks each archive (the live view's stage: explorer/site_build/bundle.py; members are
+// named from the file system's root, as the worker writes them), imports the live view's Python
+// (explorer.runtime.worker) and writes the snapshot of Pyodide's memory. `check` restores a
+// snapshot as the worker does (without the standard library's archive, which then arrives) and
+// prints, as one JSON line, the self-check's answer, two draws of `random` (they must differ
+// between two restores) and the files compiled from source while modules were imported from
+// the archive (none may be).
+// `make-app` and `check-app` do the same for the app's snapshot (sacreBLEU's modules, those of
+// explorer.runtime.worker.SNAPSHOT_GROUPS, and numpy, Bokeh and Panel imported as well:
+// explorer.runtime.worker.APP_IMPORTS), with the functions the worker uses
 // (static/snapshot.js): numpy's libraries (the archive SETTINGS.libraries) are loaded as Pyodide
 // starts, numpy's wheel (SETTINGS.wheel) is unpacked, PANEL_CDN_ROOT is the page's
 // (SETTINGS.panelCdnRoot); `check-app` restores it as the worker does, writes the ARCHIVEs'
 // files, builds the app for the page's JS and CSS (SETTINGS.pageResources) and prints the app's
-// check (explorer.runtime.worker.app_check) and two draws of `random`.
+// check (explorer.runtime.worker.app_check), the comparison's (comparison_check) and two draws
+// of `random`.
 // Either fails with exit status 1 and the error on stderr.
 //
 // What Pyodide 0.27.7's experimental snapshots allow (pyodide/pyodide#4652, #4720, #5195):
@@ -72,9 +73,8 @@ try {
       indexURL, stdLibURL, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" },
     });
     for (const path of archives) pyodide.unpackArchive(bytes(path), "gztar", { extractDir: "/" });
-    // The live view's Python, what it converts its answers with (pyodide.ffi.to_js), and the
-    // modules of the groups it holds (SNAPSHOT_GROUPS: sacreBLEU's, imported by a comparison).
-    pyodide.runPython("import explorer.runtime.worker as w, js, pyodide.ffi; w.comparison_check()");
+    // The live view's Python and what it converts its answers with (pyodide.ffi.to_js).
+    pyodide.runPython("import explorer.runtime.worker as w, js, pyodide.ffi; w.self_check()");
     // The open files the imports left are closed now: importlib.metadata keeps a zipfile.ZipFile
     // of each archive on sys.path it has read (the standard library's) until its caches are
     // invalidated; closed after a restore, it would close a file descriptor that the restored
@@ -93,7 +93,6 @@ try {
     const worker = pyodide.pyimport("explorer.runtime.worker");
     worker.restored(pyodide.toPy({}), "python_stdlib.zip");
     const check = worker.self_check();
-    const comparison = worker.comparison_check(); // sacreBLEU from memory alone
     // The live view itself: a link opened, typed inputs scored, references in JSON.
     worker.Session(() => {}, []).start("c=the+cat&r=%5B%22a+cat%22%5D&cap=4&w=uniform&lang=ja");
     const session = worker.Session(() => {}, []);
@@ -115,7 +114,7 @@ try:
 finally:
     builtins.compile = compile
 sources`).toJs();
-    console.log(JSON.stringify({ check, comparison, random: draws, compiled }));
+    console.log(JSON.stringify({ check, random: draws, compiled }));
   } else if (command === "make-app" && stdLibURL && archives.length) {
     const [settings, ...stages] = archives;
     const { libraries, wheel, panelCdnRoot } = JSON.parse(readFileSync(settings, "utf8"));
@@ -158,7 +157,8 @@ import gc, importlib; importlib.invalidate_caches(); gc.collect()`);
     const built = session.build();
     const draws = pyodide.runPython("import random; [random.random(), random.random()]").toJs();
     console.log(JSON.stringify({
-      check: worker.app_check(), random: draws, model: JSON.stringify(built.model).length,
+      check: worker.app_check(), comparison: worker.comparison_check(), random: draws,
+      model: JSON.stringify(built.model).length,
     }));
   } else {
     console.error("usage: node explorer/site_build/snapshot.mjs make SNAPSHOT STDLIB ARCHIVE... | check SNAPSHOT STDLIB | make-app|check-app SNAPSHOT STDLIB SETTINGS ARCHIVE...");

@@ -1,18 +1,20 @@
-"""The live view's memory snapshot: made by the site build, checked before the build succeeds.
+"""The memory snapshots of the live view and of the app: made by the site build, checked before
+the build succeeds.
 
 A memory snapshot of Pyodide holds its whole linear memory after the live view's Python
-(``charsim``, ``param`` and :mod:`explorer.runtime.worker`) and sacreBLEU's (for the single-item
-page's comparison, :data:`~explorer.runtime.worker.SNAPSHOT_GROUPS`) are imported. The worker
-restores it instead of booting Python and installing and importing those packages, so the first
-score comes in a fraction of a bare Pyodide boot, and the comparison waits for no install; if
-anything about it is wrong it boots as before (``static/snapshot.js``). The snapshot is made
+(``charsim``, ``param`` and :mod:`explorer.runtime.worker`) is imported. The worker restores it
+instead of booting Python and installing and importing those packages, so the first score comes
+in a fraction of a bare Pyodide boot; if anything about it is wrong it boots as before
+(``static/snapshot.js``). The app's worker restores a second one (:func:`make_app_snapshot`),
+with sacreBLEU's modules (for the single-item page's comparison,
+:data:`~explorer.runtime.worker.SNAPSHOT_GROUPS`), numpy, Bokeh and Panel imported as well, so
+that the app is built at once and the comparison waits for no install. The snapshot is made
 with the npm ``pyodide`` core, the same files the site serves or (``--pyodide-source cdn``) the
 CDN serves, by ``snapshot.mjs`` under Node, and shipped gzip-compressed; the worker decompresses
 it itself, so that any static host serves it as it is.
 
 Before the build succeeds, the snapshot is restored twice under Node: each restore must answer
-the self-check (:func:`explorer.runtime.worker.self_check`, and its comparison with sacreBLEU's
-metrics, :func:`~explorer.runtime.worker.comparison_check`) as CPython does, the two must
+the self-check (:func:`explorer.runtime.worker.self_check`) as CPython does, the two must
 draw different random numbers (``random`` is reseeded after a restore), and modules imported from
 the standard library's archive must compile nothing (the site serves it with their bytecode).
 """
@@ -59,21 +61,19 @@ def _node(*args: str, what: str = "the live view's memory snapshot") -> str:
 
 
 def make_snapshot(out: Path, archives: list[Path], standard_library: Path) -> dict:
-    """Make the snapshot of the live view with ``archives`` unpacked (the archives of the live
-    view's stage and of :data:`~explorer.runtime.worker.SNAPSHOT_GROUPS`), write it into the
-    site ``out`` and check it. ``standard_library`` is the archive the site serves as Pyodide's
-    ``python_stdlib.zip``: the snapshot's ``zipimport`` holds its table of contents, so the
-    snapshot is made and checked with that very file.
+    """Make the snapshot of the live view with ``archives`` unpacked (the archive of the live
+    view's stage), write it into the site ``out`` and check it. ``standard_library`` is the
+    archive the site serves as Pyodide's ``python_stdlib.zip``: the snapshot's ``zipimport``
+    holds its table of contents, so the snapshot is made and checked with that very file.
 
     Returns:
         The page configuration's ``snapshot`` entry: ``url`` (relative to the site), ``check``
-        (the self-check's answer), ``groups`` (the package groups whose modules it holds) and
-        ``bytes`` (the snapshot's size unpacked).
+        (the self-check's answer) and ``bytes`` (the snapshot's size unpacked).
 
     Raises:
         BuildError: Node failed to make or restore it, or a restore answered wrongly.
     """
-    expected, comparison = self_check(), comparison_check()
+    expected = self_check()
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "snapshot.bin"
         _node("make", str(raw), str(standard_library), *map(str, archives))
@@ -84,11 +84,6 @@ def make_snapshot(out: Path, archives: list[Path], standard_library: Path) -> di
                 raise BuildError(
                     f"the restored snapshot scores the self-check {answer['check']}, CPython "
                     f"{expected}"
-                )
-            if answer["comparison"] != comparison:
-                raise BuildError(
-                    f"the restored snapshot compares the self-check as {answer['comparison']}, "
-                    f"CPython as {comparison}"
                 )
             if compiled := sorted(set(answer["compiled"])):
                 raise BuildError(
@@ -101,17 +96,19 @@ def make_snapshot(out: Path, archives: list[Path], standard_library: Path) -> di
         data = raw.read_bytes()
     url = SNAPSHOT_FILE.format(digest=hashlib.sha256(data).hexdigest()[:16])
     (out / url).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
-    return {"url": url, "check": expected, "groups": list(SNAPSHOT_GROUPS), "bytes": len(data)}
+    return {"url": url, "check": expected, "bytes": len(data)}
 
 
 def make_app_snapshot(
     out: Path, archives: list[Path], standard_library: Path, numpy_wheel: Path,
     panel_cdn_root: str, page_resources: list[str],
 ) -> dict:  # fmt: skip
-    """Make the snapshot of the app's Python (the live view's and sacreBLEU's, as
-    :func:`make_snapshot`, then numpy, Bokeh and Panel:
+    """Make the snapshot of the app's Python (the live view's, as :func:`make_snapshot`, then
+    sacreBLEU's, :data:`~explorer.runtime.worker.SNAPSHOT_GROUPS`, and numpy, Bokeh and Panel:
     :data:`~explorer.runtime.worker.APP_IMPORTS`), write it and numpy's libraries into the site
-    ``out`` and check it.
+    ``out`` and check it: each of two restores must answer the app's check and compare the
+    self-check with chrF, BLEU and TER (:func:`~explorer.runtime.worker.comparison_check`) as
+    CPython does, build the app, and draw its own random numbers.
 
     Pyodide 0.27.7 keeps no dynamic library in a snapshot: numpy's libraries (the ``.so`` files
     of ``numpy_wheel``) are archived in the order the worker loads them again, as Pyodide
@@ -129,7 +126,7 @@ def make_app_snapshot(
         BuildError: Node failed to make or restore it, a restore answered wrongly or could not
             build the app.
     """
-    expected = f"{self_check()}; {APP_CHECK}"
+    expected, comparison = f"{self_check()}; {APP_CHECK}", comparison_check()
     with zipfile.ZipFile(numpy_wheel) as zf:
         names = [name for name in zf.namelist() if name.endswith(".so")]
         libraries = tar_archive({f"{SITE_PACKAGES[1:]}/{name}": zf.read(name) for name in names})
@@ -150,6 +147,9 @@ def make_app_snapshot(
             if answer["check"] != expected:
                 raise BuildError(f"the restored app's snapshot answers {answer['check']}, "
                                  f"CPython and numpy {expected}")  # fmt: skip
+            if answer["comparison"] != comparison:
+                raise BuildError(f"the restored app's snapshot compares the self-check as "
+                                 f"{answer['comparison']}, CPython as {comparison}")  # fmt: skip
             draws.append(answer["random"])
         if draws[0] == draws[1]:
             raise BuildError("two restores of the app's snapshot drew the same random numbers")

@@ -123,3 +123,31 @@ def test_a_file_shipped_only_gzip_compressed_is_sent_with_content_encoding(tmp_p
         server.shutdown()
         server.server_close()
     assert answers == {"snapshot.gz": ("gzip", b"memory"), "page.js.gz": (None, b"js")}
+
+
+def test_a_brotli_copy_is_sent_to_a_browser_that_accepts_brotli(tmp_path):
+    """The build's ``.br`` copy (of a file, or of what a file shipped only gzip-compressed
+    holds) goes to a browser that accepts ``br``, gzip's to one that does not."""
+    import gzip
+
+    (tmp_path / "snapshot.gz").write_bytes(gzip.compress(b"memory"))
+    (tmp_path / "snapshot.br").write_bytes(b"brotli of memory")
+    (tmp_path / "core.wasm").write_bytes(b"wasm")
+    (tmp_path / "core.wasm.gz").write_bytes(gzip.compress(b"wasm"))
+    (tmp_path / "core.wasm.br").write_bytes(b"brotli of wasm")
+    server, base = serve.serve_in_thread(tmp_path)
+    try:
+        connection = http.client.HTTPConnection(*base[7:-1].split(":"))
+        answers = []
+        for name, accepted in [("snapshot.gz", "gzip, deflate, br"), ("core.wasm", "br"),
+                               ("core.wasm", "gzip"), ("snapshot.gz", "gzip")]:  # fmt: skip
+            connection.request("GET", f"/{name}", headers={"Accept-Encoding": accepted})
+            response = connection.getresponse()
+            answers.append((response.getheader("Content-Encoding"), response.read()))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert answers == [
+        ("br", b"brotli of memory"), ("br", b"brotli of wasm"),
+        ("gzip", gzip.compress(b"wasm")), ("gzip", gzip.compress(b"memory")),
+    ]  # fmt: skip
