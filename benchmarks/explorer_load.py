@@ -73,8 +73,14 @@ from playwright.sync_api import sync_playwright
 import charsim
 from explorer.app.i18n import UIText
 from explorer.site_build import serve
-from explorer.site_build.budget import precompress
-from explorer.site_build.build import DEFAULT_OUT, PYODIDE_CORE, STANDARD_LIBRARY_FILE, build
+from explorer.site_build.budget import precompress, precompress_brotli
+from explorer.site_build.build import (
+    BROTLI_MIN_BYTES,
+    DEFAULT_OUT,
+    PYODIDE_CORE,
+    STANDARD_LIBRARY_FILE,
+    build,
+)  # fmt: skip
 from explorer.site_build.pins import NPM_PYODIDE
 from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS  # one list of browser flags
 
@@ -357,13 +363,16 @@ def load_offline(browser, base: str) -> float | None:
 
 def bare_site(folder: Path) -> Path:
     """Write into ``folder`` the bare page (:data:`BARE_PAGE`) and Pyodide's npm core beside it,
-    with the ``.gz`` files the site's server sends; return ``folder``."""
+    with the ``.gz`` and ``.br`` files the site's server sends (Brotli for the core, as the site
+    has); return ``folder``."""
     (folder / "index.html").write_text(BARE_PAGE, encoding="utf-8")
     core = folder / "pyodide"
     core.mkdir()
     for name in [*PYODIDE_CORE, STANDARD_LIBRARY_FILE, "pyodide-lock.json"]:
         shutil.copyfile(NPM_PYODIDE / name, core / name)
     precompress(folder)
+    precompress_brotli([path for n in PYODIDE_CORE
+                        if (path := core / n).stat().st_size > BROTLI_MIN_BYTES])  # fmt: skip
     return folder
 
 
