@@ -25,6 +25,14 @@
 // memory and in the function table (as Cloudflare's workerd restores its Python snapshots).
 "use strict";
 
+// The app's snapshot and numpy's libraries (19 MB more to fetch) save the app's worker about
+// 1.4 s of imports on a 2-core machine: worth it on a fast network only. The rate of the live
+// view's worker's downloads (appSnapshotWorthIt) was 12-19 MB/s from a local server, 4.3 MB/s
+// at 40 Mbit/s and 2.3 MB/s at 20 Mbit/s (Chromium's network emulation); from 6 MB/s on the
+// app's snapshot is fetched, below that the app's worker restores the live view's snapshot,
+// which the page has already.
+const APP_SNAPSHOT_MIN_RATE = 6e6;
+
 // A restore that has not finished by then is given up for a fresh boot (an engine that fails to
 // instantiate the snapshot's memory leaves loadPyodide waiting for ever).
 const SNAPSHOT_TIMEOUT_MS = 30_000;
@@ -95,6 +103,18 @@ function fetchStandardLibrary(pyodide, url) {
     .then((buffer) => pyodide.pyimport("explorer.runtime.standard_library")
       .arrived(new Uint8Array(buffer)))
     .catch((error) => console.warn(`charsim explorer: ${error.message}`));
+}
+
+// Whether the app's snapshot is worth fetching (APP_SNAPSHOT_MIN_RATE) at the rate this
+// worker's downloads came (the core and the live view's snapshot, by their resource timing;
+// from the browser's cache or unknown: worth it).
+function appSnapshotWorthIt() {
+  const loaded = performance.getEntriesByType("resource").filter((e) => e.encodedBodySize > 0);
+  if (!loaded.length || loaded.every((entry) => entry.transferSize === 0)) return true;
+  const bytes = loaded.reduce((sum, entry) => sum + entry.encodedBodySize, 0);
+  const start = Math.min(...loaded.map((entry) => entry.requestStart || entry.startTime));
+  const seconds = (Math.max(...loaded.map((entry) => entry.responseEnd)) - start) / 1000;
+  return !(seconds > 0) || bytes / seconds >= APP_SNAPSHOT_MIN_RATE;
 }
 
 // This instance's own CPython call-helper pointer, written back into the restored memory.

@@ -2,12 +2,12 @@
 // that installing, importing and scoring never freeze the text boxes. Its Python side is
 // explorer/runtime/worker.py (a Session); the page side is static/page/.
 //
-// From the page: {type: "start", config, query, pageURL, boot, role, snapshot} once (see boot()
-// below); then "score" (the live view's inputs, while the app loads), "rendered" (the app is on
-// the page) and "patch" (what the user did in the app: a Bokeh patch). To the page: "stage"
-// (loading progress), "boot" (how Python started: "app-snapshot", "snapshot" or "fresh", why
-// not from the snapshot asked for, the worker's role, and the snapshot's bytes for the app's
-// worker), "scripts" (fetch
+// From the page: {type: "start", config, query, pageURL, boot, role, snapshot, app} once (see
+// boot() below); then "score" (the live view's inputs, while the app loads), "rendered" (the app
+// is on the page) and "patch" (what the user did in the app: a Bokeh patch). To the page:
+// "stage" (loading progress), "boot" (how Python started: "app-snapshot", "snapshot" or "fresh",
+// why not from the snapshot asked for, the worker's role, and for the app's worker the
+// snapshot's bytes and whether to fetch the app's snapshot), "scripts" (fetch
 // the app's JS now), "live" (what the live view shows), "scored", "render" (the app's Bokeh
 // JSON), "patch" (changes of the app), "idle" (the page's last patch is applied: send the
 // next), "address" (the new query string of the page), "stderr" (Python's error output),
@@ -176,18 +176,19 @@ importlib.metadata.MetadataPathFinder.invalidate_caches()`);
 // `snapshot` is the snapshot's bytes on their way (fetched while Pyodide's script loads), or
 // null; `standardLibrary` whether a restored Python fetches its standard library's archive at
 // once (else the first import that needs it does); `app` the files of the app's snapshot on
-// their way (appSnapshotFiles), restored first when given. Resolves with {pyodide, boot:
+// their way (appSnapshotFiles), restored first when given; `skipped` why the app's snapshot is
+// not (for the app's worker). Resolves with {pyodide, boot:
 // "app-snapshot" | "snapshot" | "fresh", reason (why not the snapshot asked for),
 // standardLibrary} (restored from the live view's snapshot: a promise that the archive has
 // arrived).
-async function startPython(config, url, snapshot, standardLibrary, app) {
+async function startPython(config, url, snapshot, standardLibrary, app, skipped = null) {
   const options = {
     indexURL: url(config.indexURL),
     stdLibURL: url(config.standardLibrary),
     lockFileURL: await lockFileURL(config, url(config.lockFileURL)),
   };
   const env = { PANEL_CDN_ROOT: config.panelCdnRoot };
-  let reason = config.snapshot ? "?boot=fresh" : "the site has no memory snapshot";
+  let reason = skipped ?? (config.snapshot ? "?boot=fresh" : "the site has no memory snapshot");
   if (app) {
     try {
       const pyodide = await restoreAppSnapshot(config.appSnapshot, app, options, env);
@@ -217,14 +218,17 @@ async function startPython(config, url, snapshot, standardLibrary, app) {
 //   page's live view held by the "live" worker until the app takes its place;
 // * "both": one worker for the live view and then the app (?boot=fresh, no snapshot).
 //
-// The "app" worker restores the app's snapshot (numpy, Bokeh and Panel imported), else the live
-// view's from the bytes the "live" one fetched (`snapshot`, handed over by the page with its
+// The "app" worker restores the app's snapshot (numpy, Bokeh and Panel imported) when `app` says
+// it is worth fetching (the "live" worker measured the network: appSnapshotWorthIt), else the
+// live view's from the bytes the "live" one fetched (`snapshot`, handed over by the page with its
 // "boot" message, so that they are not downloaded twice), else boots afresh.
-async function boot({ config, query, pageURL, boot: wanted, role, snapshot: given }) {
+async function boot({ config, query, pageURL, boot: wanted, role, snapshot: given, app: fast }) {
   const url = (path) => new URL(path, pageURL).href;
   importScripts(url("snapshot.js"));
-  const app = role === "app" && config.appSnapshot
+  const app = role === "app" && config.appSnapshot && fast
     ? appSnapshotFiles(config.appSnapshot, url, config.standardLibrary) : null;
+  const skipped = role === "app" && config.appSnapshot && !fast
+    ? "the network is too slow to fetch the app's snapshot" : null;
   app?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
   // The app's worker needs the files of the live view's and the app's stages first: fetched now.
   const fetched = role !== "app" ? {} : Object.fromEntries(["live", "app"].map(
@@ -238,11 +242,12 @@ async function boot({ config, query, pageURL, boot: wanted, role, snapshot: give
   snapshot?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
   importScripts(url(config.pyodideJs));
   const { pyodide, boot: how, reason, standardLibrary } =
-    await startPython(config, url, snapshot, role !== "live", app);
+    await startPython(config, url, snapshot, role !== "live", app, skipped);
   if (how === "fresh" && role === "live") role = "both";
   if (how === "snapshot" && role === "live") {
     const bytes = await snapshot; // Python holds its own copy: these go to the app's worker
-    post({ type: "boot", boot: how, reason, role, snapshot: bytes }, [bytes.buffer]);
+    const app = appSnapshotWorthIt();
+    post({ type: "boot", boot: how, reason, role, snapshot: bytes, app }, [bytes.buffer]);
   } else post({ type: "boot", boot: how, reason, role });
   // Python's error output (tracebacks, warnings) goes to the page's console, where the page's
   // developers and its tests see it.

@@ -121,7 +121,7 @@ window.charsimPage = (function () {
     if (role === "both") page.worker = page.liveWorker;
   }
 
-  function spawn(role, snapshot = null) {
+  function spawn(role, snapshot = null, app = false) {
     const worker = new Worker(config.worker);
     worker.onmessage = ({ data }) => {
       Promise.resolve()
@@ -129,14 +129,14 @@ window.charsimPage = (function () {
         .catch((error) => page.fail(page.stage, error && (error.message || String(error))));
     };
     worker.onerror = (event) => page.fail(page.stage, event.message);
-    const start = { type: "start", config, ...opened, role, snapshot, pageURL: location.href };
+    const start = { type: "start", config, ...opened, role, snapshot, app, pageURL: location.href };
     worker.postMessage(start, snapshot ? [snapshot.buffer] : []);
     return worker;
   }
 
   // The live view's worker is restored (or fell back to a fresh boot and does both jobs): the
   // app's worker starts now, on the other processor core while this one answers typing.
-  function booted({ boot, reason, role, snapshot }, worker) {
+  function booted({ boot, reason, role, snapshot, app }, worker) {
     if (worker === page.worker && worker !== page.liveWorker) {
       root.dataset.explorerAppBoot = boot;
       if (boot !== "app-snapshot") {
@@ -149,7 +149,7 @@ window.charsimPage = (function () {
     if (role === "both") root.dataset.explorerAppBoot = boot;
     if (boot === "fresh") console.warn(`charsim explorer: Python booted afresh (${reason})`);
     if (role === "both") page.worker = worker;
-    else page.worker = spawn("app", snapshot); // restored from the same bytes, not fetched again
+    else page.worker = spawn("app", snapshot, app); // its snapshot, or the same bytes again
   }
 
   // Once the app has taken the live view's place, the live view's worker has no more to do.
