@@ -106,11 +106,13 @@ function fetchStandardLibrary(pyodide, url) {
 }
 
 // Whether the app's snapshot is worth fetching (APP_SNAPSHOT_MIN_RATE) at the rate this
-// worker's downloads came (the core and the live view's snapshot, by their resource timing;
-// from the browser's cache or unknown: worth it).
+// worker's downloads came (the core and the live view's snapshot, by their resource timing:
+// the bodies that came over the network; all from the browser's cache, revalidated or not, or
+// unknown: worth it, as the app's snapshot is likely cached too).
 function appSnapshotWorthIt() {
-  const loaded = performance.getEntriesByType("resource").filter((e) => e.encodedBodySize > 0);
-  if (!loaded.length || loaded.every((entry) => entry.transferSize === 0)) return true;
+  const loaded = performance.getEntriesByType("resource")
+    .filter((entry) => entry.encodedBodySize > 0 && entry.transferSize >= entry.encodedBodySize);
+  if (!loaded.length) return true;
   const bytes = loaded.reduce((sum, entry) => sum + entry.encodedBodySize, 0);
   const start = Math.min(...loaded.map((entry) => entry.requestStart || entry.startTime));
   const seconds = (Math.max(...loaded.map((entry) => entry.responseEnd)) - start) / 1000;
@@ -232,6 +234,25 @@ async function withLibraries(libraries, indexURL, load) {
 // build time (explorer.runtime.worker.app_check); rejects otherwise.
 async function restoreAppSnapshot(appSnapshot, files, options, environment) {
   const { bytes, libraries, standardLibrary = options.stdLibURL } = await files;
+  // A damaged snapshot makes Pyodide report a fatal error on the console: held back here, the
+  // fallback says why in one warning (static/worker.js).
+  const said = [];
+  const console_ = { error: console.error, log: console.log, warn: console.warn };
+  for (const name of Object.keys(console_)) console[name] = (...args) => said.push(args.join(" "));
+  try {
+    return await restoreAndCheck(appSnapshot, bytes, libraries, standardLibrary, options,
+                                 environment);
+  } catch (error) {
+    const cause = said.find((line) => line.startsWith("RuntimeError")) ?? "";
+    throw new Error(`${(error && error.message) || error}${cause && ` (${cause})`}`);
+  } finally {
+    Object.assign(console, console_);
+  }
+}
+
+// restoreAppSnapshot's work: the restore with `libraries` loaded first, and the app's check.
+async function restoreAndCheck(appSnapshot, bytes, libraries, standardLibrary, options,
+                               environment) {
   const pyodide = await withTimeout(
     withLibraries(libraries, options.indexURL, () => loadPyodide({
       ...options, _loadSnapshot: bytes, stdLibURL: standardLibrary,

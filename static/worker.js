@@ -234,6 +234,7 @@ async function boot({ config, query, pageURL, boot: wanted, role, snapshot: give
   const fetched = role !== "app" ? {} : Object.fromEntries(["live", "app"].map(
     (name) => [name, fetch(url(config.stages[name].bundle.url))],
   ));
+  Object.values(fetched).forEach((response) => response.catch(() => {})); // reported when used
   let snapshot = null;
   if (given) snapshot = Promise.resolve(given);
   else if (config.snapshot && wanted !== "fresh") {

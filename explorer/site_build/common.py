@@ -38,7 +38,12 @@ def normalize(name: str) -> str:
 
 
 def run(cmd: list[str], cwd: Path = ROOT) -> None:
-    """Run a subprocess, failing the build with its output if it fails."""
-    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    """Run a subprocess, failing the build with its output if it fails (or with one line if
+    the command is not on PATH)."""
+    try:
+        proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    except FileNotFoundError:
+        command = " ".join(cmd)
+        raise BuildError(f"`{cmd[0]}` is not on PATH: the build needs it for {command}") from None
     if proc.returncode != 0:
         raise BuildError(f"command failed: {' '.join(cmd)}\n{proc.stdout}\n{proc.stderr}")

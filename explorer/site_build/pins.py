@@ -27,8 +27,10 @@ def load_pins() -> dict:
 
 
 def load_npm_lock(version: str) -> dict:
-    """Install npm ``pyodide`` if missing and return its lock file (checking the version)."""
-    if not (NPM_PYODIDE / "pyodide-lock.json").is_file():
+    """Install npm ``pyodide`` if missing or incomplete and return its lock file (checking the
+    version)."""
+    needed = ["pyodide-lock.json", "pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip"]
+    if not all((NPM_PYODIDE / name).is_file() for name in needed):
         run(["npm", "ci", "--no-audit", "--no-fund"])
     lock = json.loads((NPM_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
     if lock["info"]["version"] != version:

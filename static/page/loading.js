@@ -19,6 +19,10 @@
 // tab of it), and data-explorer-state "loading" | "ready" (every page is built) | "error".
 "use strict";
 
+// The app's worker's start, from the page's first worker restored to the app's Python restored
+// (about 1 s on a 2-core machine; the app's snapshot is fetched only on a fast network).
+const APP_START_TIMEOUT_MS = 45_000;
+
 window.charsimPage = (function () {
   const config = JSON.parse(document.getElementById("site-config").textContent);
   const root = document.documentElement;
@@ -139,7 +143,7 @@ window.charsimPage = (function () {
   function booted({ boot, reason, role, snapshot, app }, worker) {
     if (worker === page.worker && worker !== page.liveWorker) {
       root.dataset.explorerAppBoot = boot;
-      if (boot !== "app-snapshot") {
+      if (boot !== "app-snapshot" && !page.appRestarted) {
         const why = `the app's Python did not start from its snapshot (${reason})`;
         console.warn(`charsim explorer: ${why}`);
       }
@@ -149,7 +153,24 @@ window.charsimPage = (function () {
     if (role === "both") root.dataset.explorerAppBoot = boot;
     if (boot === "fresh") console.warn(`charsim explorer: Python booted afresh (${reason})`);
     if (role === "both") page.worker = worker;
-    else page.worker = spawn("app", snapshot, app); // its snapshot, or the same bytes again
+    else {
+      page.worker = spawn("app", snapshot, app); // its snapshot, or the same bytes again
+      if (app) restartIfSilent(page.worker);
+    }
+  }
+
+  // An app's worker that has not said how it started within APP_START_TIMEOUT_MS is stopped and
+  // started again without the app's snapshot: a damaged snapshot can keep its Python busy for
+  // ever, where the worker's own timeout cannot interrupt it.
+  function restartIfSilent(worker) {
+    setTimeout(() => {
+      if (worker !== page.worker || root.dataset.explorerAppBoot) return;
+      worker.terminate();
+      page.appRestarted = true; // said here: its restart does without the app's snapshot
+      console.warn("charsim explorer: the app's Python did not start from its snapshot (no "
+                   + `answer in ${APP_START_TIMEOUT_MS / 1000} s): started again without it`);
+      page.worker = spawn("app", null, false);
+    }, APP_START_TIMEOUT_MS);
   }
 
   // Once the app has taken the live view's place, the live view's worker has no more to do.

@@ -11,7 +11,7 @@ import pytest
 
 from explorer.site_build import build as site_build
 from explorer.site_build.build import replaceable
-from explorer.site_build.common import BuildError
+from explorer.site_build.common import BuildError, run
 
 from ..offline import FileServer, compiled_entries, without_team_folder
 
@@ -106,3 +106,13 @@ def test_a_build_from_before_the_marker_is_replaced_and_nothing_beside_it(tmp_pa
     (old / "notes.txt").write_text("mine")
     with pytest.raises(BuildError, match="not a site this command built"):
         replaceable(old)
+
+
+def test_a_command_the_build_needs_that_is_not_on_path_is_named_in_one_line(monkeypatch):
+    """npm missing while node_modules is: the build says so, not a traceback."""
+    monkeypatch.setenv("PATH", "")
+    with pytest.raises(BuildError) as raised:
+        run(["npm", "ci", "--no-audit", "--no-fund"])
+    assert str(raised.value) == (
+        "`npm` is not on PATH: the build needs it for npm ci --no-audit --no-fund"
+    )
