@@ -130,10 +130,11 @@ def test_a_brotli_copy_is_sent_to_a_browser_that_accepts_brotli(tmp_path):
     holds) goes to a browser that accepts ``br``, gzip's to one that does not."""
     import gzip
 
-    (tmp_path / "snapshot.gz").write_bytes(gzip.compress(b"memory"))
+    memory, wasm = gzip.compress(b"memory", mtime=0), gzip.compress(b"wasm", mtime=0)
+    (tmp_path / "snapshot.gz").write_bytes(memory)
     (tmp_path / "snapshot.br").write_bytes(b"brotli of memory")
     (tmp_path / "core.wasm").write_bytes(b"wasm")
-    (tmp_path / "core.wasm.gz").write_bytes(gzip.compress(b"wasm"))
+    (tmp_path / "core.wasm.gz").write_bytes(wasm)
     (tmp_path / "core.wasm.br").write_bytes(b"brotli of wasm")
     server, base = serve.serve_in_thread(tmp_path)
     try:
@@ -149,5 +150,5 @@ def test_a_brotli_copy_is_sent_to_a_browser_that_accepts_brotli(tmp_path):
         server.server_close()
     assert answers == [
         ("br", b"brotli of memory"), ("br", b"brotli of wasm"),
-        ("gzip", gzip.compress(b"wasm")), ("gzip", gzip.compress(b"memory")),
+        ("gzip", wasm), ("gzip", memory),
     ]  # fmt: skip
