@@ -7,12 +7,12 @@
 // is on the page) and "patch" (what the user did in the app: a Bokeh patch). To the page:
 // "stage" (loading progress), "boot" (how Python started: "app-snapshot", "snapshot" or "fresh",
 // why not from the snapshot asked for, the worker's role, and for the app's worker the
-// snapshot's bytes and whether to fetch the app's snapshot), "scripts" (fetch
-// the app's JS now), "live" (what the live view shows), "scored", "render" (the app's Bokeh
-// JSON), "patch" (changes of the app), "idle" (the page's last patch is applied: send the
-// next), "address" (the new query string of the page), "stderr" (Python's error output),
-// "single" (the single-item page is complete), "ready" (every part of every page is built) and
-// "error" (the stage that failed and why).
+// snapshot's bytes and whether to fetch the app's snapshot), "fetched" (the snapshot's bytes are
+// in: the page may fetch BokehJS), "scripts" (fetch the app's JS now), "live" (what the live view
+// shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle" (the
+// page's last patch is applied: send the next), "address" (the new query string of the page),
+// "stderr" (Python's error output), "single" (the single-item page is complete), "ready" (every
+// part of every page is built) and "error" (the stage that failed and why).
 "use strict";
 
 let session = null; // explorer.runtime.worker.Session, once Python holds the state
@@ -239,6 +239,7 @@ async function boot({ config, query, pageURL, boot: wanted, role, snapshot: give
   if (given) snapshot = Promise.resolve(given);
   else if (config.snapshot && wanted !== "fresh") {
     snapshot = snapshotBytes(url(config.snapshot.url), config.snapshot);
+    snapshot.then(() => post({ type: "fetched" }), () => {}); // the page may fetch BokehJS now
   }
   snapshot?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
   importScripts(url(config.pyodideJs));
@@ -269,23 +270,22 @@ async function boot({ config, query, pageURL, boot: wanted, role, snapshot: give
 // Install the app's packages, build the app on the session's state and send it to the page,
 // then build the staged parts, the single-item page first. `fetched`: the stages' archives
 // fetched ahead (installStages). Restored from the app's snapshot, Python holds numpy, Bokeh and
-// Panel in memory: their files are written first (the app reads Panel's CSS), and numpy's
-// (which Pyodide's loader installs) follow once the app is on the page.
+// Panel in memory: their files are written first (the app reads Panel's CSS), and numpy's come
+// with the tables' group (Pyodide's loader installs numpy with pandas, which needs it), which
+// then starts at once rather than after numpy's files.
 async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {}) {
   await standardLibrary;
   const stages = how === "fresh" ? ["app"] : ["live", "app"]; // restored: no file yet
   const restoredApp = how === "app-snapshot";
   await installStages(pyodide, config, url, stages, "Installing packages",
                       { fetched, withLoaded: !restoredApp });
-  let loaderPackages = Promise.resolve();
   // The package groups, each installed in the background, the first (the single-item page's)
   // while the app's modules are imported, the others once that page is complete or when a part
   // waits for them.
   const groups = {};
   const installGroup = (group) => {
     if (!groups[group]) {
-      groups[group] = loaderPackages
-        .then(() => installStages(pyodide, config, url, [group], `Installing ${group}`))
+      groups[group] = installStages(pyodide, config, url, [group], `Installing ${group}`)
         .then(() => session.installed(group));
       groups[group].catch(() => {}); // its failure is reported where it is awaited
     }
@@ -303,10 +303,6 @@ async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {})
   post({ type: "render", ...session.build() });
   await new Promise((resolve) => (pageRendered = resolve));
   session.link((patch, buffers) => post({ type: "patch", patch, buffers }));
-  if (restoredApp) {
-    loaderPackages = loadPackages(pyodide, config.stages.app.loaded, config, () => {})
-      .then(() => filesWritten(pyodide));
-  }
 
   show("Building the single-item page");
   for (let next = session.step(); next !== "done"; next = session.step()) {

@@ -37,7 +37,7 @@
 //   running engine makes at start-up) is cleared: restored elsewhere, the pointer of the
 //   engine that made the snapshot would name another function. The worker writes its own back
 //   after the restore (static/snapshot.js); until then calls take the JavaScript path.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,6 +61,22 @@ const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 5, 6, ...new Array(18).fill(0)]); 
 // The file at `path`, gzip-compressed, unpacked.
 const gunzippedFile = (path) => gunzipped(new Response(bytes(path)));
 
+// The open files the imports left, closed before a snapshot: importlib.metadata keeps a
+// zipfile.ZipFile of each archive on sys.path it has read (the standard library's) until its
+// caches are invalidated; closed after a restore, it would close a file descriptor that the
+// restored Python does not have ("OSError: [Errno 8] Bad file descriptor" on the console). Not
+// importlib.invalidate_caches(): each of the standard library's zipimporters (one per package
+// imported from it, about 17) would read the archive's directory again into a dict of its own,
+// 1.3 MB more of the live view's snapshot once compressed.
+const CLOSE_FILES = `import gc, importlib.metadata
+importlib.metadata.MetadataPathFinder.invalidate_caches()
+gc.collect()`;
+
+// How many copies of the standard library archive's directory the restored Python holds (its
+// zipimporters' own dicts; 1 when they share one, as CLOSE_FILES leaves them).
+const ZIP_DIRECTORIES = `import sys, zipimport
+len({id(f._files) for f in sys.path_importer_cache.values() if isinstance(f, zipimport.zipimporter)})`;
+
 function countArgsSlot(pyodide) {
   const module = pyodide._module;
   const offset = module.HEAP32[module.__PyEM_EMSCRIPTEN_COUNT_ARGS_OFFSET >> 2];
@@ -75,11 +91,7 @@ try {
     for (const path of archives) pyodide.unpackArchive(bytes(path), "gztar", { extractDir: "/" });
     // The live view's Python and what it converts its answers with (pyodide.ffi.to_js).
     pyodide.runPython("import explorer.runtime.worker as w, js, pyodide.ffi; w.self_check()");
-    // The open files the imports left are closed now: importlib.metadata keeps a zipfile.ZipFile
-    // of each archive on sys.path it has read (the standard library's) until its caches are
-    // invalidated; closed after a restore, it would close a file descriptor that the restored
-    // Python does not have ("OSError: [Errno 8] Bad file descriptor" on the console).
-    pyodide.runPython("import gc, importlib; importlib.invalidate_caches(); gc.collect()");
+    pyodide.runPython(CLOSE_FILES);
     const [heap, slot] = countArgsSlot(pyodide);
     heap[slot] = 0;
     writeFileSync(snapshot, pyodide.makeMemorySnapshot());
@@ -89,9 +101,11 @@ try {
     // guard of explorer.runtime.standard_library would fail); then the archive arrives.
     const empty = join(tmpdir(), `charsim-empty-${process.pid}.zip`);
     writeFileSync(empty, EMPTY_ZIP);
-    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes(snapshot), stdLibURL: empty });
+    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes(snapshot), stdLibURL: empty })
+      .finally(() => rmSync(empty, { force: true })); // read into Python's file system by now
     const worker = pyodide.pyimport("explorer.runtime.worker");
     worker.restored(pyodide.toPy({}), "python_stdlib.zip");
+    const zipDirectories = pyodide.runPython(ZIP_DIRECTORIES);
     const check = worker.self_check();
     // The live view itself: a link opened, typed inputs scored, references in JSON.
     worker.Session(() => {}, []).start("c=the+cat&r=%5B%22a+cat%22%5D&cap=4&w=uniform&lang=ja");
@@ -114,7 +128,7 @@ try:
 finally:
     builtins.compile = compile
 sources`).toJs();
-    console.log(JSON.stringify({ check, random: draws, compiled }));
+    console.log(JSON.stringify({ check, random: draws, compiled, zipDirectories }));
   } else if (command === "make-app" && stdLibURL && archives.length) {
     const [settings, ...stages] = archives;
     const { libraries, wheel, panelCdnRoot } = JSON.parse(readFileSync(settings, "utf8"));
@@ -134,7 +148,7 @@ w.comparison_check()
 for name in w.APP_IMPORTS:
     w.import_app_module(name)
 w.app_check()
-import gc, importlib; importlib.invalidate_caches(); gc.collect()`);
+${CLOSE_FILES}`);
     const [heap, slot] = countArgsSlot(pyodide);
     heap[slot] = 0;
     writeFileSync(snapshot, pyodide.makeMemorySnapshot({ serializer: snapshotFunctionName }));
@@ -149,6 +163,7 @@ import gc, importlib; importlib.invalidate_caches(); gc.collect()`);
       { check }, Promise.resolve(files), { indexURL, stdLibURL },
       { PANEL_CDN_ROOT: panelCdnRoot },
     );
+    const zipDirectories = pyodide.runPython(ZIP_DIRECTORIES);
     for (const path of stages) writeTar(pyodide.FS, await gunzippedFile(path));
     filesWritten(pyodide);
     const worker = pyodide.pyimport("explorer.runtime.worker");
@@ -158,7 +173,7 @@ import gc, importlib; importlib.invalidate_caches(); gc.collect()`);
     const draws = pyodide.runPython("import random; [random.random(), random.random()]").toJs();
     console.log(JSON.stringify({
       check: worker.app_check(), comparison: worker.comparison_check(), random: draws,
-      model: JSON.stringify(built.model).length,
+      model: JSON.stringify(built.model).length, zipDirectories,
     }));
   } else {
     console.error("usage: node explorer/site_build/snapshot.mjs make SNAPSHOT STDLIB ARCHIVE... | check SNAPSHOT STDLIB | make-app|check-app SNAPSHOT STDLIB SETTINGS ARCHIVE...");

@@ -50,3 +50,31 @@ def test_set_sanitizer_replaces_the_html_sanitizer(monkeypatch):
     monkeypatch.setattr(HTML_SANITIZER, "_sanitize", HTML_SANITIZER._sanitize, raising=False)
     panel_private.set_sanitizer(str.upper)
     assert HTML_SANITIZER.clean("<b>x</b>") == "<B>X</B>"
+
+
+def test_a_button_with_a_js_click_runs_its_code_on_the_page_and_registers_no_link():
+    from bokeh.document import Document
+    from panel.links import Callback
+
+    chart = pn.pane.Markdown("a chart").get_root()
+    button = panel_private.button_with_js_click(
+        "save(chart, format)", {"chart": chart, "format": "png"}, name="Save", button_type="light"
+    )
+    model = button.get_root(Document())
+    (callback,) = model.js_event_callbacks["button_click"]
+    assert callback.code == "save(chart, format)"
+    assert callback.args == {"chart": chart, "format": "png"}
+    assert (model.label, model.button_type) == ("Save", "light")
+    assert button not in Callback.registry
+
+
+def test_the_whole_app_registers_no_panel_link():
+    """A Panel link (``js_on_click``, ``jslink``) makes Panel walk every model of the document
+    twice at each change of a layout's children, each staged part's placing among them."""
+    from panel.links import Callback
+
+    from explorer.app.page import create_app
+
+    Callback.registry.clear()
+    create_app()
+    assert dict(Callback.registry) == {}

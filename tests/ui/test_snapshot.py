@@ -49,7 +49,8 @@ def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_d
     """The snapshot the site ships, restored twice as the worker restores it: each scores the
     self-check as CPython does before the standard library has arrived (the live view's modules
     are in memory), draws its own random numbers, and imports modules from the standard
-    library's archive without compiling them."""
+    library's archive without compiling them; it holds one copy of that archive's directory
+    (importlib.invalidate_caches() before the snapshot gave each zipimporter its own: 17)."""
     raw = tmp_path / "snapshot.bin"
     (shipped,) = (site_dir / "pyodide").glob("live-snapshot-*.gz")
     raw.write_bytes(gzip.decompress(shipped.read_bytes()))
@@ -66,13 +67,15 @@ def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_d
     assert [a["check"] for a in answers] == [self_check()] * 2
     assert answers[0]["random"] != answers[1]["random"]
     assert [a["compiled"] for a in answers] == [[], []]  # the archive's modules: from bytecode
+    assert [a["zipDirectories"] for a in answers] == [1, 1]
 
 
 def test_the_built_app_snapshot_restores_under_node_and_builds_the_app(site_dir, tmp_path):
     """The app's snapshot the site ships, restored twice as the app's worker restores it (numpy's
     libraries loaded first): each answers the self-check and numpy's sums as CPython does,
     compares the self-check with chrF, BLEU and TER as CPython does, draws its own random
-    numbers, and builds the app for the page's JS and CSS."""
+    numbers, builds the app for the page's JS and CSS, and holds one copy of the standard library
+    archive's directory."""
     config = site_config(site_dir)
     app = config["appSnapshot"]
     raw = tmp_path / "app-snapshot.bin"
@@ -97,6 +100,7 @@ def test_the_built_app_snapshot_restores_under_node_and_builds_the_app(site_dir,
     assert [a["comparison"] for a in answers] == [comparison_check()] * 2
     assert answers[0]["random"] != answers[1]["random"]
     assert min(a["model"] for a in answers) > 10_000  # the app's Bokeh JSON
+    assert [a["zipDirectories"] for a in answers] == [1, 1]
 
 
 def test_the_app_starts_from_its_own_snapshot(app_page, guard, site_url):
@@ -163,6 +167,20 @@ def test_the_first_score_comes_from_the_snapshot(app_page, guard, site_url):
     assert not any("booted afresh" in text for text in messages)
 
 
+def test_bokehjs_is_fetched_while_the_snapshot_restores_before_the_live_view(
+    app_page, guard, site_url
+):
+    """BokehJS runs in one long main-thread task: it is fetched once the snapshot's bytes are
+    in, so that it runs while the worker restores Python, not after the first score while the
+    user types (Panel's own JS still comes with the app)."""
+    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    started = app_page.evaluate("""() => Object.fromEntries(performance.getEntries()
+        .filter((e) => e.name === 'explorer:live' || /bokeh(-widgets)?[.]min[.]js$/.test(e.name))
+        .map((e) => [e.name.split('/').pop(), e.startTime]))""")
+    assert started["bokeh.min.js"] < started["explorer:live"]
+    assert started.get("bokeh-widgets.min.js", float("inf")) > started["explorer:live"]
+
+
 def test_the_live_view_has_a_worker_of_its_own_until_the_app_takes_its_place(
     app_page, guard, site_url
 ):
@@ -196,6 +214,29 @@ def test_the_single_item_page_of_a_restored_snapshot_is_complete_before_sacreble
     installs = [at for name, at in marks.items() if "Installing comparison" in name]
     assert installs, sorted(marks)
     assert marks["explorer:single"] < min(installs)
+
+
+def test_numpys_files_come_with_pandas_after_the_single_item_page_of_a_restored_app(
+    app_page, guard, site_url
+):
+    """Restored from the app's snapshot, Python holds numpy's modules and libraries: its wheel
+    (for the files of later imports) is fetched with pandas's, once the single-item page is
+    complete, not while that page is being built."""
+    asked = []
+
+    def wheel(route):
+        single = app_page.evaluate("document.documentElement.dataset.explorerSingle")
+        asked.append((route.request.url.rsplit("/", 1)[-1].split("-")[0], single))
+        route.continue_()
+
+    app_page.route("**/*.whl", wheel)
+    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    poll(
+        lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "ready",
+        timeout=APP_TIMEOUT, message="every page built", guard=guard,
+    )  # fmt: skip
+    assert app_page.evaluate(APP_BOOT) == "app-snapshot"
+    assert sorted(asked) == [("numpy", "ready"), ("pandas", "ready")]
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,9 @@
 """A Bokeh chart with "Download PNG" and "Download SVG" buttons below it.
 
 The image is made on the page, where BokehJS draws the chart (Python may run in a Web
-Worker): each button runs a JavaScript callback (``js_on_click``) that asks the chart's view for
-BokehJS's own export (``PlotView.export``: ``"png"`` draws it on a canvas, ``"svg"`` draws it
-again into an SVG document) and downloads the file. The charts keep the canvas backend, so
+Worker): each button runs a JavaScript callback (Bokeh's ``CustomJS``) that asks the chart's
+view for BokehJS's own export (``PlotView.export``: ``"png"`` draws it on a canvas, ``"svg"``
+draws it again into an SVG document) and downloads the file. The charts keep the canvas backend, so
 nothing is drawn twice until a button is pressed, and no server, selenium or network is needed.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import panel as pn
 
 from ..i18n import UIText
+from ..panel_private import button_with_js_click
 
 __all__ = ["IMAGE_FORMATS", "downloadable"]
 
@@ -47,12 +48,12 @@ def downloadable(chart, name: str, text: UIText, **params) -> pn.Column:
         its buttons.
     """
     buttons = {
-        image: pn.widgets.Button(button_type="light", css_classes=[f"cs-download-{image}"])
+        image: button_with_js_click(
+            _SAVE, {"chart": chart, "format": image, "filename": f"charsim-{name}.{image}"},
+            button_type="light", css_classes=[f"cs-download-{image}"],
+        )
         for image in IMAGE_FORMATS
-    }
-    for image, button in buttons.items():
-        args = {"chart": chart, "format": image, "filename": f"charsim-{name}.{image}"}
-        button.js_on_click(args=args, code=_SAVE)
+    }  # fmt: skip
 
     def relabel(*_events) -> None:
         for image, button in buttons.items():
