@@ -89,11 +89,18 @@ async function installStages(pyodide, config, url, names, label,
   const installed = loadPackages(pyodide, loaded, config, progress);
   for (const [i, { bundle, bundled }] of stages.entries()) {
     const response = await archives[i];
+    const held = bundled.length ? ` (${bundled.join(", ")})` : "";
     if (!response.ok) {
-      const held = bundled.length ? ` (${bundled.join(", ")})` : "";
       throw new Error(`could not fetch ${bundle.url}${held}: HTTP ${response.status}`);
     }
-    writeTar(pyodide.FS, await gunzipped(response));
+    const tar = await gunzipped(response).catch((error) => {
+      throw new Error(`${bundle.url}${held} could not be unpacked: ${error.message || error}`);
+    });
+    if (tar.length !== bundle.bytes) { // a truncated download can unpack without an error
+      throw new Error(`${bundle.url}${held} is damaged: it unpacks to ${tar.length} bytes, `
+                      + `not ${bundle.bytes}`);
+    }
+    writeTar(pyodide.FS, tar);
     progress(bundled);
   }
   await installed;

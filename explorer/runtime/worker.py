@@ -29,6 +29,7 @@ from explorer.app.i18n import LANGUAGES, UIText
 from explorer.app.markup.cards import card_html, derived_note, references_summary_html
 from explorer.app.panel_private import document_patch, document_ready, model_json, page_patch
 from explorer.app.sources.item_link import decode_item_link
+from explorer.app.sources.link import MAX_ADDRESS_QUERY
 from explorer.app.states.single import ExplorerState, address_query
 
 from .sacrebleu_standins import install_sacrebleu_standins
@@ -186,8 +187,9 @@ class Session:
         labels = {name: self.text(key) for name, key in _LABELS.items()}
         labels["languages"] = list(LANGUAGES.values())
         view = self._live_view()
-        if not self.state.link_problems:
-            view["query"] = None
+        too_long = len(self.state.to_link(self.text.language)) > MAX_ADDRESS_QUERY
+        if not self.state.link_problems and not too_long:
+            view["query"] = None  # a good link is left as it is
         return _to_js({"live": True, "language": self.text.language, "labels": labels, **view})
 
     def score(self, message):

@@ -1,11 +1,12 @@
 // The charsim explorer's page, first of its five scripts (static/page/, loaded in this order by
 // index.html, as explorer/site_build/shell.py lists them): loading.js starts the workers that run
-// Python (static/worker.js), shows every stage of the loading, and fetches BokehJS and Panel's
-// JS when the app is on its way; bokeh.js adjusts BokehJS once it is there; live.js is the live
-// view (plain text boxes scored by the worker) shown as soon as charsim is loaded; sync.js
-// renders the Panel app and keeps its Bokeh document in step with the worker's; takeover.js
-// hands the user's text, settings, focus and caret from the live view over to the app. They
-// share one object, window.charsimPage; the worker starts once all five have run.
+// Python (static/worker.js), shows every stage of the loading, and fetches BokehJS (while the
+// snapshot is restored) and Panel's JS (when the app is on its way); bokeh.js adjusts BokehJS
+// once it is there; live.js is the live view (plain text boxes scored by the worker) shown as
+// soon as charsim is loaded; sync.js renders the Panel app and keeps its Bokeh document in step
+// with the worker's; takeover.js hands the user's text, settings, focus and caret from the live
+// view over to the app. They share one object, window.charsimPage; the worker starts once all
+// five have run.
 //
 // The configuration (written by explorer/site_build/shell.py into index.html) says where
 // Pyodide, the wheels and the app are, which packages to install when, and which JS/CSS the app

@@ -9,6 +9,7 @@ import pytest
 
 import charsim
 from explorer.app import staging
+from explorer.app.sources.link import MAX_ADDRESS_QUERY
 from explorer.app.states.single import address_query
 from explorer.runtime import worker
 
@@ -70,6 +71,14 @@ def test_a_link_with_a_bad_field_gets_the_address_of_the_state_shown(session):
     assert opening["query"] == address_query(session.state, "ja")
     assert "cap=32" in opening["query"] and "1e9" not in opening["query"]
     assert session.start("c=dog&cap=9")["query"] is None  # a good link is left as it is
+
+
+def test_a_link_too_long_for_the_address_gets_the_language_only(session):
+    """As the share view says: a reload of a longer address would be refused (HTTP 414)."""
+    candidate = "ab" * (MAX_ADDRESS_QUERY // 2)
+    opening = session.start(f"c={candidate}&r=%5B%22ab%22%5D&fmt=json&lang=ja")
+    assert opening["inputs"]["candidate"] == candidate
+    assert opening["query"] == "lang=ja"
 
 
 def test_an_item_link_of_a_batch_example_is_left_to_the_app(session):

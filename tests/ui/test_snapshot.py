@@ -279,21 +279,37 @@ def test_boot_fresh_in_the_link_boots_afresh_and_opens_the_rest_of_the_link(
     assert app_page.evaluate(BOOT) == "fresh"
 
 
-def test_a_stage_that_fails_is_named_and_what_is_typed_is_still_scored(app_page, guard, site_url):
-    """The tables' archive cannot be fetched: the page says that part of it could not load,
-    which stage and which file (and what it holds), and the single-item page still scores text
-    typed after the failure."""
-    app_page.route("**/pyodide/tables.tar.gz", lambda route: route.fulfill(status=404))
+@pytest.mark.parametrize(
+    ("answer", "why"),
+    [
+        (
+            {"status": 404},
+            "could not fetch pyodide/tables.tar.gz (six, python-dateutil, pytz): HTTP 404",
+        ),
+        ("half", "pyodide/tables.tar.gz (six, python-dateutil, pytz) is damaged: it unpacks to "),
+    ],
+    ids=["missing", "truncated"],
+)
+def test_a_stage_that_fails_is_named_and_what_is_typed_is_still_scored(
+    app_page, guard, site_url, site_dir, answer, why
+):
+    """The tables' archive cannot be fetched, or comes cut to half its bytes: the page says that
+    part of it could not load, which stage and which file (and what it holds), and the
+    single-item page still scores text typed after the failure."""
+    if answer == "half":
+        body = gzip.decompress((site_dir / "pyodide" / "tables.tar.gz").read_bytes())
+        answer = {"status": 200, "body": gzip.compress(body[: len(body) // 2]),
+                  "content_type": "application/gzip"}  # fmt: skip
+    app_page.route("**/pyodide/tables.tar.gz", lambda route: route.fulfill(**answer))
     app_page.goto(site_url)
     poll(
         lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "error",
         timeout=APP_TIMEOUT, message="the tables' stage to fail",
     )  # fmt: skip
     shown = app_page.locator("#error").inner_text().splitlines()
-    assert [line for line in shown if line] == [
-        "Part of the explorer could not load; what you type is still scored",
-        "Failed while: Installing tables",
-        "could not fetch pyodide/tables.tar.gz (six, python-dateutil, pytz): HTTP 404",
-    ]
+    heading, stage, detail = [line for line in shown if line]
+    assert heading == "Part of the explorer could not load; what you type is still scored"
+    assert stage == "Failed while: Installing tables"
+    assert detail.startswith(why)
     guard.problems[:] = [p for p in guard.problems if "explorer failed while" not in p]
     _type_and_wait_for_its_score(app_page, guard)
