@@ -25,7 +25,7 @@
 // memory and in the function table (as Cloudflare's workerd restores its Python snapshots).
 "use strict";
 
-// The app's snapshot and numpy's libraries (19 MB more to fetch) save the app's worker about
+// The app's snapshot and numpy's libraries (17 MB more to fetch) save the app's worker about
 // 1.4 s of imports on a 2-core machine: worth it on a fast network only. The rate of the live
 // view's worker's downloads (appSnapshotWorthIt) was 12-19 MB/s from a local server, 4.3 MB/s
 // at 40 Mbit/s and 2.3 MB/s at 20 Mbit/s (Chromium's network emulation); from 6 MB/s on the
