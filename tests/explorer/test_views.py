@@ -1,5 +1,6 @@
 """What the views draw, checked without a browser: escaping, boundaries, sums, tables."""
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -159,3 +160,22 @@ def test_typed_text_is_not_sent_back_to_the_text_area():
     area.value_input = "ca"  # typed back to the first text, then the example again
     state.load_example(example)
     assert model.value_input == example.candidate
+
+
+def test_every_chart_of_the_app_downloads_under_a_name_of_its_own():
+    """Each chart's PNG and SVG are named ``charsim-<chart>.<format>``: no two charts share a
+    name, and none says "charsim" twice (the charsim-versus-chrF chart was
+    ``charsim-charsim-chrf.png``)."""
+    from bokeh.document import Document
+    from bokeh.models import CustomJS
+
+    names = [
+        callback.args["filename"]
+        for model in create_app().get_root(Document()).references()
+        for callback in getattr(model, "js_event_callbacks", {}).get("button_click", [])
+        if isinstance(callback, CustomJS) and "filename" in callback.args
+    ]
+    assert len(names) == len(set(names)) == 12, names
+    assert all(re.fullmatch(r"charsim-[a-z]+(-[a-z]+)*\.(png|svg)", name) for name in names)
+    assert not [name for name in names if name.count("charsim") > 1]
+    assert "charsim-vs-chrf.png" in names

@@ -116,7 +116,7 @@ class BatchMetricsView(Viewer):
             self.text, hidden_columns=["system_index"],
         )  # fmt: skip
         self._layout = pn.Column(
-            self._heading, self._summary, downloadable(chart, "charsim-chrf", self.text),
+            self._heading, self._summary, downloadable(chart, "vs-chrf", self.text),
             self._note, self._table, sizing_mode="stretch_width",
         )  # fmt: skip
         batch.param.watch(lambda _event: pn.state.execute(self.state.compute), ["results"])
