@@ -79,8 +79,8 @@ async function restoreSnapshot(snapshot, bytes, options, environment, fetchArchi
   restoreCallHelper(pyodide);
   const standardLibrary = options.stdLibURL;
   const worker = pyodide.pyimport("explorer.runtime.worker");
-  worker.restored(pyodide.toPy(environment), standardLibrary);
-  const arrived = fetchArchive ? fetchStandardLibrary(pyodide, standardLibrary) : null;
+  worker.restored(pyodide.toPy(environment), standardLibrary, options.standardLibraryBytes);
+  const arrived = fetchArchive ? fetchStandardLibrary(pyodide, options) : null;
   const answer = worker.self_check();
   if (answer !== snapshot.check) {
     throw new Error(`the self-check scored ${answer}, not ${snapshot.check}`);
@@ -89,20 +89,17 @@ async function restoreSnapshot(snapshot, bytes, options, environment, fetchArchi
 }
 
 // The standard library's archive, fetched after the restore (the first score does not wait for
-// it) and handed to explorer.runtime.standard_library; resolves once it is there or the fetch
-// failed (then the first import that needs the archive fetches it itself). The worker awaits it
-// before it installs packages, whose unpacking imports modules the snapshot does not hold (the
-// worker's thread, busy in Python, could not take this fetch's answer, so the guard would fetch
-// the archive a second time).
-function fetchStandardLibrary(pyodide, url) {
-  return fetch(url)
-    .then((response) => {
-      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-      return response.arrayBuffer();
-    })
+// it; checkedStandardLibrary, `options` being loadPyodide's) and handed to
+// explorer.runtime.standard_library; resolves once it is there, rejects if it is damaged or could
+// not be fetched. The worker awaits it before it installs packages, whose unpacking imports
+// modules the snapshot does not hold (the worker's thread, busy in Python, could not take this
+// fetch's answer, so the guard would fetch the archive a second time).
+function fetchStandardLibrary(pyodide, options) {
+  return checkedStandardLibrary(options)
+    .then((archive) => fetch(archive))
+    .then((response) => response.arrayBuffer())
     .then((buffer) => pyodide.pyimport("explorer.runtime.standard_library")
-      .arrived(new Uint8Array(buffer)))
-    .catch((error) => console.warn(`charsim explorer: ${error.message}`));
+      .arrived(new Uint8Array(buffer)));
 }
 
 // Whether the app's snapshot is worth fetching (APP_SNAPSHOT_MIN_RATE) at the rate this
@@ -155,13 +152,13 @@ function snapshotFunctionName(value) {
   return { function: name };
 }
 
-// The app's snapshot's files (`appSnapshot` of the page's configuration: {url, bytes,
-// libraries: {url, count}}) and the standard library's archive (at `standardLibrary`), all
+// The app's snapshot's files (`appSnapshot` of the page's configuration `config`: {url, bytes,
+// libraries: {url, count}}) and the standard library's archive (checkedStandardLibrary), all
 // fetched at once: {bytes, libraries, standardLibrary}, numpy's libraries as [path,
 // WebAssembly.Module] in the snapshot's order (compiled while the snapshot downloads; an
 // archive without all of them is refused), the archive as a URL of its bytes (Pyodide would
 // fetch it only once the snapshot is there).
-async function appSnapshotFiles(appSnapshot, url, standardLibrary) {
+async function appSnapshotFiles(appSnapshot, url, config) {
   const fetched = (path) => fetch(url(path)).then((response) => {
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     return response;
@@ -174,8 +171,9 @@ async function appSnapshotFiles(appSnapshot, url, standardLibrary) {
     }
     return compiled;
   });
-  const archive = fetched(standardLibrary)
-    .then(async (response) => URL.createObjectURL(await response.blob()));
+  const archive = checkedStandardLibrary({
+    stdLibURL: url(config.standardLibrary), standardLibraryBytes: config.standardLibraryBytes,
+  });
   const bytes = snapshotBytes(url(appSnapshot.url), appSnapshot);
   const [snapshot, compiled, standardLibraryURL] = await Promise.all([bytes, libraries, archive]);
   return { bytes: snapshot, libraries: compiled, standardLibrary: standardLibraryURL };

@@ -140,6 +140,24 @@ async function gunzipped(response) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+// The standard library's archive (python_stdlib.zip at `stdLibURL`), fetched once and checked
+// against its size (`standardLibraryBytes`): a truncated one would let Python start and then fail
+// at an import with a zipimport traceback. Resolves with a URL of its bytes.
+let standardLibraryArchive = null;
+function checkedStandardLibrary({ stdLibURL, standardLibraryBytes }) {
+  const name = new URL(stdLibURL).pathname.split("/").slice(-2).join("/");
+  standardLibraryArchive ??= fetch(stdLibURL).then(async (response) => {
+    if (!response.ok) throw new Error(`could not fetch ${name}: HTTP ${response.status}`);
+    const archive = await response.blob();
+    if (standardLibraryBytes != null && archive.size !== standardLibraryBytes) {
+      throw new Error(`${name} is damaged: it holds ${archive.size} bytes, `
+                      + `not ${standardLibraryBytes}`);
+    }
+    return URL.createObjectURL(archive);
+  });
+  return standardLibraryArchive;
+}
+
 // The files of a ustar archive (`bytes`), as [path from the root, bytes] in the archive's order
 // (the site build writes regular files only: explorer/site_build/bundle.py).
 function* tarMembers(bytes) {
@@ -193,6 +211,7 @@ async function startPython(config, url, snapshot, standardLibrary, app, skipped 
     indexURL: url(config.indexURL),
     stdLibURL: url(config.standardLibrary),
     lockFileURL: await lockFileURL(config, url(config.lockFileURL)),
+    standardLibraryBytes: config.standardLibraryBytes,
   };
   const env = { PANEL_CDN_ROOT: config.panelCdnRoot };
   let reason = skipped ?? (config.snapshot ? "?boot=fresh" : "the site has no memory snapshot");
@@ -213,7 +232,8 @@ async function startPython(config, url, snapshot, standardLibrary, app, skipped 
       reason = `the memory snapshot could not be used: ${(error && error.message) || error}`;
     }
   }
-  return { pyodide: await loadPyodide({ ...options, env }), boot: "fresh", reason };
+  const stdLibURL = await checkedStandardLibrary(options);
+  return { pyodide: await loadPyodide({ ...options, stdLibURL, env }), boot: "fresh", reason };
 }
 
 // The page starts this worker in one of three roles:
@@ -233,7 +253,7 @@ async function boot({ config, query, pageURL, boot: wanted, role, snapshot: give
   const url = (path) => new URL(path, pageURL).href;
   importScripts(url("snapshot.js"));
   const app = role === "app" && config.appSnapshot && fast
-    ? appSnapshotFiles(config.appSnapshot, url, config.standardLibrary) : null;
+    ? appSnapshotFiles(config.appSnapshot, url, config) : null;
   const skipped = role === "app" && config.appSnapshot && !fast
     ? "the network is too slow to fetch the app's snapshot" : null;
   app?.catch(() => {}); // a failed fetch is reported by the restore that awaits it

@@ -25,8 +25,8 @@ class _Guard:
     (then does nothing: it is taken off ``sys.meta_path`` outside an import, by :func:`arrived`,
     since importlib goes through that list while it calls the finders)."""
 
-    def __init__(self, url: str) -> None:
-        self.url = url
+    def __init__(self, url: str, size: int | None) -> None:
+        self.url, self.size = url, size
         self.written = self.fetching = False
 
     def find_spec(self, name, path=None, target=None):
@@ -34,7 +34,7 @@ class _Guard:
         find nothing itself.
 
         Raises:
-            ImportError: the archive could not be fetched.
+            ImportError: the archive could not be fetched, or has not the size it should have.
         """
         if self.written or self.fetching:
             return None  # (``js`` itself is imported while fetching)
@@ -54,7 +54,11 @@ class _Guard:
         request.send()
         if request.status != 200:
             raise ImportError(f"{self.url}: HTTP {request.status}, so {name} cannot be imported")
-        self._write(request.response.to_bytes())
+        data = request.response.to_bytes()
+        if self.size is not None and len(data) != self.size:
+            raise ImportError(f"{self.url} is damaged: it holds {len(data)} bytes, not "
+                              f"{self.size}, so {name} cannot be imported")  # fmt: skip
+        self._write(data)
 
     def _write(self, data: bytes) -> None:
         with open(ARCHIVE, "wb") as archive:
@@ -62,10 +66,11 @@ class _Guard:
         self.written = True
 
 
-def await_archive(url: str) -> None:
+def await_archive(url: str, size: int | None = None) -> None:
     """Stand guard until :func:`arrived`: the standard library's archive is fetched from ``url``
-    (absolute) by the first import that needs a module not in memory."""
-    sys.meta_path.insert(0, _Guard(url))
+    (absolute) by the first import that needs a module not in memory, and refused (an
+    ``ImportError`` of that import) unless it holds ``size`` bytes (None: any size)."""
+    sys.meta_path.insert(0, _Guard(url, size))
 
 
 def arrived(data) -> None:

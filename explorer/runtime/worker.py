@@ -122,7 +122,9 @@ def import_app_module(name: str) -> None:
     importlib.import_module(name)
 
 
-def restored(environment, standard_library: str | None = None) -> None:
+def restored(
+    environment, standard_library: str | None = None, standard_library_bytes: int | None = None
+) -> None:
     """Make the Python of a restored memory snapshot this page's own: the snapshot keeps the
     environment and the state of ``random`` of the build that made it, so every restore would
     draw the same numbers.
@@ -134,11 +136,13 @@ def restored(environment, standard_library: str | None = None) -> None:
         standard_library: the URL of the standard library's archive if the restore went without
             it (:mod:`explorer.runtime.standard_library`): the first import of a module not in
             memory fetches it, unless the worker's own fetch has brought it first.
+        standard_library_bytes: the archive's size, which a fetched archive must have (None:
+            not checked).
     """
     os.environ.update(environment.to_py() if hasattr(environment, "to_py") else environment)
     random.seed()
     if standard_library:
-        await_archive(standard_library)
+        await_archive(standard_library, standard_library_bytes)
 
 
 def _to_js(value):

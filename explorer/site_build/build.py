@@ -248,6 +248,7 @@ def build(
         "indexURL": index_url,
         "lockFileURL": "pyodide/pyodide-lock.json",
         "standardLibrary": f"pyodide/{STANDARD_LIBRARY_FILE}",
+        "standardLibraryBytes": standard_library.stat().st_size,
         "stages": stages,
         "packageFiles": {packages[n].file_name.rsplit("/", 1)[-1]: n for n in packages},
         "snapshot": snapshot,

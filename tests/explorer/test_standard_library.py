@@ -83,3 +83,27 @@ def test_an_archive_that_cannot_be_fetched_fails_the_import_saying_why(archive):
     sys.modules.pop("colorsys", None)
     with pytest.raises(ImportError, match="python_stdlib.zip: HTTP 404, so colorsys cannot be"):
         import colorsys  # noqa: F401
+
+
+def test_an_archive_of_another_size_is_refused_and_the_import_says_it_is_damaged(archive):
+    """A truncated archive (11 bytes where 4096 are due) is not written: zipimport would read
+    its modules at the offsets of the whole archive's table of contents."""
+    path, asked, _ = archive
+    standard_library.await_archive("http://127.0.0.1/pyodide/python_stdlib.zip", 4096)
+    sys.modules.pop("colorsys", None)
+    with pytest.raises(
+        ImportError,
+        match=r"python_stdlib\.zip is damaged: it holds 11 bytes, not 4096, so colorsys cannot",
+    ):
+        import colorsys  # noqa: F401
+    assert asked == ["http://127.0.0.1/pyodide/python_stdlib.zip"]
+    assert not path.exists()
+
+
+def test_an_archive_of_the_size_due_is_written(archive):
+    path, _, _ = archive
+    standard_library.await_archive("http://127.0.0.1/pyodide/python_stdlib.zip", 11)
+    sys.modules.pop("colorsys", None)
+    import colorsys  # noqa: F401
+
+    assert path.read_bytes() == b"the archive"

@@ -313,3 +313,23 @@ def test_a_stage_that_fails_is_named_and_what_is_typed_is_still_scored(
     assert detail.startswith(why)
     guard.problems[:] = [p for p in guard.problems if "explorer failed while" not in p]
     _type_and_wait_for_its_score(app_page, guard)
+
+
+@pytest.mark.parametrize("query", ["", "?boot=fresh"], ids=["snapshot", "fresh"])
+def test_a_truncated_standard_library_is_named_in_one_line(
+    app_page, guard, site_url, site_dir, query
+):
+    """``python_stdlib.zip`` comes cut to half its bytes: the page says in one line that this
+    file is damaged and how many bytes it holds (it ended in a zipimport traceback)."""
+    body = (site_dir / "pyodide" / "python_stdlib.zip").read_bytes()
+    answer = {"status": 200, "body": body[: len(body) // 2], "content_type": "application/zip"}
+    app_page.route("**/pyodide/python_stdlib.zip", lambda route: route.fulfill(**answer))
+    app_page.goto(site_url + query)
+    poll(
+        lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "error",
+        timeout=APP_TIMEOUT, message="the explorer to fail",
+    )  # fmt: skip
+    detail = app_page.locator("#error-detail").inner_text()
+    assert detail == (f"pyodide/python_stdlib.zip is damaged: it holds {len(body) // 2} bytes, "
+                      f"not {len(body)}")  # fmt: skip
+    guard.problems[:] = [p for p in guard.problems if "explorer failed while" not in p]
