@@ -307,8 +307,8 @@ async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {})
   await installStages(pyodide, config, url, stages, "Installing packages",
                       { fetched, withLoaded: !restoredApp });
   // The package groups, each installed in the background, the first (the single-item page's)
-  // while the app's modules are imported, the others once that page is complete or when a part
-  // waits for them.
+  // while the app's modules are imported, the others when a part waits for them or once every
+  // page is built.
   const groups = {};
   const installGroup = (group) => {
     if (!groups[group]) {
@@ -319,10 +319,10 @@ async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {})
     return groups[group];
   };
   // Restored from the app's snapshot, Python holds the modules of its groups (sacreBLEU's)
-  // already: their files follow with the other pages' groups.
+  // already: their files follow once every page is built.
   const held = how === "app-snapshot" ? config.appSnapshot.groups : [];
   held.forEach((group) => session.installed(group));
-  const [first, ...rest] = Object.keys(config.stages).filter((n) => !["live", "app"].includes(n));
+  const [first] = Object.keys(config.stages).filter((n) => !["live", "app"].includes(n));
   if (first && !held.includes(first)) installGroup(first);
   show("Starting the app");
   post({ type: "scripts" }); // the page fetches BokehJS and Panel's JS meanwhile
@@ -335,7 +335,6 @@ async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {})
   for (let next = session.step(); next !== "done"; next = session.step()) {
     if (next === "single") {
       post({ type: "single" });
-      [first, ...rest].forEach(installGroup);
       show("Building the other pages");
     } else if (next.startsWith("install:")) {
       await installGroup(next.slice("install:".length));
@@ -343,4 +342,9 @@ async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {})
     await pause();
   }
   post({ type: "ready" });
+  // Every page is built. The files of the groups the app's snapshot holds are written now; a
+  // group no part has needed yet (the tables', for the batch page's tables, built once files are
+  // loaded) is installed when Python asks for it: when such a part joins or its page is opened.
+  held.forEach((group) => installGroup(group).catch(fail));
+  session.finish((group) => { installGroup(group).catch(fail); });
 }

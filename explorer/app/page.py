@@ -210,18 +210,21 @@ def _batch_fragility(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
 
 def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     # The histogram goes below the two columns: drawn in a FlexBox on a page that has no height
-    # (hidden, _HIDDEN_PAGES_FLAT), its axes kept a layout of size 0 once shown.
+    # (hidden, _HIDDEN_PAGES_FLAT), its axes kept a layout of size 0 once shown. The tables
+    # (pandas's) wait for files: the page is complete without them until files are loaded.
+    files = (batch, "batch", "batch.waiting")
     return pn.Column(
         _two_columns(BatchInputsView(batch, text), BatchSummaryView(batch, text)),
         BatchHistogramView(batch, text),
         later(partial(_significance, batch, text), page="batch"),
         _heading(text, "batch.buckets.heading"),
-        later(partial(_buckets, batch, text), page="batch", needs=["tables"]),
+        later(partial(_buckets, batch, text), page="batch", needs=["tables"], waits_for=files),
         _heading(text, "heading.items"),
-        later(partial(_batch_tables, batch, text), page="batch", needs=["tables", "comparison"]),
+        later(partial(_batch_tables, batch, text), page="batch", needs=["tables", "comparison"],
+              waits_for=files),
         _heading(text, "batch.fragility.heading"),
         later(partial(_batch_fragility, batch, text), page="batch",
-              needs=["tables", "comparison"]),
+              needs=["tables", "comparison"], waits_for=files),
         sizing_mode="stretch_width",
     )  # fmt: skip
 

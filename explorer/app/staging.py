@@ -3,9 +3,11 @@
 The app says *what* may wait, and for what; a runtime decides *when*. Four hooks, each
 called by the app's views and page:
 
-* :func:`later` ``(build, page=..., needs=...)``: a part of one of the :data:`PAGES`, built
-  after the first view (a placeholder until then), once the package groups it ``needs``
-  (:data:`NEEDS`) are installed; a module that needs them is imported inside ``build``;
+* :func:`later` ``(build, page=..., needs=..., waits_for=...)``: a part of one of the
+  :data:`PAGES`, built after the first view (a placeholder until then), once the package groups
+  it ``needs`` (:data:`NEEDS`) are installed; a module that needs them is imported inside
+  ``build``. A part that ``waits_for`` a value (the batch page's tables wait for loaded files)
+  has nothing to show before it and may wait for it: a page is complete without it;
 * :func:`soon` ``(update)``: a watcher that may run after the current step of Python, once
   however many events came meanwhile, so that the score card's change reaches the page first
   (in steps, each short, when ``update`` is a generator);
@@ -36,8 +38,12 @@ NEEDS = ("comparison", "tables")
 class Staging:
     """Every hook at once: a part is built where it is asked for, an update runs on the event."""
 
-    def later(self, build: Callable[[], Any], *, page: str, needs: tuple[str, ...]) -> Any:
-        """The part ``build()`` (a Panel viewable) of ``page`` that needs ``needs``."""
+    def later(
+        self, build: Callable[[], Any], *, page: str, needs: tuple[str, ...],
+        waits_for: tuple[Any, str, str] | None = None,
+    ) -> Any:  # fmt: skip
+        """The part ``build()`` (a Panel viewable) of ``page`` that needs ``needs`` and has
+        nothing to show while the parameter ``waits_for[1]`` of ``waits_for[0]`` is None."""
         return build()
 
     def soon(self, update: Callable[[], Iterator | None]) -> Callable[..., None]:
@@ -79,14 +85,22 @@ def _check(page: str, needs: Iterable[str] = ()) -> tuple[str, ...]:
     return needs
 
 
-def later(build: Callable[[], Any], *, page: str, needs: Iterable[str] = ()) -> Any:
+def later(
+    build: Callable[[], Any], *, page: str, needs: Iterable[str] = (),
+    waits_for: tuple[Any, str, str] | None = None,
+) -> Any:  # fmt: skip
     """The part ``build()`` of ``page`` (one of :data:`PAGES`), which needs the package groups
     ``needs`` (of :data:`NEEDS`): built at once by default, after the first view in the browser.
+
+    ``waits_for`` ``(obj, name, note)``: the part has nothing to show while the parameter
+    ``name`` of ``obj`` is None (e.g. a batch table before files are loaded); in the browser it
+    is built once that value is set, its page being complete without it until then, and says
+    the catalog's ``note`` meanwhile.
 
     Raises:
         ValueError: an unknown page or package group.
     """
-    return _staging.later(build, page=page, needs=_check(page, needs))
+    return _staging.later(build, page=page, needs=_check(page, needs), waits_for=waits_for)
 
 
 def soon(update: Callable[[], Iterator | None]) -> Callable[..., None]:

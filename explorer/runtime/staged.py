@@ -10,6 +10,14 @@ installed. When every part left waits for a group, ``build_next`` names one, the
 installs it and calls :meth:`BrowserStaging.installed`, and the group's modules are imported
 one per call.
 
+A part that waits for a value (``later(..., waits_for=(obj, name, note))``: the batch page's
+tables, which show nothing before files are loaded, and need pandas) says ``note`` (a catalog
+key) until the value is set, and only then joins the parts to build: every page is complete
+without it. Once the worker's loop is over (:meth:`BrowserStaging.finish`), such a part is built
+by the staging itself, one step per task, and the package groups it needs are asked for when
+it joins or when its page is opened (so a visitor who never opens the batch page never
+installs pandas).
+
 ``soon(update)`` runs ``update`` after the current step of Python (one patch per step) and
 ``after_pause(work)`` once typing pauses (:data:`PAUSE`); either runs one step per task when it
 returns a generator, the steps left abandoned by a newer call. Panel is imported only by ``later``,
@@ -48,6 +56,7 @@ class _Part:
     build: Callable[[], Any]
     page: str
     needs: tuple[str, ...]
+    watcher: Any = None  # while it waits for a value
 
 
 class BrowserStaging(Staging):
@@ -55,23 +64,41 @@ class BrowserStaging(Staging):
 
     Args:
         text: the UI language, in which a placeholder says that its part is on its way.
+        built: called after each part is built (the worker checks that the page loads the JS
+            and CSS of every model so far).
     """
 
-    def __init__(self, text: UIText) -> None:
-        self.text = text
+    def __init__(self, text: UIText, built: Callable[[], None] = lambda: None) -> None:
+        self.text, self._built = text, built
         self._parts: list[_Part] = []
         self._installed: set[str] = set()
         self._imports: list[str] = []
         self._opened = "single"
+        self._waiting: list[_Part] = []
+        self._install: Callable[[str], Any] | None = None  # once the worker's loop is over
+        self._task: asyncio.Handle | None = None
 
     # -- the hooks ------------------------------------------------------------------------
 
-    def later(self, build, *, page, needs):
+    def later(self, build, *, page, needs, waits_for=None):
         import panel as pn
 
-        placeholder = pn.Column(self._loading(), sizing_mode="stretch_width")
-        self._parts.append(_Part(placeholder, build, page, needs))
-        return placeholder
+        part = _Part(pn.Column(sizing_mode="stretch_width"), build, page, needs)
+        if waits_for is None or getattr(waits_for[0], waits_for[1]) is not None:
+            self._queue(part)
+            return part.placeholder
+        owner, name, note = waits_for
+        part.placeholder.objects = [self._html(note, "cs-staged-note", "")]
+        self._waiting.append(part)
+
+        def arrived(event) -> None:
+            if event.new is not None:
+                owner.param.unwatch(part.watcher)
+                self._waiting.remove(part)
+                self._queue(part)
+
+        part.watcher = owner.param.watch(arrived, [name])
+        return part.placeholder
 
     def soon(self, update):
         return _in_steps(update, delay=None)
@@ -81,6 +108,12 @@ class BrowserStaging(Staging):
 
     def opened(self, page):
         self._opened = page
+        self._ask_for_groups()
+
+    def _queue(self, part: _Part) -> None:
+        part.placeholder.objects = [self._loading()]
+        self._parts.append(part)
+        self._schedule()
 
     # -- the worker's side ----------------------------------------------------------------
 
@@ -107,6 +140,7 @@ class BrowserStaging(Staging):
             return next(need for need in parts[0].needs if need not in self._installed)
         self._parts.remove(ready[0])
         ready[0].placeholder.objects = [ready[0].build()]
+        self._built()
         return None
 
     def installed(self, group: str) -> None:
@@ -115,14 +149,49 @@ class BrowserStaging(Staging):
             install_sacrebleu_standins()
         self._installed.add(group)
         self._imports += GROUP_IMPORTS[group]
+        self._schedule()
+
+    def finish(self, install: Callable[[str], Any]) -> None:
+        """The worker's loop is over (nothing was left to build): a part that joins from now
+        on (its value arrived) is built here, one step per task of the event loop, once the
+        package groups it needs are installed; ``install(group)`` asks the worker to install
+        one (it then calls :meth:`installed`), when such a part joins or its page is opened."""
+        self._install = install
+        self._ask_for_groups()
+        self._schedule()
+
+    def _ask_for_groups(self) -> None:
+        if self._install is None:
+            return
+        parts = [p for p in self._waiting if p.page == self._opened] + self._parts
+        for group in dict.fromkeys(need for part in parts for need in part.needs):
+            if group not in self._installed:
+                self._install(group)
+
+    def _schedule(self) -> None:
+        if self._install is not None and self._task is None and self.pending():
+            self._task = asyncio.get_event_loop().call_soon(self._step)
+
+    def _step(self) -> None:
+        self._task = None
+        if self.build_next() is None:
+            self._schedule()
+        else:  # waits for installed()
+            self._ask_for_groups()
 
     def _loading(self):
+        return self._html("staged.loading", "cs-loading", '<progress aria-label="{label}">'
+                          "</progress> ")  # fmt: skip
+
+    def _html(self, key: str, css_class: str, before: str):
+        """A paragraph of class ``css_class`` saying the catalog's ``key`` (a status), after
+        ``before`` (HTML, in which ``{label}`` is the text), in the current language."""
         import panel as pn
 
         def html(_language: str) -> str:
-            label = escape(self.text("staged.loading"))
-            return (f'<p class="cs-loading" role="status"><progress aria-label="{label}">'
-                    f"</progress> {label}</p>")  # fmt: skip
+            label = escape(self.text(key))
+            return (f'<p class="{css_class}" role="status">{before.format(label=label)}'
+                    f"{label}</p>")  # fmt: skip
 
         return pn.pane.HTML(pn.bind(html, self.text.param.language), sizing_mode="stretch_width")
 

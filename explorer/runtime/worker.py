@@ -166,7 +166,7 @@ class Session:
     def __init__(self, post, page_resources) -> None:
         self._post, self._page_resources = post, set(page_resources.to_py())
         self.text = UIText()
-        self.staging = BrowserStaging(self.text)
+        self.staging = BrowserStaging(self.text, built=self._check_resources)
         staging.use(self.staging)
         self.state = ExplorerState(deferred=self.staging.after_pause)
         self._query = ""  # what the app still has to open (an item link)
@@ -300,12 +300,13 @@ class Session:
             ``"install:<group>"``: nothing can be built before the package group ``<group>``
             is installed (the worker installs it, then calls :meth:`installed`);
             ``"single"``: the single-item page has just been completed (said once);
-            ``"done"``: every part of every page is built; ``""`` otherwise.
+            ``"done"``: every part of every page is built (a part that waits for a value, a
+            batch table, is built by the staging itself once the value is set); ``""``
+            otherwise.
         """
         if not self.staging.pending():
             return "done"
         group = self.staging.build_next()
-        self._check_resources()
         if group:
             return f"install:{group}"
         if not self._single and not self.staging.pending("single"):
@@ -316,6 +317,12 @@ class Session:
     def installed(self, group: str) -> None:
         """The packages of ``group`` are installed (the worker says so)."""
         self.staging.installed(group)
+
+    def finish(self, install) -> None:
+        """The worker's loop is over (:meth:`step` said ``"done"``): from now on the staging
+        builds what joins later itself, and asks ``install(group)`` (a JS function) for the
+        package groups it needs (:meth:`BrowserStaging.finish`)."""
+        self.staging.finish(install)
 
     def _check_resources(self) -> None:
         if missing := missing_resources(self._page_resources):

@@ -10,6 +10,7 @@ import sys
 import tomllib
 
 import panel as pn
+import param
 import pytest
 
 from explorer.app import staging
@@ -58,7 +59,27 @@ def test_the_single_item_page_is_completed_without_pandas_or_tabulator():
         "import explorer.app.page as p; p.create_app()\n"
         "while staged.pending('single'):\n"
         "    if staged.build_next() == 'comparison': staged.installed('comparison')\n"
-        "assert staged.pending('batch') and 'panel.models.tabulator' not in sys.modules\n"
+        "assert 'panel.models.tabulator' not in sys.modules\n"
+    )
+
+
+def test_every_page_is_complete_without_pandas_until_files_are_loaded():
+    """With pandas unimportable, every part of every page is built (the batch page's tables
+    wait for files, saying so); loading files makes those tables parts to build, which need the
+    tables' package group (pandas) first."""
+    _run(
+        "import sys; sys.modules['pandas'] = None\n"
+        "from explorer.app import staging; from explorer.app.i18n import UIText\n"
+        "from explorer.app.states.batch import BatchState\n"
+        "from explorer.runtime.staged import BrowserStaging\n"
+        "staged = BrowserStaging(UIText()); staging.use(staged)\n"
+        "import explorer.app.page as p; batch = BatchState(); p.create_app(batch=batch)\n"
+        "for _ in range(50):\n"
+        "    if staged.pending() and staged.build_next() == 'comparison':\n"
+        "        staged.installed('comparison')\n"
+        "assert not staged.pending() and 'panel.models.tabulator' not in sys.modules\n"
+        "assert batch.load_files([('sys.txt', b'a cat\\n')], [('ref.txt', b'the cat\\n')])\n"
+        "assert staged.pending('batch') and staged.build_next() == 'tables'\n"
     )
 
 
@@ -123,6 +144,73 @@ def test_a_part_waits_for_its_package_group_while_the_others_are_built(browser_s
     assert browser_staging.build_next() is None  # imports sacreBLEU
     assert browser_staging.build_next() is None and built == ["batch", "metrics"]
     assert not browser_staging.pending()
+
+
+class _Files(param.Parameterized):
+    loaded = param.Parameter(default=None)
+
+
+def test_a_part_that_waits_for_a_value_says_so_and_joins_once_the_value_is_set(browser_staging):
+    files = _Files()
+    built = []
+    part = staging.later(lambda: built.append(1) or pn.pane.Markdown("the table"), page="batch",
+                         waits_for=(files, "loaded", "batch.waiting"))  # fmt: skip
+    assert "No files are loaded yet" in part.objects[0].object
+    assert 'role="status"' in part.objects[0].object
+    assert not browser_staging.pending()
+    files.loaded = "a.txt"
+    assert "Loading this part of the page" in part.objects[0].object
+    assert browser_staging.pending("batch")
+    assert browser_staging.build_next() is None and built == [1]
+    assert part.objects[0].object == "the table"
+    files.loaded = "b.txt"  # built once: the value changing again queues nothing
+    assert not browser_staging.pending()
+
+
+def test_a_part_whose_value_comes_after_the_workers_loop_is_built_on_the_event_loop(
+    browser_staging,
+):
+    """Once the worker's loop is over (``finish``), a part whose value arrives is built by the
+    staging itself, in tasks of the event loop, as soon as the package group it needs is
+    installed (not before)."""
+    files = _Files()
+    built = []
+    part = staging.later(
+        lambda: built.append(1) or pn.pane.Markdown("the table"), page="batch",
+        needs=("tables",), waits_for=(files, "loaded", "batch.waiting"),
+    )  # fmt: skip
+    asked: list[str] = []
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        browser_staging.finish(asked.append)
+        assert asked == []  # the batch page is not open: pandas is not asked for
+        files.loaded = "a.txt"
+        loop.run_until_complete(asyncio.sleep(0.01))
+        assert built == [] and "Loading this part" in part.objects[0].object
+        assert asked and set(asked) == {"tables"}
+        import pandas  # noqa: F401 - imported by the staging next, as in the browser
+
+        browser_staging.installed("tables")
+        loop.run_until_complete(asyncio.sleep(0.05))
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)
+    assert built == [1] and part.objects[0].object == "the table"
+    assert not browser_staging.pending()
+
+
+def test_a_waiting_parts_group_is_asked_for_when_its_page_is_opened(browser_staging):
+    """After the worker's loop, opening the batch page asks for the group its waiting tables
+    need (pandas arrives before files are chosen); the other pages ask for nothing."""
+    staging.later(lambda: pn.pane.Markdown("the table"), page="batch", needs=("tables",),
+                  waits_for=(_Files(), "loaded", "batch.waiting"))  # fmt: skip
+    asked: list[str] = []
+    browser_staging.finish(asked.append)
+    staging.opened("about")
+    assert asked == []
+    staging.opened("batch")
+    assert asked == ["tables"]
 
 
 def test_work_after_a_pause_runs_one_step_per_task_and_a_new_call_abandons_it():

@@ -29,10 +29,13 @@ def test_language_switch_changes_the_ui_text(app, wait_until):
 
 
 def test_batch_tables_paginator_and_filters_follow_the_language(app, wait_until):
+    """The items table (built once files are loaded) says Tabulator's own words in Japanese,
+    then in English again."""
     app.get_by_role("button", name="日本語", exact=True).click()
     wait_until(lambda: app.get_by_text("一括評価：ファイル", exact=True).count() == 1, timeout=20,
                message="the Japanese tab title")  # fmt: skip
     app.get_by_text("一括評価：ファイル", exact=True).click()
+    app.get_by_role("button", name="試す：TEDトーク、2システム").click()
     next_page = app.locator('.tabulator-page[data-page="next"]').first
     contains = app.locator('.tabulator-col[tabulator-field="candidate"] input').first
     wait_until(lambda: next_page.count() and next_page.inner_text() == "次へ", timeout=30,

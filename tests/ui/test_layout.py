@@ -29,7 +29,6 @@ def test_no_tab_scrolls_sideways_in_a_narrow_window(app, wait_until, width):
     app.set_viewport_size({"width": width, "height": 900})
     score = app.locator('[data-testid="score-main"]')
     wait_until(lambda: score.count() and score.is_visible(), timeout=20, message="the score")
-    wait_until(lambda: app.locator(".tabulator").count(), timeout=60, message="the tables")
     assert app.evaluate(WIDTH) <= width
     inputs, result = _box(app.locator(CANDIDATE)), _box(score)
     if width == 760:  # beside the inputs: the score is seen while typing
@@ -46,6 +45,8 @@ def test_no_tab_scrolls_sideways_in_a_narrow_window(app, wait_until, width):
     example.click()  # its results hold the long signature
     signature = app.locator('[data-testid="batch-signature"]')
     wait_until(lambda: signature.count() and signature.is_visible(), timeout=60, message="scores")
+    # the tables (built once files are loaded) hold the long candidates
+    wait_until(lambda: app.locator(".tabulator").count() >= 3, timeout=60, message="the tables")
     assert app.evaluate(WIDTH) <= width
 
 
@@ -66,7 +67,6 @@ def test_each_tab_is_as_tall_as_its_own_content(app, wait_until):
     """Regression: Bokeh lays hidden tabs out in place, so every tab was as tall as the About
     tab (about 3,150 px, against about 1,500 px of content on the first tab)."""
     height = "document.documentElement.scrollHeight"
-    wait_until(lambda: app.locator(".tabulator").count(), timeout=60, message="the tables")
     single = app.evaluate(height)
     _open_tab(app, wait_until, "About the metric", app.locator(".cs-about-rate"))
     assert single < 0.7 * app.evaluate(height)

@@ -49,3 +49,32 @@ def test_the_single_item_page_is_complete_before_the_other_pages(app_page, guard
     poll(lambda: page.evaluate(f"{HTML}.explorerState") == "ready", timeout=APP_TIMEOUT,
          message="every page", guard=guard)  # fmt: skip
     assert _mark(page, "single") < _mark(page, "ready")
+
+
+def test_every_page_is_built_without_pandas_and_loaded_files_get_their_tables(
+    app_page, guard, site_url
+):
+    """The batch page's tables wait for files: every page is built (``ready``) while pandas's
+    wheel is held back, the batch page saying where its tables will be; the TED example loaded
+    then scores at once, and its tables come once pandas has arrived."""
+    page, held = app_page, []
+    page.route("**/pandas-*.whl", lambda route: held.append(route))
+    page.goto(site_url)
+    poll(lambda: page.evaluate(f"{HTML}.explorerState") == "ready", timeout=60,
+         message="every page built without pandas", guard=guard)  # fmt: skip
+    page.get_by_role("tab", name="Batch: score files").click()
+    waiting = page.get_by_text("No files are loaded yet: load files (or the example) above")
+    poll(lambda: waiting.filter(visible=True).count() == 3, timeout=10,
+         message="the three tables' notes", guard=guard)  # fmt: skip
+    assert page.locator(".tabulator").count() == 0
+    page.get_by_role("button", name="Try it: TED talks, 2 systems").click()
+    mean = page.locator('[data-testid="batch-mean-1"]')
+    poll(lambda: mean.count() > 0 and mean.inner_text() == "0.4519", timeout=90,
+         message="the TED means", guard=guard)  # fmt: skip
+    loading = page.locator(".cs-loading").filter(visible=True)
+    assert loading.count() == 3 and page.locator(".tabulator").count() == 0
+    assert held, "pandas was not asked for"
+    for route in held:
+        route.continue_()
+    poll(lambda: loading.count() == 0, timeout=90, message="the tables", guard=guard)
+    assert page.locator(".tabulator-row").count() > 0

@@ -216,17 +216,16 @@ def test_the_single_item_page_of_a_restored_snapshot_is_complete_before_sacreble
     assert marks["explorer:single"] < min(installs)
 
 
-def test_numpys_files_come_with_pandas_after_the_single_item_page_of_a_restored_app(
+def test_numpys_and_pandass_wheels_are_fetched_only_once_the_batch_page_is_opened(
     app_page, guard, site_url
 ):
-    """Restored from the app's snapshot, Python holds numpy's modules and libraries: its wheel
-    (for the files of later imports) is fetched with pandas's, once the single-item page is
-    complete, not while that page is being built."""
+    """Restored from the app's snapshot, Python holds numpy's modules and libraries; pandas is
+    needed by the batch page's tables only, which wait for files: every page is built without
+    either wheel, and opening the batch page fetches both (numpy's for its files)."""
     asked = []
 
     def wheel(route):
-        single = app_page.evaluate("document.documentElement.dataset.explorerSingle")
-        asked.append((route.request.url.rsplit("/", 1)[-1].split("-")[0], single))
+        asked.append(route.request.url.rsplit("/", 1)[-1].split("-")[0])
         route.continue_()
 
     app_page.route("**/*.whl", wheel)
@@ -236,7 +235,11 @@ def test_numpys_files_come_with_pandas_after_the_single_item_page_of_a_restored_
         timeout=APP_TIMEOUT, message="every page built", guard=guard,
     )  # fmt: skip
     assert app_page.evaluate(APP_BOOT) == "app-snapshot"
-    assert sorted(asked) == [("numpy", "ready"), ("pandas", "ready")]
+    app_page.wait_for_timeout(1000)
+    assert asked == []
+    app_page.get_by_role("tab", name="Batch: score files").click()
+    poll(lambda: sorted(asked) == ["numpy", "pandas"], timeout=30,
+         message="numpy's and pandas's wheels", guard=guard)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -293,15 +296,19 @@ def test_boot_fresh_in_the_link_boots_afresh_and_opens_the_rest_of_the_link(
 def test_a_stage_that_fails_is_named_and_what_is_typed_is_still_scored(
     app_page, guard, site_url, site_dir, answer, why
 ):
-    """The tables' archive cannot be fetched, or comes cut to half its bytes: the page says that
-    part of it could not load, which stage and which file (and what it holds), and the
-    single-item page still scores text typed after the failure."""
+    """The tables' archive (fetched once the batch page is opened) cannot be fetched, or comes
+    cut to half its bytes: the page says that part of it could not load, which stage and which
+    file (and what it holds), and the single-item page still scores text typed after the
+    failure."""
     if answer == "half":
         body = gzip.decompress((site_dir / "pyodide" / "tables.tar.gz").read_bytes())
         answer = {"status": 200, "body": gzip.compress(body[: len(body) // 2]),
                   "content_type": "application/gzip"}  # fmt: skip
     app_page.route("**/pyodide/tables.tar.gz", lambda route: route.fulfill(**answer))
     app_page.goto(site_url)
+    poll(lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "ready",
+         timeout=APP_TIMEOUT, message="every page built", guard=guard)  # fmt: skip
+    app_page.get_by_role("tab", name="Batch: score files").click()
     poll(
         lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "error",
         timeout=APP_TIMEOUT, message="the tables' stage to fail",
@@ -312,6 +319,7 @@ def test_a_stage_that_fails_is_named_and_what_is_typed_is_still_scored(
     assert stage == "Failed while: Installing tables"
     assert detail.startswith(why)
     guard.problems[:] = [p for p in guard.problems if "explorer failed while" not in p]
+    app_page.get_by_role("tab", name="Single item").click()
     _type_and_wait_for_its_score(app_page, guard)
 
 
