@@ -80,8 +80,12 @@ def test_cdn_build_needs_no_compiled_wheel_and_its_lock_names_the_cdn(cdn_site, 
         assert (out / example.url(name)).read_bytes() == (TED / name).read_bytes()
 
 
-def test_pyodide_and_its_compiled_packages_come_from_the_cdn_the_rest_from_the_site(app, cdn):
+def test_pyodide_and_its_compiled_packages_come_from_the_cdn_the_rest_from_the_site(
+    app, cdn, wait_until
+):
     _, entries = compiled_entries()
     wanted = {f"/{name}" for name in PYODIDE_CORE} | {f"/{e['file_name']}" for e in entries}
-    assert wanted <= set(cdn.requests)  # the app is ready: every package is installed
+    # every page is built; the batch page, opened, asks for the tables' group (pandas)
+    app.get_by_role("tab", name="Batch: score files").click()
+    wait_until(lambda: wanted <= set(cdn.requests), timeout=60, message="every package")
     assert not [r for r in cdn.requests if r not in wanted]  # charsim, panel...: from the site
