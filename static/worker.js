@@ -154,6 +154,8 @@ function checkedStandardLibrary({ stdLibURL, standardLibraryBytes }) {
                       + `not ${standardLibraryBytes}`);
     }
     return URL.createObjectURL(archive);
+  }, (error) => { // no answer at all: name the file
+    throw new Error(`could not fetch ${name}: ${error.message || error}`);
   });
   return standardLibraryArchive;
 }
@@ -346,5 +348,7 @@ async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {})
   // group no part has needed yet (the tables', for the batch page's tables, built once files are
   // loaded) is installed when Python asks for it: when such a part joins or its page is opened.
   held.forEach((group) => installGroup(group).catch(fail));
-  session.finish((group) => { installGroup(group).catch(fail); });
+  session.finish((group) => { // asked for again while it installs: reported once
+    if (!groups[group]) installGroup(group).catch(fail);
+  });
 }

@@ -85,7 +85,9 @@ def test_pyodide_and_its_compiled_packages_come_from_the_cdn_the_rest_from_the_s
 ):
     _, entries = compiled_entries()
     wanted = {f"/{name}" for name in PYODIDE_CORE} | {f"/{e['file_name']}" for e in entries}
-    # every page is built; the batch page, opened, asks for the tables' group (pandas)
+    # every page is built; the batch page's tables, built once files are loaded, need the
+    # tables' group (pandas)
     app.get_by_role("tab", name="Batch: score files").click()
-    wait_until(lambda: wanted <= set(cdn.requests), timeout=60, message="every package")
+    app.get_by_role("button", name="Try it: TED talks, 2 systems").click()
+    wait_until(lambda: wanted <= set(cdn.requests), timeout=90, message="every package")
     assert not [r for r in cdn.requests if r not in wanted]  # charsim, panel...: from the site

@@ -341,3 +341,18 @@ def test_a_truncated_standard_library_is_named_in_one_line(
     assert detail == (f"pyodide/python_stdlib.zip is damaged: it holds {len(body) // 2} bytes, "
                       f"not {len(body)}")  # fmt: skip
     guard.problems[:] = [p for p in guard.problems if "explorer failed while" not in p]
+
+
+def test_a_standard_library_that_gets_no_answer_is_named_in_one_line(app_page, guard, site_url):
+    """The request for ``python_stdlib.zip`` is dropped (no HTTP answer at all): the page names
+    the file, not only the browser's "Failed to fetch"."""
+    app_page.route("**/pyodide/python_stdlib.zip", lambda route: route.abort())
+    app_page.goto(site_url)
+    poll(
+        lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "error",
+        timeout=APP_TIMEOUT, message="the explorer to fail",
+    )  # fmt: skip
+    detail = app_page.locator("#error-detail").inner_text()
+    assert detail == "could not fetch pyodide/python_stdlib.zip: Failed to fetch"
+    expected = ("explorer failed while", "python_stdlib.zip", "ERR_FAILED")
+    guard.problems[:] = [p for p in guard.problems if not any(e in p for e in expected)]
