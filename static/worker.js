@@ -287,8 +287,8 @@ async function boot({ config, query, pageURL, boot: wanted, role, snapshot: give
   // Restored, it holds their modules in memory already; their files (for the modules imported
   // later) are installed with the app's packages, after the first score.
   if (how === "fresh") await installStages(pyodide, config, url, ["live"], "Installing charsim");
-  const { Session } = pyodide.pyimport("explorer.runtime.worker");
-  session = Session(post, config.pageResources);
+  const worker = pyodide.pyimport("explorer.runtime.worker");
+  session = worker.open_session(post, config.pageResources, query);
   const live = session.start(query);
   if (role === "app") return loadApp(pyodide, config, url, how, standardLibrary, fetched);
   post({ type: "live", ...live });
@@ -297,7 +297,9 @@ async function boot({ config, query, pageURL, boot: wanted, role, snapshot: give
 }
 
 // Install the app's packages, build the app on the session's state and send it to the page,
-// then build the staged parts, the single-item page first. `fetched`: the stages' archives
+// then build the staged parts, the single-item page first (restored from the app's snapshot at
+// the site's plain address, the session holds the app and that page built already: see
+// explorer.runtime.worker.prebuild). `fetched`: the stages' archives
 // fetched ahead (installStages). Restored from the app's snapshot, Python holds numpy, Bokeh and
 // Panel in memory: their files are written first (the app reads Panel's CSS), and numpy's come
 // with the tables' group (Pyodide's loader installs numpy with pandas, which needs it), which

@@ -15,8 +15,9 @@ from functools import cache
 from typing import Any
 
 __all__ = [
-    "PRIVATE_NAMES", "button_with_js_click", "document_patch", "document_ready", "model_json",
-    "page_patch", "retitle_tabs", "set_sanitizer", "set_table_configuration",
+    "PRIVATE_NAMES", "button_with_js_click", "document_json", "document_patch", "document_ready",
+    "model_json", "page_patch", "rendered_models", "retitle_tabs", "set_sanitizer",
+    "set_table_configuration", "share_stylesheets",
 ]  # fmt: skip
 
 PRIVATE_NAMES = {
@@ -25,9 +26,10 @@ PRIVATE_NAMES = {
     "panel.layout.tabs.Tabs": ("_models", "_panels"),
     "panel.widgets.tables.Tabulator": ("_configuration",),
     "panel.util.HTML_SANITIZER": ("_sanitize",),
-    "panel.io.state.state": ("_schedule_on_load",),
+    "panel.io.state.state": ("_schedule_on_load", "_stylesheets"),
     "panel.widgets.button.Button": ("_get_model",),
     "panel.links.Callback": ("_process_callbacks",),
+    "panel.viewable.Renderable": ("_models",),
 }  # fmt: skip
 """The private names used here, by the module or object that holds them."""
 
@@ -113,6 +115,48 @@ def model_json(app, target: str) -> tuple[Any, str]:
     from panel.io.pyodide import _model_json
 
     return _model_json(app, target)
+
+
+def rendered_models(layout) -> list[tuple[Any, list]]:
+    """The Bokeh models of the Panel ``layout`` in the documents it is rendered in, each with
+    its children as they are now (``Reactive._models``: Panel has no public way to the model it
+    made for a viewable but to make one again)."""
+    return [(model, list(model.children)) for model, _parent in layout._models.values()]
+
+
+def share_stylesheets(document, model) -> None:
+    """Give ``model`` and the models it references the stylesheets that Panel shares in
+    ``document``: Panel keeps one ``ImportedStyleSheet`` per URL and document
+    (``state._stylesheets``), but gives a model whose styles it computes while the model is out
+    of any document new ones; its next update of that model puts the shared ones back, a change
+    of the model's stylesheets that BokehJS applies slowly (0.4-0.6 s for a page's details)."""
+    from bokeh.models import ImportedStyleSheet
+    from panel.io.state import state
+
+    shared = state._stylesheets.setdefault(document, {})
+    for each in model.references():
+        sheets = getattr(each, "stylesheets", None) or []
+        wanted = [
+            shared.setdefault(s.url, s) if isinstance(s, ImportedStyleSheet) else s for s in sheets
+        ]
+        if any(a is not b for a, b in zip(wanted, sheets, strict=True)):
+            each.stylesheets = wanted
+
+
+def document_json(document, target: str) -> str:
+    """The model JSON of a ``document`` that :func:`model_json` made, as it is now (every change
+    since included), for the page element ``target``: the JSON ``_model_json`` makes, of the
+    document's first root, without building the app again."""
+    import json
+
+    import panel
+    from bokeh.embed.util import standalone_docs_json_and_render_items
+
+    root = document.roots[0]
+    docs_json, _ = standalone_docs_json_and_render_items([root], suppress_callback_warning=True)
+    doc_json = next(iter(docs_json.values()))
+    return json.dumps({"target_id": target, "root_id": root.ref["id"], "doc": doc_json,
+                       "version": panel.__version__})  # fmt: skip
 
 
 def document_patch(document, events: list) -> tuple[Any, Any]:

@@ -34,6 +34,7 @@ from html import escape
 from typing import Any
 
 from explorer.app.i18n import UIText
+from explorer.app.panel_private import rendered_models
 from explorer.app.staging import PAGES, Staging
 
 from .sacrebleu_standins import install_sacrebleu_standins
@@ -142,6 +143,31 @@ class BrowserStaging(Staging):
         ready[0].placeholder.objects = [ready[0].build()]
         self._built()
         return None
+
+    def build_ahead(self, page: str) -> list[tuple[Any, list]]:
+        """Build every part of ``page`` now, before the app's document is on the page (for the
+        app's memory snapshot: :func:`explorer.runtime.worker.prebuild`), then show each one's
+        progress again in the Bokeh document, so that the page can be sent without them.
+
+        Returns:
+            For each part, in order: the Bokeh model of its placeholder and the children that
+            show the part (set them back, one part at a time, once the page has the document:
+            BokehJS then draws each in a short task, as :meth:`build_next` lets it).
+
+        Raises:
+            LookupError: a part of ``page`` needs a package group that is not installed.
+        """
+        parts = [part for part in self._parts if part.page == page]
+        loading = [rendered_models(part.placeholder) for part in parts]  # progress, as sent
+        while self.pending(page):
+            if group := self.build_next():
+                raise LookupError(f"a part of the {page} page needs {group}, not installed")
+        shown = []
+        for models in loading:
+            for model, progress in models:
+                shown.append((model, model.children))
+                model.children = progress
+        return shown
 
     def installed(self, group: str) -> None:
         """The packages of ``group`` are installed: its modules are imported next."""

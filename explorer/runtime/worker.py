@@ -11,7 +11,9 @@ One :class:`Session` per page, in three phases:
    :meth:`~Session.receive`). Panel, Bokeh and numpy are imported one module at a time (the
    page's requests are answered in between), and the app is built on the *same* state, so
    nothing the user typed is sent again. BokehJS renders it on the page; from then on page and
-   worker exchange Bokeh patches, as in Panel's ``pyodide-worker`` protocol.
+   worker exchange Bokeh patches, as in Panel's ``pyodide-worker`` protocol. The app's memory
+   snapshot holds a session whose app and single-item page are built already
+   (:func:`prebuild`), which a page at the site's plain address takes (:func:`open_session`).
 3. **Staged** (:meth:`~Session.step`, :meth:`~Session.installed`): the parts staged with
    :func:`explorer.app.staging.later`, one per call, the single-item page first, then the
    other pages (the one the user opens first); each part once the package groups it needs
@@ -27,7 +29,14 @@ import random
 from explorer.app import staging
 from explorer.app.i18n import LANGUAGES, UIText
 from explorer.app.markup.cards import card_html, derived_note, references_summary_html
-from explorer.app.panel_private import document_patch, document_ready, model_json, page_patch
+from explorer.app.panel_private import (
+    document_json,
+    document_patch,
+    document_ready,
+    model_json,
+    page_patch,
+    share_stylesheets,
+)
 from explorer.app.sources.item_link import decode_item_link
 from explorer.app.sources.link import MAX_ADDRESS_QUERY
 from explorer.app.states.single import ExplorerState, address_query
@@ -38,7 +47,8 @@ from .standard_library import await_archive
 
 __all__ = [
     "APP_CHECK", "APP_IMPORTS", "INPUTS", "SELF_CHECK", "SNAPSHOT_GROUPS", "Session", "app_check",
-    "comparison_check", "import_app_module", "restored", "self_check",
+    "comparison_check", "import_app_module", "open_session", "prebuild", "restored",
+    "self_check",
 ]  # fmt: skip
 
 INPUTS = ("candidate", "references_text", "reference_format", "max_order", "weights")
@@ -145,6 +155,11 @@ def restored(
         await_archive(standard_library, standard_library_bytes)
 
 
+def _strings(values) -> set[str]:
+    """A set of the strings ``values`` (a JS array or a Python iterable)."""
+    return set(values.to_py() if hasattr(values, "to_py") else values)
+
+
 def _to_js(value):
     """``value`` (dicts, lists, strings, numbers) as a plain JS value for ``postMessage``."""
     import js
@@ -164,7 +179,7 @@ class Session:
     """
 
     def __init__(self, post, page_resources) -> None:
-        self._post, self._page_resources = post, set(page_resources.to_py())
+        self._post, self._page_resources = post, _strings(page_resources)
         self.text = UIText()
         self.staging = BrowserStaging(self.text, built=self._check_resources)
         staging.use(self.staging)
@@ -173,6 +188,7 @@ class Session:
         self._imports = list(APP_IMPORTS)
         self._single = False  # the single-item page is complete
         self._doc = None
+        self._ahead: list[tuple[object, list]] = []  # parts built ahead (prebuild), not shown
         self._flush = lambda: None
 
     # -- live -----------------------------------------------------------------------------
@@ -230,8 +246,12 @@ class Session:
         return True
 
     def build(self):
-        """Build the app on the live state; return its Bokeh JSON (``model``) for the page's
-        ``#app``, with the inputs it shows (the page compares them with its boxes)."""
+        """Build the app on the live state (unless :func:`prebuild` has); return its Bokeh JSON
+        (``model``) for the page's ``#app``, with the inputs it shows (the page compares them
+        with its boxes)."""
+        inputs = {n: getattr(self.state, n) for n in INPUTS}
+        if self._doc is not None:  # prebuilt: the document as it is now
+            return _to_js({"model": document_json(self._doc, "app"), "inputs": inputs})
         from panel.io.pyodide import init_doc
 
         from explorer.app.page import create_app
@@ -244,9 +264,11 @@ class Session:
                          replace_query=self._replace_query)  # fmt: skip
         self._doc, model = model_json(app, "app")
         self._check_resources()
-        return _to_js({"model": model, "inputs": {n: getattr(self.state, n) for n in INPUTS}})
+        return _to_js({"model": model, "inputs": inputs})
 
     def _replace_query(self, query: str) -> None:
+        if self._post is None:  # prebuilt for the page's plain address, which stays as it is
+            return
         self._post(_to_js({"type": "address", "query": query}))
 
     def link(self, send_patch) -> None:
@@ -293,8 +315,9 @@ class Session:
     # -- staged ---------------------------------------------------------------------------
 
     def step(self) -> str:
-        """Do the next piece of work once the app is on the page: import a module of an
-        installed package group, or build a staged part (:class:`BrowserStaging`).
+        """Do the next piece of work once the app is on the page: show a part built ahead
+        (:func:`prebuild`), import a module of an installed package group, or build a staged
+        part (:class:`BrowserStaging`).
 
         Returns:
             ``"install:<group>"``: nothing can be built before the package group ``<group>``
@@ -304,12 +327,16 @@ class Session:
             batch table, is built by the staging itself once the value is set); ``""``
             otherwise.
         """
-        if not self.staging.pending():
+        if self._ahead:
+            model, children = self._ahead.pop(0)
+            for child in children:  # out of the document, its styles may have been updated
+                share_stylesheets(self._doc, child)
+            model.children = children
+        elif not self.staging.pending():
             return "done"
-        group = self.staging.build_next()
-        if group:
+        elif group := self.staging.build_next():
             return f"install:{group}"
-        if not self._single and not self.staging.pending("single"):
+        if not self._single and not self._ahead and not self.staging.pending("single"):
             self._single = True
             return "single"
         return ""
@@ -327,6 +354,53 @@ class Session:
     def _check_resources(self) -> None:
         if missing := missing_resources(self._page_resources):
             raise RuntimeError(f"the app needs JS/CSS that the page does not load: {missing}")
+
+
+_prebuilt: Session | None = None
+"""The app's session that :func:`prebuild` left in the app's memory snapshot, until a page
+takes it (:func:`open_session`)."""
+
+
+def prebuild(page_resources) -> None:
+    """Build the app and the parts of its single-item page for the page's plain address (no
+    query) before the app's memory snapshot is taken, as the worker would: a page opened there
+    takes them from the restored snapshot (:func:`open_session`). :meth:`Session.build` then
+    only writes the app's JSON (the single-item page's parts in progress, as the page is sent
+    without a prebuilt session), and :meth:`Session.step` puts one part in its place per call.
+
+    Args:
+        page_resources: as :class:`Session` takes them.
+
+    Raises:
+        LookupError: a part of the single-item page needs a package group that the snapshot
+            does not hold (:data:`SNAPSHOT_GROUPS`).
+    """
+    global _prebuilt
+    session = Session(None, page_resources)
+    session.start("")
+    while session.import_next():
+        pass
+    session.build()
+    for group in SNAPSHOT_GROUPS:
+        session.installed(group)
+    session._ahead = session.staging.build_ahead("single")
+    # The page receives the document whole (build): the changes held since need not be sent.
+    session._doc.unhold()
+    session._doc.hold()
+    _prebuilt = session
+
+
+def open_session(post, page_resources, query: str) -> Session:
+    """The page's :class:`Session` (``post`` and ``page_resources`` as it takes them) for the
+    page's query string ``query``: the one :func:`prebuild` left when there is one and the
+    query is empty (the app's snapshot restored for the page's plain address); else a new one.
+    The prebuilt session is taken once."""
+    global _prebuilt
+    session, _prebuilt = _prebuilt, None
+    if session is None or query:
+        return Session(post, page_resources)
+    session._post, session._page_resources = post, _strings(page_resources)
+    return session
 
 
 def missing_resources(loaded: set[str]) -> list[str]:

@@ -18,13 +18,15 @@
 // the archive (none may be).
 // `make-app` and `check-app` do the same for the app's snapshot (sacreBLEU's modules, those of
 // explorer.runtime.worker.SNAPSHOT_GROUPS, and numpy, Bokeh and Panel imported as well:
-// explorer.runtime.worker.APP_IMPORTS), with the functions the worker uses
+// explorer.runtime.worker.APP_IMPORTS, and the app built for the page's plain address with its
+// single-item page: explorer.runtime.worker.prebuild), with the functions the worker uses
 // (static/snapshot.js): numpy's libraries (the archive SETTINGS.libraries) are loaded as Pyodide
 // starts, numpy's wheel (SETTINGS.wheel) is unpacked, PANEL_CDN_ROOT is the page's
 // (SETTINGS.panelCdnRoot); `check-app` restores it as the worker does, writes the ARCHIVEs'
 // files, builds the app for the page's JS and CSS (SETTINGS.pageResources) and prints the app's
-// check (explorer.runtime.worker.app_check), the comparison's (comparison_check) and two draws
-// of `random`.
+// check (explorer.runtime.worker.app_check), the comparison's (comparison_check), two draws
+// of `random`, and of the app that `make-app` built ahead (explorer.runtime.worker.prebuild)
+// the parts in progress in the JSON sent and the steps until its single-item page is complete.
 // Either fails with exit status 1 and the error on stderr.
 //
 // What Pyodide 0.27.7's experimental snapshots allow (pyodide/pyodide#4652, #4720, #5195):
@@ -131,7 +133,8 @@ sources`).toJs();
     console.log(JSON.stringify({ check, random: draws, compiled, zipDirectories }));
   } else if (command === "make-app" && stdLibURL && archives.length) {
     const [settings, ...stages] = archives;
-    const { libraries, wheel, panelCdnRoot } = JSON.parse(readFileSync(settings, "utf8"));
+    const { libraries, wheel, panelCdnRoot, pageResources } =
+      JSON.parse(readFileSync(settings, "utf8"));
     globalThis.XMLHttpRequest = class {}; // Panel imports it; nothing here sends a request
     const compiled = await compiledLibraries(await gunzippedFile(libraries));
     const pyodide = await withLibraries(compiled, indexURL, () =>
@@ -147,8 +150,10 @@ import explorer.runtime.worker as w, js, pyodide.ffi
 w.comparison_check()
 for name in w.APP_IMPORTS:
     w.import_app_module(name)
-w.app_check()
-${CLOSE_FILES}`);
+w.app_check()`);
+    pyodide.pyimport("explorer.runtime.worker").prebuild(pyodide.toPy(pageResources));
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // its deferred work runs
+    pyodide.runPython(CLOSE_FILES);
     const [heap, slot] = countArgsSlot(pyodide);
     heap[slot] = 0;
     writeFileSync(snapshot, pyodide.makeMemorySnapshot({ serializer: snapshotFunctionName }));
@@ -167,13 +172,20 @@ ${CLOSE_FILES}`);
     for (const path of stages) writeTar(pyodide.FS, await gunzippedFile(path));
     filesWritten(pyodide);
     const worker = pyodide.pyimport("explorer.runtime.worker");
-    const session = worker.Session(() => {}, pageResources);
+    // The app as the plain address opens it (prebuilt), then as a link does (built here).
+    const prebuilt = worker.open_session(() => {}, pageResources, "");
+    prebuilt.start("");
+    const sent = JSON.parse(prebuilt.build().model);
+    let steps = 1;
+    while (prebuilt.step() !== "single") steps += 1;
+    const session = worker.open_session(() => {}, pageResources, "");
     session.start("");
     const built = session.build();
     const draws = pyodide.runPython("import random; [random.random(), random.random()]").toJs();
     console.log(JSON.stringify({
       check: worker.app_check(), comparison: worker.comparison_check(), random: draws,
       model: JSON.stringify(built.model).length, zipDirectories,
+      prebuilt: { steps, progress: JSON.stringify(sent).split("&lt;progress").length - 1 },
     }));
   } else {
     console.error("usage: node explorer/site_build/snapshot.mjs make SNAPSHOT STDLIB ARCHIVE... | check SNAPSHOT STDLIB | make-app|check-app SNAPSHOT STDLIB SETTINGS ARCHIVE...");

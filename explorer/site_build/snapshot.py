@@ -108,7 +108,9 @@ def make_app_snapshot(
     :data:`~explorer.runtime.worker.APP_IMPORTS`), write it and numpy's libraries into the site
     ``out`` and check it: each of two restores must answer the app's check and compare the
     self-check with chrF, BLEU and TER (:func:`~explorer.runtime.worker.comparison_check`) as
-    CPython does, build the app, and draw its own random numbers.
+    CPython does, build the app, draw its own random numbers, and hold the app built for the
+    page's plain address (:func:`~explorer.runtime.worker.prebuild`), its single-item page's
+    parts to be shown one per step.
 
     Pyodide 0.27.7 keeps no dynamic library in a snapshot: numpy's libraries (the ``.so`` files
     of ``numpy_wheel``) are archived in the order the worker loads them again, as Pyodide
@@ -150,6 +152,8 @@ def make_app_snapshot(
             if answer["comparison"] != comparison:
                 raise BuildError(f"the restored app's snapshot compares the self-check as "
                                  f"{answer['comparison']}, CPython as {comparison}")  # fmt: skip
+            if not answer["prebuilt"]["progress"]:
+                raise BuildError("the app's snapshot holds no app built ahead for the page")
             draws.append(answer["random"])
         if draws[0] == draws[1]:
             raise BuildError("two restores of the app's snapshot drew the same random numbers")

@@ -78,3 +78,21 @@ def test_the_whole_app_registers_no_panel_link():
     Callback.registry.clear()
     create_app()
     assert dict(Callback.registry) == {}
+
+
+def test_share_stylesheets_gives_a_model_the_documents_shared_stylesheets():
+    """A model given a stylesheet of its own for a URL that its document shares (as Panel gives
+    one whose styles it computes out of the document) gets the shared one back, no other."""
+    from bokeh.document import Document
+    from bokeh.models import ImportedStyleSheet
+
+    document = Document()
+    root = pn.Column(pn.pane.HTML("<p>a</p>")).get_root(document)
+    document.add_root(root)
+    html = root.children[0]
+    shared = [s for s in html.stylesheets if isinstance(s, ImportedStyleSheet)]
+    own = ImportedStyleSheet(url=shared[0].url)
+    html.stylesheets = [own if s is shared[0] else s for s in html.stylesheets]
+    panel_private.share_stylesheets(document, root)
+    sheets = [s for s in html.stylesheets if isinstance(s, ImportedStyleSheet)]
+    assert len(sheets) == len(shared) and all(a is b for a, b in zip(sheets, shared, strict=True))

@@ -146,6 +146,41 @@ def test_a_part_waits_for_its_package_group_while_the_others_are_built(browser_s
     assert not browser_staging.pending()
 
 
+def test_parts_built_ahead_show_their_progress_in_the_document_until_each_is_set_back(
+    browser_staging,
+):
+    """The single-item page's parts built ahead (as for the app's memory snapshot): the Bokeh
+    document then holds each one's progress, not the part, until its children are set back; the
+    other pages' parts are left to build, and a part needing a group not installed is refused."""
+    from bokeh.document import Document
+    from bokeh.embed.util import standalone_docs_json_and_render_items
+
+    built = _parts([("score card", "single", ()), ("batch", "batch", ()),
+                    ("contributions", "single", ())])  # fmt: skip
+    layout = pn.Column(*(part.placeholder for part in browser_staging._parts))
+    document = Document()
+    document.add_root(layout.get_root(document))
+
+    def sent() -> str:
+        docs_json, _ = standalone_docs_json_and_render_items(document.roots[0])
+        return str(docs_json)
+
+    def in_progress() -> int:
+        return sent().count("Loading this part of the page") // 2  # its label and its text
+
+    shown = browser_staging.build_ahead("single")
+    assert built == ["score card", "contributions"]
+    assert browser_staging.pending("batch") and not browser_staging.pending("single")
+    assert in_progress() == 3 and "score card" not in sent()
+    for (model, children), part in zip(shown, ["score card", "contributions"], strict=True):
+        model.children = children
+        assert part in sent()
+    assert in_progress() == 1  # the batch page's part
+    staging.later(lambda: pn.pane.Markdown("metrics"), page="single", needs=("comparison",))
+    with pytest.raises(LookupError, match="a part of the single page needs comparison"):
+        browser_staging.build_ahead("single")
+
+
 class _Files(param.Parameterized):
     loaded = param.Parameter(default=None)
 

@@ -74,8 +74,9 @@ def test_the_built_app_snapshot_restores_under_node_and_builds_the_app(site_dir,
     """The app's snapshot the site ships, restored twice as the app's worker restores it (numpy's
     libraries loaded first): each answers the self-check and numpy's sums as CPython does,
     compares the self-check with chrF, BLEU and TER as CPython does, draws its own random
-    numbers, builds the app for the page's JS and CSS, and holds one copy of the standard library
-    archive's directory."""
+    numbers, builds the app for the page's JS and CSS, holds one copy of the standard library
+    archive's directory, and holds the app built for the page's plain address, its single-item
+    page's parts sent in progress and shown one per step."""
     config = site_config(site_dir)
     app = config["appSnapshot"]
     raw = tmp_path / "app-snapshot.bin"
@@ -101,6 +102,11 @@ def test_the_built_app_snapshot_restores_under_node_and_builds_the_app(site_dir,
     assert answers[0]["random"] != answers[1]["random"]
     assert min(a["model"] for a in answers) > 10_000  # the app's Bokeh JSON
     assert [a["zipDirectories"] for a in answers] == [1, 1]
+    # Built ahead for the plain address: the page is sent the single-item page's three parts on
+    # screen (the score card's chart, contributions, details; the comparison's tab is not drawn
+    # until shown) in progress, as the batch and About pages, and each of the three is put in
+    # its place in one step, the single-item page complete after the last.
+    assert [a["prebuilt"] for a in answers] == [{"steps": 3, "progress": 5}] * 2
 
 
 def test_the_app_starts_from_its_own_snapshot(app_page, guard, site_url):
@@ -115,6 +121,44 @@ def test_the_app_starts_from_its_own_snapshot(app_page, guard, site_url):
     assert not any("did not start from its snapshot" in text for text in messages), messages
     expected = f"{charsim.score(TYPED, ['cat']):.4f}"
     assert app_page.locator(SCORE).inner_text() == expected
+
+
+#: Records, on the page, the app worker's messages: [type, time, Bokeh events "kind:attr"].
+WORKER_MESSAGES = """(() => {
+  const Worker_ = window.Worker;
+  window.__messages = [];
+  window.Worker = function (...args) {
+    const worker = new Worker_(...args);
+    worker.addEventListener("message", ({ data }) => __messages.push([data.type, performance.now(),
+      (data.patch?.events ?? []).map((e) => `${e.kind}:${e.attr ?? ""}`)]));
+    return worker;
+  };
+})();"""
+
+
+def test_the_prebuilt_app_sends_its_single_item_page_in_steps_and_typing_changes_no_styles(
+    app_page, guard, site_url
+):
+    """At the site's plain address the app comes built from its snapshot: its single-item page's
+    parts reach the page after the app, one patch each (BokehJS draws each in a short task), and
+    the page is complete; text typed into the app is scored, and what changes with it changes
+    no model's stylesheets (Panel's shared stylesheets were given back to the parts built ahead:
+    a change of them took BokehJS 0.4-0.6 s)."""
+    app_page.add_init_script(WORKER_MESSAGES)
+    app_page.goto(site_url, wait_until="domcontentloaded")
+    poll(lambda: app_page.evaluate(SINGLE), timeout=APP_TIMEOUT, message="the single-item page",
+         guard=guard)  # fmt: skip
+    assert app_page.evaluate(APP_BOOT) == "app-snapshot"
+    messages = app_page.evaluate("__messages")
+    render = next(i for i, (kind, _, _) in enumerate(messages) if kind == "render")
+    single = next(i for i, (kind, _, _) in enumerate(messages) if kind == "single")
+    shown = [events for kind, _, events in messages[render:single] if kind == "patch"]
+    assert shown and all(events == ["ModelChanged:children"] for events in shown), shown
+    _type_and_wait_for_its_score(app_page, guard)
+    app_page.wait_for_timeout(1500)  # the shared n-grams, once typing pauses
+    changed = {e for kind, _, events in app_page.evaluate("__messages") for e in events}
+    assert "ModelChanged:text" in changed
+    assert "ModelChanged:stylesheets" not in changed
 
 
 @pytest.mark.parametrize("broken", ["app-snapshot-*.gz", "app-libraries-*.tar.gz"])
