@@ -81,18 +81,27 @@ def test_the_whole_app_registers_no_panel_link():
 
 
 def test_share_stylesheets_gives_a_model_the_documents_shared_stylesheets():
-    """A model given a stylesheet of its own for a URL that its document shares (as Panel gives
-    one whose styles it computes out of the document) gets the shared one back, no other."""
+    """A model given stylesheets of its own for URLs that its document shares (as Panel gives
+    one whose styles it computes out of the document) gets the shared ones back
+    (``state._stylesheets``: one per URL and document), and keeps its other stylesheets."""
     from bokeh.document import Document
     from bokeh.models import ImportedStyleSheet
+    from panel.io.state import state
 
     document = Document()
     root = pn.Column(pn.pane.HTML("<p>a</p>")).get_root(document)
     document.add_root(root)
     html = root.children[0]
-    shared = [s for s in html.stylesheets if isinstance(s, ImportedStyleSheet)]
-    own = ImportedStyleSheet(url=shared[0].url)
-    html.stylesheets = [own if s is shared[0] else s for s in html.stylesheets]
+    before = list(html.stylesheets)
+    html.stylesheets = [
+        ImportedStyleSheet(url=s.url) if isinstance(s, ImportedStyleSheet) else s for s in before
+    ]
     panel_private.share_stylesheets(document, root)
-    sheets = [s for s in html.stylesheets if isinstance(s, ImportedStyleSheet)]
-    assert len(sheets) == len(shared) and all(a is b for a, b in zip(sheets, shared, strict=True))
+    shared = state._stylesheets[document]
+    after = list(html.stylesheets)
+    assert len(after) == len(before) and any(isinstance(s, ImportedStyleSheet) for s in after)
+    for old, new in zip(before, after, strict=True):
+        if isinstance(old, ImportedStyleSheet):
+            assert new is shared[old.url]
+        else:
+            assert new == old
