@@ -25,12 +25,12 @@
 // memory and in the function table (as Cloudflare's workerd restores its Python snapshots).
 "use strict";
 
-// The app's snapshot and numpy's libraries (17 MB more to fetch) save the app's worker about
-// 1.4 s of imports on a 2-core machine: worth it on a fast network only. The rate of the live
-// view's worker's downloads (appSnapshotWorthIt) was 12-19 MB/s from a local server, 4.3 MB/s
-// at 40 Mbit/s and 2.3 MB/s at 20 Mbit/s (Chromium's network emulation); from 6 MB/s on the
-// app's snapshot is fetched, below that the app's worker restores the live view's snapshot,
-// which the page has already.
+// The app's snapshot and numpy's libraries (18 MB more to fetch) save the app's worker about
+// 1.4 s of imports, and about 1 s of building the app at the site's plain address, on a 2-core
+// machine: worth it on a fast network only. The rate of the live view's worker's downloads
+// (appSnapshotWorthIt) was 12-19 MB/s from a local server, 4.3 MB/s at 40 Mbit/s and 2.3 MB/s
+// at 20 Mbit/s (Chromium's network emulation); from 6 MB/s on the app's snapshot is fetched,
+// below that the app's worker restores the live view's snapshot, which the page has already.
 const APP_SNAPSHOT_MIN_RATE = 6e6;
 
 // A restore that has not finished by then is given up for a fresh boot (an engine that fails to
@@ -232,14 +232,19 @@ async function withLibraries(libraries, indexURL, load) {
 // build time (explorer.runtime.worker.app_check); rejects otherwise.
 async function restoreAppSnapshot(appSnapshot, files, options, environment) {
   const { bytes, libraries, standardLibrary = options.stdLibURL } = await files;
-  // A damaged snapshot makes Pyodide report a fatal error on the console: held back here, the
-  // fallback says why in one warning (static/worker.js).
+  return withConsoleHeld(() => restoreAndCheck(appSnapshot, bytes, libraries, standardLibrary,
+                                               options, environment));
+}
+
+// `work()` (a function, or an async one) run with the console held back: a damaged snapshot
+// makes Pyodide report a fatal error on the console, where the fallback says why in one warning
+// instead (static/worker.js). Resolves as `work` does; its error names the fatal error's cause.
+async function withConsoleHeld(work) {
   const said = [];
   const console_ = { error: console.error, log: console.log, warn: console.warn };
   for (const name of Object.keys(console_)) console[name] = (...args) => said.push(args.join(" "));
   try {
-    return await restoreAndCheck(appSnapshot, bytes, libraries, standardLibrary, options,
-                                 environment);
+    return await work();
   } catch (error) {
     const cause = said.find((line) => line.startsWith("RuntimeError")) ?? "";
     throw new Error(`${(error && error.message) || error}${cause && ` (${cause})`}`);

@@ -12,7 +12,9 @@
 // shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle" (the
 // page's last patch is applied: send the next), "address" (the new query string of the page),
 // "stderr" (Python's error output), "single" (the single-item page is complete), "ready" (every
-// part of every page is built) and "error" (the stage that failed and why).
+// part of every page is built), "restart" (the app's worker, restored from the app's snapshot,
+// could not build the app: start it again without that snapshot) and "error" (the stage that
+// failed and why).
 "use strict";
 
 let session = null; // explorer.runtime.worker.Session, once Python holds the state
@@ -331,7 +333,15 @@ async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {})
   show("Starting the app");
   post({ type: "scripts" }); // the page fetches BokehJS and Panel's JS meanwhile
   while (session.import_next()) await pause();
-  post({ type: "render", ...session.build() });
+  let built;
+  try { // restored from the app's snapshot, the app is in it: a damaged one may fail only here
+    built = how === "app-snapshot" ? await withConsoleHeld(() => session.build()) : session.build();
+  } catch (error) {
+    if (how !== "app-snapshot") throw error;
+    post({ type: "restart", reason: `it could not build the app: ${error.message || error}` });
+    return;
+  }
+  post({ type: "render", ...built });
   await new Promise((resolve) => (pageRendered = resolve));
   session.link((patch, buffers) => post({ type: "patch", patch, buffers }));
 

@@ -155,6 +155,13 @@ def restored(
         await_archive(standard_library, standard_library_bytes)
 
 
+def _same_attribute(one, other) -> bool:
+    """Whether the Bokeh document events ``one`` and ``other`` change the same attribute of the
+    same model."""
+    attribute = getattr(one, "attr", None)
+    return attribute is not None and (one.model, attribute) == (other.model, other.attr)
+
+
 def _strings(values) -> set[str]:
     """A set of the strings ``values`` (a JS array or a Python iterable)."""
     return set(values.to_py() if hasattr(values, "to_py") else values)
@@ -296,8 +303,10 @@ class Session:
             send_patch(patch, buffers)
 
         def collect(event) -> None:
-            if getattr(event, "setter", None) == "js":
-                return  # the page's own change, applied by receive()
+            if getattr(event, "setter", None) == "js":  # the page's own change (receive()):
+                # a change of the same attribute not sent yet is older than what the page shows
+                pending[:] = [e for e in pending if not _same_attribute(e, event)]
+                return
             if not pending:
                 asyncio.get_event_loop().call_soon(flush)
             pending.append(event)
@@ -338,6 +347,7 @@ class Session:
             return f"install:{group}"
         if not self._single and not self._ahead and not self.staging.pending("single"):
             self._single = True
+            self._flush()  # the page is complete once it has the changes made so far
             return "single"
         return ""
 

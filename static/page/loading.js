@@ -114,6 +114,7 @@ window.charsimPage = (function () {
     idle: () => page.app.idle(),
     address: ({ query }) => page.address(query),
     boot: booted,
+    restart: ({ reason }, worker) => restartWithout(worker, reason),
     stderr: ({ text }) => console.warn(text),
     single: () => {
       performance.mark("explorer:single");
@@ -182,13 +183,22 @@ window.charsimPage = (function () {
   // ever, where the worker's own timeout cannot interrupt it.
   function restartIfSilent(worker) {
     setTimeout(() => {
-      if (worker !== page.worker || root.dataset.explorerAppBoot) return;
-      worker.terminate();
-      page.appRestarted = true; // said here: its restart does without the app's snapshot
-      console.warn("charsim explorer: the app's Python did not start from its snapshot (no "
-                   + `answer in ${APP_START_TIMEOUT_MS / 1000} s): started again without it`);
-      page.worker = spawn("app", null, false);
+      if (!root.dataset.explorerAppBoot) {
+        restartWithout(worker, `no answer in ${APP_START_TIMEOUT_MS / 1000} s`);
+      }
     }, APP_START_TIMEOUT_MS);
+  }
+
+  // The app's worker `worker` could not use the app's snapshot (`reason`): it is stopped and
+  // started again without it (the live view goes on meanwhile).
+  function restartWithout(worker, reason) {
+    if (worker !== page.worker) return;
+    worker.terminate();
+    page.appRestarted = true; // said here: its restart does without the app's snapshot
+    delete root.dataset.explorerAppBoot;
+    console.warn(`charsim explorer: the app's Python did not start from its snapshot (${reason}):`
+                 + " started again without it");
+    page.worker = spawn("app", null, false);
   }
 
   // Once the app has taken the live view's place, the live view's worker has no more to do.

@@ -17,6 +17,11 @@
     }
     const typed = live.read();
     const set = (name, attrs) => models[name] && models[name].setv(attrs);
+    // The format first: the app rewrites its own references in it, then takes the typed ones
+    // (the other way round, it would rewrite the typed ones as if they were in its format).
+    if (typed.reference_format !== built.reference_format) {
+      set("cs-format", { active: typed.reference_format === "lines" ? 0 : 1 });
+    }
     if (typed.candidate !== built.candidate) {
       set("cs-candidate", { value: typed.candidate, value_input: typed.candidate });
     }
@@ -26,9 +31,6 @@
     if (typed.max_order !== built.max_order) set("cs-cap", { value: typed.max_order });
     if (typed.weights !== built.weights) {
       set("cs-weights", { active: typed.weights === "harmonic" ? 0 : 1 });
-    }
-    if (typed.reference_format !== built.reference_format) {
-      set("cs-format", { active: typed.reference_format === "lines" ? 0 : 1 });
     }
     const focused = Object.entries(live.boxes).find(([, box]) => box === document.activeElement);
     const [key, box] = focused || ["candidate", live.boxes.candidate];

@@ -144,3 +144,31 @@ def test_a_200000_character_item_is_scored_while_the_page_answers_at_once(app, w
     app.locator(CANDIDATE).fill(huge + "abcd")  # 200,004 characters with the reference
     wait_until(lambda: app.get_by_text("Scoring paused").count() > 0, timeout=30)
     assert app.locator(CANDIDATE).input_value() == huge + "abcd"  # nothing lost
+
+
+def test_references_switched_to_json_before_the_app_took_over_are_kept_as_they_are(
+    app_page, guard, site_url, wait_until
+):
+    """Two references typed one per line, then the JSON format chosen in the live view (the box
+    rewrites them as a JSON list), then the app takes over: it keeps the two references as they
+    are (it used to read the JSON text as one line and wrap it in a list again) and scores
+    them."""
+    held = []
+    app_page.route("**/bokeh/bokeh.min.js", lambda route: held.append(route))  # answered below
+    _open_live(app_page, guard, site_url)
+    app_page.locator(REFERENCES).fill("the cat\nthe dog")
+    type_over_candidate(app_page, "the cat sat")
+    app_page.locator('label[for="live-format-json"]').click()
+    as_json = '["the cat", "the dog"]'
+    wait_until(lambda: app_page.locator(REFERENCES).input_value() == as_json, timeout=30,
+               message="the references rewritten as JSON")  # fmt: skip
+    expected = charsim.score("the cat sat", ["the cat", "the dog"])
+    _wait_score(app_page, wait_until, expected)
+    poll(lambda: app_page.wait_for_timeout(100) or held, timeout=APP_TIMEOUT,
+         message="the request of BokehJS", guard=guard)  # fmt: skip
+    held[0].continue_()
+    poll(lambda: app_page.evaluate(STATE) == "ready", timeout=APP_TIMEOUT,
+         message="the explorer to become ready", guard=guard)  # fmt: skip
+    assert app_page.locator(REFERENCES).input_value() == as_json
+    _wait_score(app_page, wait_until, expected)
+    assert "fmt=json" in app_page.url and "dog" in app_page.url

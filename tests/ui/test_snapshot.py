@@ -133,6 +133,15 @@ WORKER_MESSAGES = """(() => {
       (data.patch?.events ?? []).map((e) => `${e.kind}:${e.attr ?? ""}`)]));
     return worker;
   };
+  // the last part's text (the details' coverage summary, in Panel's shadow DOM) when the page
+  // says it is complete
+  const find = (selector, root = document) => root.querySelector(selector) ?? [...root
+    .querySelectorAll("*")].map((e) => e.shadowRoot && find(selector, e.shadowRoot)).find(Boolean);
+  new MutationObserver(() => {
+    if (document.documentElement.dataset.explorerSingle && window.__lastPart === undefined) {
+      window.__lastPart = find('[data-testid="coverage-summary"]')?.textContent ?? null;
+    }
+  }).observe(document, { subtree: true, attributeFilter: ["data-explorer-single"] });
 })();"""
 
 
@@ -141,9 +150,9 @@ def test_the_prebuilt_app_sends_its_single_item_page_in_steps_and_typing_changes
 ):
     """At the site's plain address the app comes built from its snapshot: its single-item page's
     parts reach the page after the app, one patch each (BokehJS draws each in a short task), and
-    the page is complete; text typed into the app is scored, and what changes with it changes
-    no model's stylesheets (Panel's shared stylesheets were given back to the parts built ahead:
-    a change of them took BokehJS 0.4-0.6 s)."""
+    the page has them all when it says it is complete; text typed into the app is scored, and
+    what changes with it changes no model's stylesheets (Panel's shared stylesheets were given
+    back to the parts built ahead: a change of them took BokehJS 0.4-0.6 s)."""
     app_page.add_init_script(WORKER_MESSAGES)
     app_page.goto(site_url, wait_until="domcontentloaded")
     poll(lambda: app_page.evaluate(SINGLE), timeout=APP_TIMEOUT, message="the single-item page",
@@ -154,6 +163,7 @@ def test_the_prebuilt_app_sends_its_single_item_page_in_steps_and_typing_changes
     single = next(i for i, (kind, _, _) in enumerate(messages) if kind == "single")
     shown = [events for kind, _, events in messages[render:single] if kind == "patch"]
     assert shown and all(events == ["ModelChanged:children"] for events in shown), shown
+    assert app_page.evaluate("window.__lastPart")  # complete when said so (its parts applied)
     _type_and_wait_for_its_score(app_page, guard)
     app_page.wait_for_timeout(1500)  # the shared n-grams, once typing pauses
     changed = {e for kind, _, events in app_page.evaluate("__messages") for e in events}
@@ -183,6 +193,38 @@ def test_an_app_snapshot_that_cannot_be_used_falls_back_to_the_live_views(
     expected = f"{charsim.score('the app after a fallback', ['cat']):.4f}"
     poll(lambda: app_page.locator(SCORE).inner_text() == expected, timeout=30,
          message=f"the score {expected}", guard=guard)  # fmt: skip
+
+
+def test_an_app_snapshot_that_fails_only_when_the_app_is_built_falls_back_to_the_live_views(
+    app_page, guard, site_url, site_dir
+):
+    """An app's snapshot damaged where its checks do not look (the app built in it: a helper
+    overwrote 4 KiB in its middle, and Pyodide died of "memory access out of bounds" building
+    the page's JSON, the page stuck on an error). Made to fail there (the worker's code served
+    with that failure): the app's worker is started again without the app's snapshot, the console
+    says why in one warning and holds no error of Pyodide's, and the app scores what is typed."""
+    messages = []
+    app_page.on("console", lambda msg: messages.append((msg.type, msg.text)))
+    code = (site_dir / "worker.js").read_text(encoding="utf-8")
+    build = "withConsoleHeld(() => session.build())"
+    assert build in code
+    failing = code.replace(
+        build,
+        "withConsoleHeld(() => { console.error('Pyodide has suffered "
+        "a fatal error'); throw new Error('memory access out of bounds'); })",
+    )
+    app_page.route("**/worker.js", lambda route: route.fulfill(
+        status=200, body=failing, content_type="text/javascript"))  # fmt: skip
+    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    poll(lambda: app_page.evaluate(SINGLE), timeout=APP_TIMEOUT, message="the single-item page",
+         guard=guard)  # fmt: skip
+    assert app_page.evaluate(APP_BOOT) == "snapshot"
+    why = ("the app's Python did not start from its snapshot (it could not build the app: memory "
+           "access out of bounds): started again without it")  # fmt: skip
+    assert [t for kind, t in messages if kind == "warning" and why in t], messages
+    assert not [t for kind, t in messages if kind == "error"], messages
+    assert not app_page.locator("#error").is_visible()
+    _type_and_wait_for_its_score(app_page, guard)
 
 
 def test_on_a_slow_network_the_app_restores_the_live_views_snapshot(app_page, guard, site_url):
