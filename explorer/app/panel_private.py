@@ -21,8 +21,7 @@ __all__ = [
 ]  # fmt: skip
 
 PRIVATE_NAMES = {
-    "panel.io.pyodide": ("_model_json", "_dict_converter", "_process_document_events",
-                         "_convert_json_patch"),
+    "panel.io.pyodide": ("_dict_converter", "_process_document_events", "_convert_json_patch"),
     "panel.layout.tabs.Tabs": ("_models", "_panels"),
     "panel.widgets.tables.Tabulator": ("_configuration",),
     "panel.util.HTML_SANITIZER": ("_sanitize",),
@@ -110,11 +109,15 @@ def set_sanitizer(sanitize: Callable[[str], str]) -> None:
 
 
 def model_json(app, target: str) -> tuple[Any, str]:
-    """``(document, model JSON)`` of ``app`` rendered into the page element ``target``: what
-    Panel's ``pyodide-worker`` template sends the page (``panel.io.pyodide._model_json``)."""
-    from panel.io.pyodide import _model_json
+    """``(document, model JSON)`` of ``app`` rendered into the page element ``target``, in a new
+    document held until the worker links it to the page: what Panel's ``pyodide-worker``
+    template sends the page (as ``panel.io.pyodide._model_json`` makes it)."""
+    from bokeh.document import Document
 
-    return _model_json(app, target)
+    document = Document()
+    document.hold()
+    app.server_doc(doc=document)
+    return document, document_json(document, target)
 
 
 def rendered_models(layout) -> list[tuple[Any, list]]:
@@ -145,8 +148,9 @@ def share_stylesheets(document, model) -> None:
 
 def document_json(document, target: str) -> str:
     """The model JSON of a ``document`` that :func:`model_json` made, as it is now (every change
-    since included), for the page element ``target``: the JSON ``_model_json`` makes, of the
-    document's first root, without building the app again."""
+    since included), for the page element ``target``: its first root, in the format of Panel's
+    ``pyodide-worker`` protocol (``panel.io.pyodide._model_json``'s), without building the app
+    again."""
     import json
 
     import panel
