@@ -78,3 +78,61 @@ def test_every_page_is_built_without_pandas_and_loaded_files_get_their_tables(
         route.continue_()
     poll(lambda: loading.count() == 0, timeout=90, message="the tables", guard=guard)
     assert page.locator(".tabulator-row").count() > 0
+
+
+# Counts, from the moment the single-item page is complete, the layout changes asked of BokehJS
+# (invalidate_layout) and the layouts of the whole document they made (compute_layout at its
+# root; a layout after a resize, BokehJS's ResizeObserver, is not one of them).
+COUNT_LAYOUTS = """() => new Promise((resolve) => {
+  const html = document.documentElement;
+  const count = () => {
+    const { LayoutDOMView } = Bokeh.require("models/layouts/layout_dom");
+    const { compute_layout, invalidate_layout } = LayoutDOMView.prototype;
+    const layouts = (window.csLayouts = { asked: 0, document: 0, depth: 0 });
+    LayoutDOMView.prototype.compute_layout = function () {
+      if (layouts.depth > 0 && !(this.parent instanceof LayoutDOMView)) layouts.document += 1;
+      return compute_layout.call(this);
+    };
+    LayoutDOMView.prototype.invalidate_layout = function () {
+      layouts.asked += 1;
+      layouts.depth += 1;
+      try {
+        return invalidate_layout.call(this);
+      } finally {
+        layouts.depth -= 1;
+      }
+    };
+    resolve();
+  };
+  if (html.dataset.explorerSingle === "ready") return count();
+  new MutationObserver((_, observer) => {
+    if (html.dataset.explorerSingle === "ready") observer.disconnect() || count();
+  }).observe(html, { attributes: true });
+})"""
+
+
+def test_parts_drawn_on_pages_not_shown_lay_out_nothing_until_their_page_is_opened(
+    app_page, guard, site_url
+):
+    """The Batch and About pages' parts, drawn while the single-item page is shown, ask BokehJS
+    to lay out the document, which then measured and painted every chart shown again (100-130 ms
+    of each part's task): none may. A layout after a resize then lays out their charts too,
+    and the About page, opened after it, is laid out: its charts are drawn."""
+    page = app_page
+    page.goto(site_url)
+    page.evaluate(COUNT_LAYOUTS)
+    poll(lambda: page.evaluate(f"{HTML}.explorerState") == "ready", timeout=APP_TIMEOUT,
+         message="every page", guard=guard)  # fmt: skip
+    layouts = page.evaluate("window.csLayouts")
+    assert layouts["asked"] >= 5, "the other pages' parts came before the single-item page"
+    assert layouts["document"] == 0
+    page.set_viewport_size({"width": 1100, "height": 720})  # the document laid out again
+    page.get_by_role("tab", name="About the metric").click()
+    canvases = page.locator("canvas").filter(visible=True)
+
+    def charts() -> list[dict]:  # five, each drawn on a canvas and an overlay canvas
+        boxes = [canvas.bounding_box() for canvas in canvases.all()]
+        return [box for box in boxes if box["width"] >= 600 and box["height"] >= 200]
+
+    poll(lambda: len(charts()) >= 5, timeout=5, message="the About page's charts", guard=guard)
+    assert page.evaluate("window.csLayouts.document") >= 1
