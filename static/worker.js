@@ -7,9 +7,8 @@
 // is on the page) and "patch" (what the user did in the app: a Bokeh patch). To the page:
 // "stage" (loading progress), "boot" (how Python started: "app-snapshot", "snapshot" or "fresh",
 // why not from the snapshot asked for, the worker's role, and for the app's worker the
-// snapshot's bytes and whether to fetch the app's snapshot), "fetched" (the snapshot's bytes are
-// in: the page may fetch BokehJS), "scripts" (fetch the app's JS now), "live" (what the live view
-// shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle" (the
+// snapshot's bytes and whether to fetch the app's snapshot), "scripts" (fetch the app's JS
+// now), "live" (what the live view shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle" (the
 // page's last patch is applied: send the next), "address" (the new query string of the page),
 // "stderr" (Python's error output), "single" (the single-item page is complete), "ready" (every
 // part of every page is built), "restart" (the app's worker, restored from the app's snapshot,
@@ -270,7 +269,6 @@ async function boot({ config, query, pageURL, boot: wanted, role, snapshot: give
   if (given) snapshot = Promise.resolve(given);
   else if (config.snapshot && wanted !== "fresh") {
     snapshot = snapshotBytes(url(config.snapshot.url), config.snapshot);
-    snapshot.then(() => post({ type: "fetched" }), () => {}); // the page may fetch BokehJS now
   }
   snapshot?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
   importScripts(url(config.pyodideJs));

@@ -66,45 +66,29 @@ window.charsimPage = (function () {
 
     // BokehJS, Panel and the JS/CSS of the app's models: fetched when the worker starts
     // importing the app (so that they take neither bandwidth nor main-thread time from the
-    // first score), all at once, and run in order (async = false); then bokeh.js adjusts them.
-    // BokehJS itself comes earlier when Python is restored from the snapshot (loadBokehJS).
+    // first score: BokehJS fetched once the snapshot's bytes were in made the live view 9%
+    // later), all at once, and run in order (async = false); then bokeh.js adjusts them.
     loadScripts() {
       if (scripts) return scripts;
-      for (const href of config.styles) {
-        const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
-        document.head.appendChild(link);
-      }
-      scripts = Promise.all(config.scripts.map(loadScript)).then(() => page.adjustBokeh());
-      return scripts;
-    },
-
-    // BokehJS (the first of the scripts), fetched as soon as the live view's worker has the
-    // snapshot's bytes: it runs in one main-thread task of 150-220 ms, which then falls while
-    // the worker restores Python, not while the user types. A failure is reported by
-    // loadScripts.
-    loadBokehJS() {
-      loadScript(config.scripts[0]).catch(() => {});
-    },
-  };
-  let scripts = null;
-  const scriptsLoaded = new Map(); // src → the promise of its <script>
-
-  function loadScript(src) {
-    if (!scriptsLoaded.has(src)) {
-      scriptsLoaded.set(src, new Promise((resolve, reject) => {
+      const loaded = config.scripts.map((src) => new Promise((resolve, reject) => {
         const script = Object.assign(document.createElement("script"), { src, async: false });
         script.onload = resolve;
         script.onerror = () => reject(new Error(`could not load ${src}`));
         document.head.appendChild(script);
       }));
-    }
-    return scriptsLoaded.get(src);
-  }
+      for (const href of config.styles) {
+        const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+        document.head.appendChild(link);
+      }
+      scripts = Promise.all(loaded).then(() => page.adjustBokeh());
+      return scripts;
+    },
+  };
+  let scripts = null;
 
   // The worker's messages, each handed to the script whose job it is.
   const handlers = {
     stage: ({ text, done, total }) => page.show(text, done, total),
-    fetched: () => page.loadBokehJS(),
     scripts: () => page.loadScripts().catch((error) => page.fail(page.stage, error.message)),
     error: ({ stage: failedStage, message }) => page.fail(failedStage, message),
     live: (message) => page.live.start(message),
