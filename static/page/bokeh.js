@@ -37,7 +37,8 @@
     // every chart shown is measured and painted again, 100-130 ms of each 110-185 ms task in
     // which a page not shown gets a part. Inside a tab not shown, nothing is drawn: prepare
     // only the changed views (update_layout), note it on that tab's Tabs view and lay the
-    // document out once the tab is shown.
+    // document out once the tab is shown. Upstream: bokeh/bokeh#7438; #15205 builds the views of
+    // a tab not shown only once it is shown, after Bokeh 3.9.2 (for Tabs(link_layouts=False)).
     const { LayoutDOMView } = Bokeh.require("models/layouts/layout_dom");
     const invalidateLayout = LayoutDOMView.prototype.invalidate_layout;
     LayoutDOMView.prototype.invalidate_layout = function invalidate_layout() {

@@ -36,7 +36,9 @@ def ink(page, png: bytes) -> float:
 AXES = """() => {
   const misplaced = [];
   const walk = (view) => {
-    if (view.frame != null && view.renderer_views != null && view.bbox.width > 0) {
+    const shown = () => view.bbox.width > 0
+      && view.el.checkVisibility({ visibilityProperty: true });
+    if (view.frame != null && view.renderer_views != null && shown()) {
       const frame = view.frame.bbox;
       for (const [model, axis] of view.renderer_views) {
         if (!model.type.endsWith("Axis")) continue;
@@ -56,9 +58,10 @@ AXES = """() => {
 
 
 def misplaced_axes(page) -> list[str]:
-    """The axes of the page's laid-out charts that BokehJS did not put beside their plot's frame
-    (an x axis below it, a y axis to its left, each as long as the frame): a chart laid out while
-    its tab had no height kept axes of size 0, drawn above the plot with no numbers."""
+    """The axes of the charts shown that BokehJS did not put beside their plot's frame (an x
+    axis below it, a y axis to its left, each as long as the frame): a chart laid out while its
+    tab had no height kept axes of size 0, drawn above the plot with no numbers. (A chart in a
+    tab not shown is laid out when the tab is shown: static/page/bokeh.js.)"""
     return page.evaluate(AXES)
 
 

@@ -4,7 +4,8 @@ is built next."""
 
 from __future__ import annotations
 
-from .conftest import APP_TIMEOUT, poll
+from .conftest import APP_TIMEOUT, SCORE, poll, type_over_candidate
+from .test_chart_download import misplaced_axes
 
 HTML = "document.documentElement.dataset"
 APP_SHOWN = "performance.getEntriesByName('explorer:app').length > 0"
@@ -117,7 +118,8 @@ def test_parts_drawn_on_pages_not_shown_lay_out_nothing_until_their_page_is_open
     """The Batch and About pages' parts, drawn while the single-item page is shown, ask BokehJS
     to lay out the document, which then measured and painted every chart shown again (100-130 ms
     of each part's task): none may. A layout after a resize then lays out their charts too,
-    and the About page, opened after it, is laid out: its charts are drawn."""
+    and the About page, opened after it, is laid out: its charts are drawn, their axes beside
+    their frames, and again once they have changed while it was not shown."""
     page = app_page
     page.goto(site_url)
     page.evaluate(COUNT_LAYOUTS)
@@ -136,3 +138,12 @@ def test_parts_drawn_on_pages_not_shown_lay_out_nothing_until_their_page_is_open
 
     poll(lambda: len(charts()) >= 5, timeout=5, message="the About page's charts", guard=guard)
     assert page.evaluate("window.csLayouts.document") >= 1
+    assert misplaced_axes(page) == []
+    # its charts change while it is not shown (they draw the single item's lengths), then shown
+    page.get_by_role("tab", name="Single item").click()
+    type_over_candidate(page, "a much longer candidate than the default one")
+    poll(lambda: page.locator(SCORE).inner_text() != "", message="the score", guard=guard)
+    page.wait_for_timeout(1000)  # the views that wait for a pause in typing
+    page.get_by_role("tab", name="About the metric").click()
+    poll(lambda: len(charts()) >= 5, timeout=5, message="the About page's charts", guard=guard)
+    assert misplaced_axes(page) == []
