@@ -315,6 +315,7 @@ class Session:
         doc.on_change(collect)
         doc.unhold()
         document_ready(doc)
+        flush()  # on their own, first: the answer to what the page handed over (its take-over)
 
     def receive(self, patch) -> None:
         """Apply a patch of the page's document (what the user did) to the app's."""

@@ -20,7 +20,12 @@
       this.jsdoc = [...views.roots][0].model.document;
       this.jsdoc.on_change((event) => this.send(event), false);
       this.hooks();
-      page.takeOver(this.models(), inputs);
+      const models = this.models();
+      // What was typed reaches Python before it sends anything else: its first patch is the
+      // answer (explorer.runtime.worker.Session.link); until then the app's score card, the
+      // score of the text it was built on, is greyed as the live view's is while it works.
+      if (page.takeOver(models, inputs)) this.grey(models["cs-score-card"], true);
+      this.flush();
       page.liveDone();
       performance.mark("explorer:app");
       page.worker.postMessage({ type: "rendered" });
@@ -79,6 +84,17 @@
         this.patching -= 1;
       }
       this.hooks();
+      if (this.greyed) this.grey(this.greyed, false);
+    },
+
+    greyed: null, // the model of the score card greyed until the worker's first patch
+
+    grey(model, stale) {
+      const view = model && Bokeh.index.find_one(model);
+      this.greyed = stale && view ? model : null;
+      if (!view) return;
+      view.el.style.opacity = stale ? "0.85" : "";
+      view.el.setAttribute("aria-busy", String(stale));
     },
   };
 

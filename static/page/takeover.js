@@ -7,16 +7,21 @@
 
   // Show the app in place of the live view: what was typed since the app was built goes into
   // its models (and so to Python), then the focus, the caret and the scroll position move over,
-  // so that the box being typed in stays where it was on the screen.
+  // so that the box being typed in stays where it was on the screen. Returns whether anything
+  // was handed over (the app's score card is then not yet the typed text's).
   page.takeOver = function takeOver(models, built) {
     live.over = true;
     byId("loading").classList.add("cs-compact");
     if (!live.started) {
       byId("live").remove();
-      return;
+      return false;
     }
     const typed = live.read();
-    const set = (name, attrs) => models[name] && models[name].setv(attrs);
+    let handed = false;
+    const set = (name, attrs) => {
+      handed = true;
+      if (models[name]) models[name].setv(attrs);
+    };
     // The format first: the app rewrites its own references in it, then takes the typed ones
     // (the other way round, it would rewrite the typed ones as if they were in its format).
     if (typed.reference_format !== built.reference_format) {
@@ -39,7 +44,7 @@
     byId("live").remove();
     const model = models[key === "candidate" ? "cs-candidate" : "cs-references"];
     const view = model && Bokeh.index.find_one(model);
-    if (!view || !view.input_el) return;
+    if (!view || !view.input_el) return handed;
     const target = view.input_el;
     if (focused) {
       target.focus({ preventScroll: true });
@@ -47,5 +52,6 @@
       target.scrollTop = scrollTop;
     }
     window.scrollBy(0, target.getBoundingClientRect().top - before);
+    return handed;
   };
 })(window.charsimPage);

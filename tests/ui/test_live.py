@@ -172,3 +172,52 @@ def test_references_switched_to_json_before_the_app_took_over_are_kept_as_they_a
     assert app_page.locator(REFERENCES).input_value() == as_json
     _wait_score(app_page, wait_until, expected)
     assert "fmt=json" in app_page.url and "dog" in app_page.url
+
+
+# Every frame until every page is built: each new (score shown, its card's opacity), the score
+# of [data-testid="score-main"] wherever it is shown (the live view's card, then the app's, in
+# shadow roots), its opacity that of the card with every element around it.
+WATCH_SCORES = r"""(() => {
+  window.csScores = [];
+  const all = (root, out = []) => {
+    root.querySelectorAll('[data-testid="score-main"]').forEach((el) => out.push(el));
+    root.querySelectorAll("*").forEach((el) => el.shadowRoot && all(el.shadowRoot, out));
+    return out;
+  };
+  const opacity = (el) => {
+    let value = 1;
+    for (let at = el; at; at = at.parentElement || at.getRootNode().host) {
+      value *= parseFloat(getComputedStyle(at).opacity);
+    }
+    return value;
+  };
+  let last = "";
+  const frame = () => {
+    const shown = all(document).filter((el) => el.getClientRects().length);
+    const now = shown.map((el) => `${el.textContent} ${opacity(el).toFixed(2)}`).join(", ");
+    if (now !== last) window.csScores.push((last = now));
+    if (document.documentElement.dataset.explorerState !== "ready") requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})()"""
+
+
+def test_text_typed_before_the_app_took_over_never_shows_another_score_at_full_strength(
+    app_page, guard, site_url
+):
+    """The app is built for the page's address (the default item) and takes the live view's
+    place with the text typed meanwhile: until Python has scored that text, the app's score
+    card (the default item's 0.4975) is greyed, as the live view's is while it works; it
+    showed at full strength for 0.05-0.4 s."""
+    app_page.add_init_script(WATCH_SCORES)
+    _open_live(app_page, guard, site_url)
+    app_page.locator(CANDIDATE).fill("the cat sat on the mat")
+    poll(lambda: app_page.evaluate(STATE) == "ready", timeout=APP_TIMEOUT,
+         message="the explorer to become ready", guard=guard)  # fmt: skip
+    typed = f"{charsim.score('the cat sat on the mat', ['cat']):.4f}"
+    frames = app_page.evaluate("window.csScores")
+    first = next(i for i, shown in enumerate(frames) if shown.startswith(f"{typed} "))
+    strong = [shown for shown in frames[first:] if shown and not shown.startswith(f"{typed} ")
+              and shown.endswith(" 1.00")]  # fmt: skip
+    assert strong == [], frames
+    assert frames[-1] == f"{typed} 1.00"

@@ -24,7 +24,7 @@ class ScoreCardView(Viewer):
     def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
-        self._html = html_pane()
+        self._html = html_pane(css_classes=["cs-score-card"])  # greyed by the page's take-over
         self._source = ColumnDataSource(
             data={"what": [], "length": [], "label": []}, name="lengths-source"
         )
