@@ -324,25 +324,6 @@ def test_an_empty_jsonl_upload_is_loaded_and_clears_the_old_results(value):
     assert state.message and state.batch is None
 
 
-def test_an_empty_jsonl_chosen_after_another_file_is_read_as_empty():
-    """The page's input, cleared once a file is read, sends no change back: an empty file
-    chosen next arrives with its name only (its contents, "", are the cleared value's). It is
-    read as empty, not with the file before it (which then scored under the empty file's
-    name)."""
-    state = BatchState()
-    view = BatchInputsView(state)
-    good = b'{"candidate": "a cat", "references": ["a cat sat"]}\n'
-    with param.discard_events(view._jsonl):  # as the page sets them, without the watcher
-        view._jsonl.param.update(filename="good.jsonl", value=good)
-    asyncio.run(view._jsonl_chosen())
-    assert state.batch is not None and state.batch.size == 1
-    with param.discard_events(view._jsonl):
-        view._jsonl.param.update(filename="empty.jsonl")  # the name only
-    asyncio.run(view._jsonl_chosen())
-    assert UIText().message(state.message) == "empty.jsonl: holds no items: nothing to score"
-    assert state.batch is None
-
-
 def test_tables_of_items_and_differences():
     state = _scored(candidates=SYSTEMS, references=REFERENCES)
     items = items_frame(state, UIText())

@@ -32,15 +32,6 @@ def uploaded(widget: pn.widgets.FileInput) -> list[tuple[str, bytes]]:
     return list(zip(widget.filename, widget.value, strict=True))
 
 
-def _clear(widget: pn.widgets.FileInput) -> None:
-    """Clear ``widget`` on the page (Panel's ``clear``) and here: the page's input, cleared,
-    sends no change back, so that a file chosen next whose contents equal the cleared value
-    (an empty file's, "") would arrive with its name only and be read with the contents of the
-    file chosen before it."""
-    widget.clear()
-    widget.param.update(value=None, filename=None, mime_type=None)
-
-
 class BatchInputsView(Viewer):
     """An example button and three uploads; a complete set of files is loaded and scored.
 
@@ -86,7 +77,7 @@ class BatchInputsView(Viewer):
         if not files:
             return  # cleared, or the names or the contents are still on their way
         self._chosen[key] = files
-        _clear(widget)
+        widget.clear()
         self._list_files()
         systems, references = self._chosen["systems"], self._chosen["references"]
         if systems and references and self.state.load_files(systems, references):
@@ -108,7 +99,7 @@ class BatchInputsView(Viewer):
         name, data = widget.filename, widget.value or b""
         if not name:
             return  # the widget was cleared
-        _clear(widget)
+        widget.clear()
         if self.state.load_jsonl(name, data):
             await self.state.score()
 
