@@ -11,6 +11,7 @@ explorer: install-explorer node-deps
 test: install-test node-deps browser
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
+	node --test tests/js/
 	$(PYTHON) -m pytest -n 2 --dist loadgroup --durations=25
 
 # The documentation site (Sphinx + MyST), warnings as errors, into docs/_build/html.
@@ -29,5 +30,8 @@ install-test:
 node-deps:
 	npm ci --no-audit --no-fund --silent
 
+# The browser engines of the tests: Chromium, Firefox ESR, WebKitGTK (Safari's engine) with its
+# WebDriver, and a virtual display for it (tests/engines/).
+BROWSERS = chromium firefox-esr webkit2gtk-driver xvfb
 browser:
-	@command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+	@dpkg -s $(BROWSERS) >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSERS))

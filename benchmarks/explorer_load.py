@@ -48,9 +48,15 @@ site with that commit's own ``python -m explorer serve``, which may serve its fi
 ``Network.emulateNetworkConditions``: 20 Mbit/s down, 5 up, 20 ms latency); the typed score's
 target is then ≤ 1.0 × the bare boot under the same throttle.
 
+``--engine firefox``, ``webkit`` or ``all`` measures the typed score, the single-item page,
+every page and the longest task (where the engine reports tasks) in those engines beside
+Chromium, each against its own bare boot and against Chromium in the same round
+(``benchmarks/engine_load.py``, whose docstring gives the rows and targets).
+
 Usage: ``python benchmarks/explorer_load.py [--runs N] [--boot snapshot,fresh] [--network
-none|20mbit] [--bursts N] [--keys N] [--out DIR] [--baseline DIR|URL] [--no-build]`` (builds the
-site if it is missing or stale, unless ``--no-build``). Every request must go to 127.0.0.1; any
+none|20mbit] [--bursts N] [--keys N] [--out DIR] [--baseline DIR|URL] [--no-build] [--engine
+chromium|firefox|webkit|all]`` (builds the site if it is missing or stale, unless
+``--no-build``). Every request must go to 127.0.0.1; any
 other aborts the benchmark. Needs Chromium (``/usr/bin/chromium`` or ``$CHARSIM_CHROMIUM``) and
 the Python package ``playwright``.
 """
@@ -66,6 +72,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import engine_load
 from _common import environment, positive, script_parser  # puts the project on sys.path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
@@ -82,6 +89,7 @@ from explorer.site_build.build import (
     build,
 )  # fmt: skip
 from explorer.site_build.pins import NPM_PYODIDE
+from tests.engines.drivers import CHROMIUM_LOCAL_ONLY, ENGINES
 from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS  # one list of browser flags
 
 BARE_PAGE = """<!doctype html><html><body>
@@ -134,9 +142,11 @@ WATCHER = """(() => {
     return el && el.getClientRects().length > 0;
   }, timeout);
   addEventListener("keydown", (event) => { bench.keyAt = event.timeStamp; }, true);
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) bench.tasks.push([e.startTime, e.duration]);
-  }).observe({ type: "longtask", buffered: true });
+  if (PerformanceObserver.supportedEntryTypes.includes("longtask")) {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) bench.tasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  }
 })();"""
 
 HTML = "(document.documentElement?.dataset ?? {})"
@@ -181,15 +191,11 @@ def typing_input(seed: int = 1) -> tuple[str, list[str]]:
     return candidate, references
 
 
-LOCAL_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
-"""Chromium's resolver answers no host but 127.0.0.1: nothing leaves the machine."""
-
-
 def open_page(browser, base: str, network: dict | None, service_workers: str = "allow"):
     """A page in a fresh context, throttled as ``network`` says, that counts response bytes
     (the workers' too) with the time each request finished, in seconds since the page was
     opened, and stops the benchmark on a request to another host (which the browser's resolver
-    refuses: :data:`LOCAL_ONLY`).
+    refuses: :data:`CHROMIUM_LOCAL_ONLY`).
 
     Requests are observed, not intercepted: Playwright's request interception (``route``)
     turns the browser's HTTP cache off, so that the app's worker would download Pyodide's core
@@ -451,6 +457,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-build", action="store_true", help="measure the site in --out as it is"
     )
+    parser.add_argument(
+        "--engine", choices=["chromium", "firefox", "webkit", "all"], default="chromium",
+        help="chromium: this benchmark; firefox, webkit or all: the rows of every engine side "
+             "by side, against Chromium's (benchmarks/engine_load.py)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     boots = args.boot.split(",")
     if not boots or any(boot not in ("snapshot", "fresh") for boot in boots):
@@ -462,6 +473,15 @@ def main(argv: list[str] | None = None) -> int:
     served = (args.baseline or "").startswith("http://127.0.0.1:")
     if args.baseline and not served and not (Path(args.baseline) / "index.html").is_file():
         parser.error(f"--baseline {args.baseline}: no built site there (no index.html)")
+    if args.engine != "chromium":
+        if served:
+            parser.error("--engine takes a --baseline folder, not a URL")
+        chosen = list(ENGINES) if args.engine == "all" else ["chromium", args.engine]
+        baseline = Path(args.baseline) if args.baseline else None
+        folder = bare_site(Path(tempfile.mkdtemp()))
+        watcher = f"<script>{WATCHER}</script>"
+        engine_load.run(chosen, args.runs, args.out, folder, baseline, watcher)
+        return 0
     server, base = serve.serve_in_thread(args.out)
     bare_server, bare = serve.serve_in_thread(bare_site(Path(tempfile.mkdtemp())))
     servers = [server, bare_server]
@@ -477,7 +497,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, LOCAL_ONLY]
+                executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, CHROMIUM_LOCAL_ONLY]
             )
             for run in range(args.runs):  # the loads of a round in turn: the machine's load
                 for boot in boots:  # reaches them alike

@@ -23,6 +23,11 @@
 // `app-libraries-*.tar.gz`) are loaded again as Pyodide starts, before its runtime does, in the
 // order they were loaded when the snapshot was made, so that each is placed where it was in
 // memory and in the function table (as Cloudflare's workerd restores its Python snapshots).
+// That holds only where the function table has, as Python starts, the length it had where the
+// snapshot was made: the table is made the same in every engine (keepExportsInTable), its
+// length recorded with the snapshot and checked before the snapshot is fetched
+// (appSnapshotLayout). The app's worker shares the live view's worker's compiled core
+// (coreModule) rather than compiling it again.
 "use strict";
 
 // The app's snapshot and numpy's libraries (18 MB more to fetch) save the app's worker about
@@ -73,7 +78,8 @@ function withTimeout(promise, ms, what) {
 // build time; rejects otherwise.
 async function restoreSnapshot(snapshot, bytes, options, environment, fetchArchive) {
   const pyodide = await withTimeout(
-    loadPyodide({ ...options, _loadSnapshot: bytes, stdLibURL: EMPTY_ARCHIVE }),
+    startCore(options.indexURL,
+              () => loadPyodide({ ...options, _loadSnapshot: bytes, stdLibURL: EMPTY_ARCHIVE })),
     SNAPSHOT_TIMEOUT_MS, "the restore",
   );
   restoreCallHelper(pyodide);
@@ -114,6 +120,16 @@ function appSnapshotWorthIt() {
   const start = Math.min(...loaded.map((entry) => entry.requestStart || entry.startTime));
   const seconds = (Math.max(...loaded.map((entry) => entry.responseEnd)) - start) / 1000;
   return !(seconds > 0) || bytes / seconds >= APP_SNAPSHOT_MIN_RATE;
+}
+
+// Why the app's worker should not fetch the app's snapshot (`appSnapshot` of the page's
+// configuration), decided by the live view's worker once its Python is restored: the app's
+// snapshot was made for another function table's layout than this engine's (appSnapshotLayout),
+// or the network is too slow (appSnapshotWorthIt); null if it should.
+function appSnapshotSkipped(appSnapshot) {
+  if (!appSnapshot) return null;
+  return appSnapshotLayout(appSnapshot, coreTable)
+    ?? (appSnapshotWorthIt() ? null : "the network is too slow to fetch the app's snapshot");
 }
 
 // This instance's own CPython call-helper pointer, written back into the restored memory.
@@ -198,17 +214,99 @@ function loadLibraries(Module, libraries) {
   }
 }
 
-// `load()` (a loadPyodide) with `libraries` loaded as Pyodide's core starts (loadLibraries): the
-// core's `_createPyodideModule` (pyodide.asm.js, loaded here from `indexURL` unless it is
-// already) is wrapped meanwhile, so that its start adds the loading to its first steps.
-async function withLibraries(libraries, indexURL, load) {
+// The WebAssembly function table made the same in every engine. As Pyodide's core starts,
+// Emscripten (pyodide.asm.js: updateGOT, addFunction) gives each function the core exports a
+// slot in the table, unless it finds the function there already: it looks it up by the object
+// `table.get(i)` returns (getFunctionAddress). V8 and SpiderMonkey return the export itself;
+// JavaScriptCore (Safari, WebKitGTK) returns another object for the same function, so there
+// every exported function the table already holds got a second slot, the table grew longer than
+// in the engine that made the app's snapshot, and numpy's libraries, placed after its end
+// (loadLibraries), landed elsewhere than the snapshot's memory expects. Here `table.get` gives
+// back the export for each slot that holds one: the W3C WebAssembly JavaScript Interface names
+// an exported function by its index in its module (its "name of the WebAssembly function"),
+// and JavaScriptCore does so too. `table` is the core's table and `exports` its instance's
+// exports, before Emscripten reads either. Returns how many slots were given their export back
+// (0 where the engine returns the export anyway).
+//
+// Should an engine change either behaviour, the table's length as Python starts (coreTable)
+// differs from the one recorded with the app's snapshot: the page then boots the app without
+// that snapshot, before fetching it (appSnapshotLayout), and says why on the console; the
+// engine tests (tests/ui/test_engines.py), which expect every engine's app to start from its
+// snapshot, fail, and tests/js/snapshot.test.mjs checks this function on both behaviours.
+function keepExportsInTable(table, exports) {
+  const byIndex = new Map();
+  for (const value of Object.values(exports)) {
+    if (typeof value === "function") byIndex.set(value.name, value);
+  }
+  const kept = new Map();
+  for (let i = 0; i < table.length; i += 1) {
+    const entry = WebAssembly.Table.prototype.get.call(table, i);
+    const exported = entry && byIndex.get(entry.name);
+    if (exported && exported !== entry) kept.set(i, exported);
+  }
+  if (kept.size) {
+    const { get, set } = WebAssembly.Table.prototype;
+    table.get = function getKept(index) {
+      return kept.get(index) ?? get.call(this, index);
+    };
+    table.set = function setKept(index, ...value) {
+      kept.delete(index);
+      return set.call(this, index, ...value);
+    };
+  }
+  return kept.size;
+}
+
+// The length of the core's function table as Python starts (before any library is loaded), in
+// this worker's last start of Pyodide (startCore); null before.
+let coreTable = null;
+
+// Pyodide's core compiled (a WebAssembly.Module of pyodide.asm.wasm): by this worker as it
+// started Pyodide (startCore), or given by the live view's worker, whose compiled code the app's
+// worker then shares (and so the code the engine has optimised meanwhile) instead of compiling
+// the core again.
+let coreModule = null;
+
+// `load()` (a loadPyodide) with Pyodide's core started as every engine starts it: the core's
+// `_createPyodideModule` (pyodide.asm.js, loaded here from `indexURL` unless it is already) is
+// wrapped meanwhile, so that the core's function table is made the same in every engine
+// (keepExportsInTable) and, before the runtime starts, its length is kept in coreTable and
+// `libraries` are loaded (loadLibraries), if the table has the length `table` (the one the app's
+// snapshot was made with: a number, or null for any length). Rejects as `load()` does, or with
+// the table's length if it is not `table`.
+async function startCore(indexURL, load, { libraries = [], table = null } = {}) {
   if (typeof _createPyodideModule !== "function") importScripts(`${indexURL}pyodide.asm.js`);
   const create = globalThis._createPyodideModule;
   let failed;
   const failure = new Promise((_, reject) => { failed = reject; });
   globalThis._createPyodideModule = (settings) => {
+    const instantiate = settings.instantiateWasm; // Pyodide's (absent in its debug builds)
+    if (instantiate || coreModule) {
+      settings.instantiateWasm = (imports, receive) => {
+        const received = (instance, module) => {
+          coreModule = module;
+          keepExportsInTable(imports.env.__indirect_function_table, instance.exports);
+          return receive(instance, module);
+        };
+        if (!coreModule) return instantiate(imports, received);
+        WebAssembly.instantiate(coreModule, imports).then(
+          (instance) => received(instance, coreModule),
+          (error) => { // compiled elsewhere and not usable here: compiled again
+            coreModule = null;
+            if (instantiate) instantiate(imports, received);
+            else failed(error);
+          },
+        );
+        return {};
+      };
+    }
     settings.preRun = [].concat(settings.preRun ?? [], (Module) => {
       try {
+        coreTable = Module.wasmTable.length;
+        if (table !== null && coreTable !== table) {
+          throw new Error(`the function table holds ${coreTable} functions as Python starts, `
+                          + `not ${table} as where the snapshot was made`);
+        }
         loadLibraries(Module, libraries);
       } catch (error) {
         failed(error);
@@ -222,6 +320,18 @@ async function withLibraries(libraries, indexURL, load) {
   } finally {
     globalThis._createPyodideModule = create;
   }
+}
+
+// Why the app's snapshot (`appSnapshot` of the page's configuration: its `layout` is the
+// function table's length as Python started where it was made) cannot be restored in this
+// engine, whose core's table had the length `table` as Python started (coreTable, measured by
+// the live view's worker before the app's snapshot is fetched); null if it can.
+function appSnapshotLayout(appSnapshot, table) {
+  const wanted = appSnapshot.layout?.table;
+  if (wanted === table) return null;
+  if (wanted === undefined) return "the app's snapshot records no function table's length";
+  return `this engine's function table holds ${table} functions as Python starts, the app's `
+    + `snapshot was made with ${wanted}`;
 }
 
 // Restore the app's Python from its snapshot (`appSnapshot` of the page's configuration:
@@ -257,10 +367,10 @@ async function withConsoleHeld(work) {
 async function restoreAndCheck(appSnapshot, bytes, libraries, standardLibrary, options,
                                environment) {
   const pyodide = await withTimeout(
-    withLibraries(libraries, options.indexURL, () => loadPyodide({
+    startCore(options.indexURL, () => loadPyodide({
       ...options, _loadSnapshot: bytes, stdLibURL: standardLibrary,
       _snapshotDeserializer: ({ function: name }) => SNAPSHOT_FUNCTIONS[name],
-    })),
+    }), { libraries, table: appSnapshot.layout?.table ?? null }),
     SNAPSHOT_TIMEOUT_MS, "the restore of the app's snapshot",
   );
   restoreCallHelper(pyodide);

@@ -236,7 +236,8 @@ async function startPython(config, url, snapshot, standardLibrary, app, skipped 
     }
   }
   const stdLibURL = await checkedStandardLibrary(options);
-  return { pyodide: await loadPyodide({ ...options, stdLibURL, env }), boot: "fresh", reason };
+  const pyodide = await startCore(options.indexURL, () => loadPyodide({ ...options, stdLibURL, env }));
+  return { pyodide, boot: "fresh", reason };
 }
 
 // The page starts this worker in one of three roles:
@@ -252,13 +253,14 @@ async function startPython(config, url, snapshot, standardLibrary, app, skipped 
 // it is worth fetching (the "live" worker measured the network: appSnapshotWorthIt), else the
 // live view's from the bytes the "live" one fetched (`snapshot`, handed over by the page with its
 // "boot" message, so that they are not downloaded twice), else boots afresh.
-async function boot({ config, query, pageURL, boot: wanted, role, snapshot: given, app: fast }) {
+async function boot({ config, query, pageURL, boot: wanted, role, snapshot: given, app: fast,
+                      skipped: why, core }) {
   const url = (path) => new URL(path, pageURL).href;
   importScripts(url("snapshot.js"));
+  coreModule = core ?? null;
   const app = role === "app" && config.appSnapshot && fast
     ? appSnapshotFiles(config.appSnapshot, url, config) : null;
-  const skipped = role === "app" && config.appSnapshot && !fast
-    ? "the network is too slow to fetch the app's snapshot" : null;
+  const skipped = role === "app" && config.appSnapshot && !fast ? why : null;
   app?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
   // The app's worker needs the files of the live view's and the app's stages first: fetched now.
   const fetched = role !== "app" ? {} : Object.fromEntries(["live", "app"].map(
@@ -277,8 +279,13 @@ async function boot({ config, query, pageURL, boot: wanted, role, snapshot: give
   if (how === "fresh" && role === "live") role = "both";
   if (how === "snapshot" && role === "live") {
     const bytes = await snapshot; // Python holds its own copy: these go to the app's worker
-    const app = appSnapshotWorthIt();
-    post({ type: "boot", boot: how, reason, role, snapshot: bytes, app }, [bytes.buffer]);
+    const skipped = appSnapshotSkipped(config.appSnapshot);
+    const booted = { type: "boot", boot: how, reason, role, snapshot: bytes, app: !skipped, skipped };
+    try { // the compiled core too, for the app's worker to share (coreModule)
+      post({ ...booted, core: coreModule }, [bytes.buffer]);
+    } catch { // an engine that cannot send compiled WebAssembly to another worker
+      post(booted, [bytes.buffer]);
+    }
   } else post({ type: "boot", boot: how, reason, role });
   // Python's error output (tracebacks, warnings) goes to the page's console, where the page's
   // developers and its tests see it.

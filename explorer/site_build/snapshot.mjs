@@ -22,8 +22,10 @@
 // single-item page: explorer.runtime.worker.prebuild), with the functions the worker uses
 // (static/snapshot.js): numpy's libraries (the archive SETTINGS.libraries) are loaded as Pyodide
 // starts, numpy's wheel (SETTINGS.wheel) is unpacked, PANEL_CDN_ROOT is the page's
-// (SETTINGS.panelCdnRoot); `check-app` restores it as the worker does, writes the ARCHIVEs'
-// files, builds the app for the page's JS and CSS (SETTINGS.pageResources) and prints the app's
+// (SETTINGS.panelCdnRoot), and `make-app` prints the snapshot's layout as one JSON line
+// ({layout: {table}}: the function table's length as Python started, where the libraries were
+// placed after it); `check-app` restores it as the worker does (on a table of the length
+// SETTINGS.layout.table), writes the ARCHIVEs' files, builds the app for the page's JS and CSS (SETTINGS.pageResources) and prints the app's
 // check (explorer.runtime.worker.app_check), the comparison's (comparison_check), two draws
 // of `random`, and of the app that `make-app` built ahead (explorer.runtime.worker.prebuild)
 // the parts in progress in the JSON sent and the steps until its single-item page is complete.
@@ -47,7 +49,7 @@ import vm from "node:vm";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const indexURL = join(root, "node_modules", "pyodide") + "/";
-await import(join(indexURL, "pyodide.asm.js")); // _createPyodideModule, for withLibraries
+await import(join(indexURL, "pyodide.asm.js")); // _createPyodideModule, for startCore
 const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
 // The worker's own functions (static/worker.js, static/snapshot.js), run as the worker runs them.
 globalThis.self = globalThis;
@@ -137,11 +139,11 @@ sources`).toJs();
       JSON.parse(readFileSync(settings, "utf8"));
     globalThis.XMLHttpRequest = class {}; // Panel imports it; nothing here sends a request
     const compiled = await compiledLibraries(await gunzippedFile(libraries));
-    const pyodide = await withLibraries(compiled, indexURL, () =>
+    const pyodide = await startCore(indexURL, () =>
       loadPyodide({
         indexURL, stdLibURL, _makeSnapshot: true,
         env: { PYTHONHASHSEED: "0", PANEL_CDN_ROOT: panelCdnRoot },
-      }));
+      }), { libraries: compiled });
     for (const path of stages) pyodide.unpackArchive(bytes(path), "gztar", { extractDir: "/" });
     const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
     pyodide.unpackArchive(bytes(wheel), "zip", { extractDir: sitePackages });
@@ -157,15 +159,16 @@ w.app_check()`);
     const [heap, slot] = countArgsSlot(pyodide);
     heap[slot] = 0;
     writeFileSync(snapshot, pyodide.makeMemorySnapshot({ serializer: snapshotFunctionName }));
+    console.log(JSON.stringify({ layout: { table: coreTable } }));
   } else if (command === "check-app" && stdLibURL && archives.length) {
     const [settings, ...stages] = archives;
-    const { libraries, panelCdnRoot, pageResources, check } =
+    const { libraries, panelCdnRoot, pageResources, check, layout } =
       JSON.parse(readFileSync(settings, "utf8"));
     globalThis.XMLHttpRequest = class {};
     const compiled = await compiledLibraries(await gunzippedFile(libraries));
     const files = { bytes: bytes(snapshot), libraries: compiled };
     const pyodide = await restoreAppSnapshot(
-      { check }, Promise.resolve(files), { indexURL, stdLibURL },
+      { check, layout }, Promise.resolve(files), { indexURL, stdLibURL },
       { PANEL_CDN_ROOT: panelCdnRoot },
     );
     const zipDirectories = pyodide.runPython(ZIP_DIRECTORIES);

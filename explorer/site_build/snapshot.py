@@ -121,8 +121,11 @@ def make_app_snapshot(
 
     Returns:
         The page configuration's ``appSnapshot`` entry: ``url``, ``bytes`` (unpacked),
-        ``check`` (:func:`~explorer.runtime.worker.app_check`'s answer), ``groups`` and
-        ``libraries`` (``url``, and ``count``: how many the archive holds).
+        ``check`` (:func:`~explorer.runtime.worker.app_check`'s answer), ``groups``,
+        ``libraries`` (``url``, and ``count``: how many the archive holds) and ``layout``
+        (``table``: the length of Pyodide's function table as Python started, after which the
+        libraries were placed; the worker restores the snapshot only on a table of that length,
+        and the page checks it before fetching the snapshot: ``static/snapshot.js``).
 
     Raises:
         BuildError: Node failed to make or restore it, a restore answered wrongly or could not
@@ -141,7 +144,10 @@ def make_app_snapshot(
             "panelCdnRoot": panel_cdn_root, "pageResources": page_resources, "check": expected,
         }), encoding="utf-8")  # fmt: skip
         stages = [str(settings), *map(str, archives)]
-        _node("make-app", str(raw), str(standard_library), *stages, what=what)
+        made = _node("make-app", str(raw), str(standard_library), *stages, what=what)
+        layout = json.loads(made.splitlines()[-1])["layout"]
+        written = json.loads(settings.read_text(encoding="utf-8"))
+        settings.write_text(json.dumps({**written, "layout": layout}), encoding="utf-8")
         draws = []
         for _ in range(2):
             answer = json.loads(_node("check-app", str(raw), str(standard_library), *stages,
@@ -164,4 +170,5 @@ def make_app_snapshot(
     (out / url).write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
     (out / libraries_url).write_bytes(gzip.compress(libraries, compresslevel=9, mtime=0))
     return {"url": url, "bytes": len(data), "check": expected, "groups": list(SNAPSHOT_GROUPS),
-            "libraries": {"url": libraries_url, "count": len(names)}}  # fmt: skip
+            "libraries": {"url": libraries_url, "count": len(names)},
+            "layout": layout}  # fmt: skip

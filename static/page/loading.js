@@ -128,7 +128,7 @@ window.charsimPage = (function () {
     if (role === "both") page.worker = page.liveWorker;
   }
 
-  function spawn(role, snapshot = null, app = false) {
+  function spawn(role, snapshot = null, app = false, skipped = null, core = null) {
     const worker = new Worker(config.worker);
     worker.onmessage = ({ data }) => {
       Promise.resolve()
@@ -136,14 +136,16 @@ window.charsimPage = (function () {
         .catch((error) => page.fail(page.stage, error && (error.message || String(error))));
     };
     worker.onerror = (event) => page.fail(page.stage, event.message);
-    const start = { type: "start", config, ...opened, role, snapshot, app, pageURL: location.href };
+    const start = {
+      type: "start", config, ...opened, role, snapshot, app, skipped, core, pageURL: location.href,
+    };
     worker.postMessage(start, snapshot ? [snapshot.buffer] : []);
     return worker;
   }
 
   // The live view's worker is restored (or fell back to a fresh boot and does both jobs): the
   // app's worker starts now, on the other processor core while this one answers typing.
-  function booted({ boot, reason, role, snapshot, app }, worker) {
+  function booted({ boot, reason, role, snapshot, app, skipped, core }, worker) {
     if (worker === page.worker && worker !== page.liveWorker) {
       root.dataset.explorerAppBoot = boot;
       if (boot !== "app-snapshot" && !page.appRestarted) {
@@ -157,7 +159,7 @@ window.charsimPage = (function () {
     if (boot === "fresh") console.warn(`charsim explorer: Python booted afresh (${reason})`);
     if (role === "both") page.worker = worker;
     else {
-      page.worker = spawn("app", snapshot, app); // its snapshot, or the same bytes again
+      page.worker = spawn("app", snapshot, app, skipped, core); // its snapshot, or the same bytes again
       if (app) restartIfSilent(page.worker);
     }
   }
@@ -182,7 +184,7 @@ window.charsimPage = (function () {
     delete root.dataset.explorerAppBoot;
     console.warn(`charsim explorer: the app's Python did not start from its snapshot (${reason}):`
                  + " started again without it");
-    page.worker = spawn("app", null, false);
+    page.worker = spawn("app", null, false, reason);
   }
 
   // Once the app has taken the live view's place, the live view's worker has no more to do.

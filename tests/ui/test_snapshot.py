@@ -227,6 +227,43 @@ def test_an_app_snapshot_that_fails_only_when_the_app_is_built_falls_back_to_the
     _type_and_wait_for_its_score(app_page, guard)
 
 
+def test_an_app_snapshot_made_for_another_function_table_is_refused_before_its_download(
+    app_page, guard, site_url
+):
+    """The app's snapshot records the length of Pyodide's function table as Python started
+    where it was made (numpy's libraries are placed after it); an engine whose table has
+    another length (here: a page whose snapshot says one more) cannot restore it. The live view's
+    worker, whose table had this engine's length, says so before the app's snapshot or numpy's
+    libraries are fetched: the app's worker restores the live view's snapshot, and the console
+    says why in one warning."""
+    messages, fetched = [], []
+    app_page.on("console", lambda msg: messages.append((msg.type, msg.text)))
+    app_page.on("request", lambda request: fetched.append(request.url))
+
+    def other_layout(route) -> None:
+        page = route.fetch().text()
+        start = page.index(">", page.index('id="site-config"')) + 1
+        config = json.loads(page[start : page.index("</script>", start)])
+        table = config["appSnapshot"]["layout"]["table"]
+        config["appSnapshot"]["layout"]["table"] = table + 1
+        body = page[:start] + json.dumps(config) + page[page.index("</script>", start) :]
+        route.fulfill(status=200, body=body, content_type="text/html")
+
+    app_page.route(site_url, other_layout)
+    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    poll(
+        lambda: app_page.evaluate(SINGLE),
+        timeout=APP_TIMEOUT,
+        message="the single-item page",
+        guard=guard,
+    )
+    assert app_page.evaluate(APP_BOOT) == "snapshot"
+    assert not [url for url in fetched if "/pyodide/app-" in url], fetched
+    why = "the app's Python did not start from its snapshot (this engine's function table holds"
+    assert [t for kind, t in messages if kind == "warning" and why in t], messages
+    _type_and_wait_for_its_score(app_page, guard)
+
+
 def test_on_a_slow_network_the_app_restores_the_live_views_snapshot(app_page, guard, site_url):
     """At 20 Mbit/s the app's snapshot (19 MB with numpy's libraries) would come later than the
     app's packages are imported: the app's worker restores the live view's snapshot from the
