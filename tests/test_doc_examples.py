@@ -170,10 +170,10 @@ def check_shell_command(words: list[str]) -> None:
         if args[:1] == ["article"]:
             assert args[1:] in ([], ["--help"], ["--format", "json"], ["--format", "text"]), args
             return
-        from charsim.cli.command import _parser
+        from charsim.cli.parser import command_parser
 
         try:
-            _parser().parse_args(args)
+            command_parser().parse_args(args)
         except SystemExit as exit:
             if exit.code == 0:  # --help, --version
                 return

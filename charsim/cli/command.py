@@ -23,234 +23,18 @@ from ..compare.sacrebleu import SACREBLEU_METRICS, corpus_scores, require_sacreb
 from ..corpus.rows import CHUNK_SIZE, CorpusResult, score_rows
 from ..io.filestream import STDIN, ItemStream, aligned_files, jsonl_file, source_name
 from ..io.textio import DataError
-from ..metric.config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
+from ..metric.config import Config
 from ..metric.errors import WorkerError
 from ..metric.explain import explain
-from ..metric.preprocess import NORMALIZATION_FORMS
-from ..metric.signature import NREFS_VARIABLE, VARIANTS, score_name, signature
+from ..metric.signature import NREFS_VARIABLE, score_name, signature
 from ..metric.values import counted
-from ..render.formats import FORMATS
-from ..significance.paired import (
-    DEFAULT_RANDOMIZATION_TRIALS,
-    DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
-    MAX_RESAMPLES,
-    MIN_RESAMPLES,
-)
-from ..version import __version__
 from . import significance as cli_significance
-from .args import Once, available_cores, file_name, jobs, name_list, whole_number
-from .output import ItemExplanation, Report, render_report
+from .output import ItemExplanation, Report, render_report, scores_only
+from .parser import read_options
 from .streams import run_guarded
 from .workers import worker_pool
 
 __all__ = ["main"]
-
-METRICS = ("charsim", *SACREBLEU_METRICS)
-"""The names ``--metrics`` accepts."""
-
-
-_order_cap = whole_number(
-    1,
-    f"{{value}} is outside the allowed range 1..{MAX_ORDER_LIMIT} (32 is charsim)",
-    MAX_ORDER_LIMIT,
-)
-"""``--max-order``."""
-_resamples = whole_number(
-    MIN_RESAMPLES,
-    f"{{value}}: at least {MIN_RESAMPLES} resamples or trials are needed (a 95 % interval "
-    f"leaves out the n // 40 lowest and highest; p is at least 1/(n + 1))",
-    MAX_RESAMPLES,
-    f"{{value}} is more than {MAX_RESAMPLES:,} resamples or trials (sacreBLEU's defaults: "
-    f"{DEFAULT_RESAMPLES:,} for the bootstrap, {DEFAULT_RANDOMIZATION_TRIALS:,} for --paired-ar)",
-)
-"""``--confidence-n`` and the like."""
-_seed = whole_number(0, "{value}: a seed is a whole number >= 0")
-"""``--seed``."""
-_item_number = whole_number(1, "{value}: items are numbered from 1")
-"""``--explain``."""
-_metric_list = name_list(METRICS, "metric")
-"""``--metrics``."""
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="charsim",
-        usage="%(prog)s [options]\n       %(prog)s article [--format {text,json}]",
-        description="Score candidates against references with charsim (character n-gram\n"
-        "similarity, min(P, R) of 1/n-weighted overlaps of orders 1..32).",
-        epilog="examples:\n"
-        "  charsim -i sys.txt -r ref.txt\n"
-        "  charsim -i sys1.txt sys2.txt -r ref.txt --sentence-level --format tsv\n"
-        "  charsim --jsonl items.jsonl --format json\n"
-        "  charsim -i sys.txt -r ref.txt --metrics charsim,chrf,chrf++,bleu,ter\n"
-        "  charsim -i sys.txt -r ref.txt --explain 17 --format markdown\n"
-        "  charsim -i base.txt sys.txt -r ref.txt --paired-bs    # is sys.txt really better?\n"
-        "  charsim article    # recompute every number printed in the article",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    source = parser.add_argument_group("input")
-    source.add_argument("-i", "--input", nargs="+", metavar="FILE", default=[STDIN],
-                        type=file_name, action=Once,
-                        hint="name every system after one -i: -i a.txt b.txt",
-                        help="candidate file(s), one candidate per line; several files are "
-                        "several systems ('-' = stdin, the default)")  # fmt: skip
-    source.add_argument("-r", "--references", nargs="+", metavar="FILE", default=[],
-                        type=file_name, action=Once,
-                        hint="name every reference file after one -r: -r ref1.txt ref2.txt",
-                        help="reference file(s): line i of each is a reference for candidate "
-                        "line i (an empty line is an empty reference)")  # fmt: skip
-    source.add_argument("--jsonl", metavar="FILE", type=file_name, action=Once,
-                        hint="give one JSON Lines file (cat a.jsonl b.jsonl | charsim --jsonl -)",
-                        help='JSON Lines input instead: {"candidate": ..., "references": [...]} '
-                        "per line ('-' = stdin)")  # fmt: skip
-    metric = parser.add_argument_group("metric")
-    metric.add_argument(
-        "--metrics",
-        type=_metric_list,
-        action=Once,
-        hint="list every metric in one --metrics: --metrics charsim,chrf",
-        metavar="LIST",
-        help="comma-separated metrics, one column each: "
-        + ", ".join(METRICS)
-        + " (sacreBLEU's chrF, chrF++, BLEU, TER with its defaults, corpus-level; they need "
-        "pip install 'charsim[compare]' and get the texts as read: the charsim options below "
-        "apply to charsim only)",
-    )
-    metric.add_argument("--variant", choices=VARIANTS,
-                        help="mean: charsim (§3.1, default); base: mean of per-reference scores "
-                        "(§2.4); max: best reference (§3.3); base and max are the article's "
-                        "other forms, reported under their own names")  # fmt: skip
-    metric.add_argument(
-        "--max-order",
-        type=_order_cap,
-        metavar="N",
-        help=f"order cap, 1 to {MAX_ORDER_LIMIT} (32 is charsim; anything else is a derived "
-        "variant)",
-    )
-    metric.add_argument(
-        "--weights",
-        choices=WEIGHTS,
-        help="harmonic = 1/n (charsim); uniform is a derived variant",
-    )
-    metric.add_argument(
-        "--normalize",
-        choices=NORMALIZATION_FORMS,
-        help="Unicode-normalise every text first (recorded in the signature)",
-    )
-    metric.add_argument(
-        "--lowercase",
-        action="store_true",
-        help="case-fold every text first (str.casefold; recorded as case:fold)",
-    )
-    metric.add_argument(
-        "--fold-whitespace-quotes",
-        action="store_true",
-        help="fold every text's whitespace (no-break and other spaces to one U+0020, ends "
-        "stripped) and curly quotes (to ASCII ' and \") last (recorded as fold:space+quote)",
-    )
-    tests = parser.add_argument_group(
-        "confidence intervals and paired significance tests (sacreBLEU's options; the first -i "
-        "system is the baseline)"
-    )
-    tests.add_argument(
-        "--confidence",
-        action="store_true",
-        help="each system's 95 %% confidence interval, by bootstrap resampling",
-    )
-    tests.add_argument(
-        "--confidence-n",
-        type=_resamples,
-        metavar="N",
-        help=f"bootstrap resamples for --confidence ({DEFAULT_RESAMPLES:,}; at most "
-        f"{MAX_RESAMPLES:,})",
-    )
-    paired = tests.add_mutually_exclusive_group()
-    paired.add_argument(
-        "--paired-bs",
-        action="store_true",
-        help="paired bootstrap resampling against the baseline: a p-value per "
-        "system, and every system's interval",
-    )
-    paired.add_argument(
-        "--paired-ar",
-        action="store_true",
-        help="paired approximate randomization against the baseline: a p-value per system",
-    )
-    tests.add_argument(
-        "--paired-bs-n",
-        type=_resamples,
-        metavar="N",
-        help=f"resamples for --paired-bs ({DEFAULT_RESAMPLES:,}; at most {MAX_RESAMPLES:,})",
-    )
-    tests.add_argument(
-        "--paired-ar-n",
-        type=_resamples,
-        metavar="N",
-        help=f"trials for --paired-ar ({DEFAULT_RANDOMIZATION_TRIALS:,}; at most "
-        f"{MAX_RESAMPLES:,})",
-    )
-    tests.add_argument("--seed", type=_seed, metavar="N",
-                       help=f"seed of the resampling ({DEFAULT_SEED}; recorded in the "
-                       "signature)")  # fmt: skip
-    output = parser.add_argument_group("output")
-    output.add_argument("--sentence-level", action="store_true",
-                        help="also print item scores (sentence BLEU with effective order, as "
-                        "sacrebleu --sentence-level computes it)")  # fmt: skip
-    output.add_argument("--format", choices=("text", "json", *FORMATS[1:]), default="text",
-                        help="text (default), json, tsv, markdown or latex")  # fmt: skip
-    output.add_argument(
-        "--explain",
-        type=_item_number,
-        metavar="ITEM",
-        help="print the full explanation of item ITEM (1 = the first item: the line number of "
-        "-i/-r files; in JSON Lines, blank lines are not items) with chrF, chrF++, BLEU and "
-        f"TER beside it when sacreBLEU is installed and the item has at most {COMPARE_LIMIT:,} "
-        "characters (candidate plus references; TER's time grows much faster than the text); "
-        "with --format markdown or latex a worked "
-        "example to paste; with --format tsv its lines start with '#'",
-    )
-    output.add_argument("--no-progress", action="store_true",
-                        help="no progress bar (one is shown on stderr for 1,000 items or more, "
-                        "only when stderr is a terminal and tqdm is installed; it counts "
-                        f"chunks of {CHUNK_SIZE:,} items)")  # fmt: skip
-    run = parser.add_argument_group("run")
-    run.add_argument("--jobs", type=jobs, metavar="N",
-                     help="score charsim on N processes (0 = one per core, "
-                     f"{available_cores()} here; default 1); the output is the same")  # fmt: skip
-    parser.add_argument("--version", action="version", version=f"charsim {__version__}")
-    return parser
-
-
-_CHARSIM_DEFAULTS = {"variant": "mean", "max_order": DEFAULT_MAX_ORDER, "weights": "harmonic",
-                     "jobs": 1}  # fmt: skip
-"""The defaults of the options that are None when not given (see :func:`_unused_charsim_option`)."""
-_CHARSIM_OPTIONS = {
-    name: "--" + name.replace("_", "-")
-    for name in ("variant", "max_order", "weights", "normalize", "lowercase",
-                 "fold_whitespace_quotes", "jobs")
-}  # fmt: skip
-"""The options that change charsim only (sacreBLEU's metrics get the texts as read)."""
-
-
-def _unused_charsim_option(args: argparse.Namespace) -> str | None:
-    """Why an option that changes charsim only does nothing here (None: it does something).
-
-    With ``--metrics`` and no ``charsim`` in it, they would change nothing but the
-    ``--explain`` item's explanation (``--jobs`` not even that): they are refused, as ``--seed``
-    without a test is, rather than left to look as if they changed chrF."""
-    if args.metrics is None or "charsim" in args.metrics:
-        return None
-    given = [option for name, option in _CHARSIM_OPTIONS.items()
-             if getattr(args, name) not in (None, False)]  # fmt: skip
-    if args.explain is not None:  # they change the explanation of the item (not --jobs)
-        given = [option for option in given if option == "--jobs"]
-    if not given:
-        return None
-    listed = ",".join(args.metrics)
-    return (f"{given[0]} changes charsim only, and --metrics {listed} has no charsim column "
-            f"(sacreBLEU's metrics get the texts as read): add charsim to --metrics, or leave "
-            f"out {given[0]}")  # fmt: skip
 
 
 def _load(args: argparse.Namespace) -> ItemStream:
@@ -505,17 +289,7 @@ def _run(argv: list[str]) -> int:
         from ..render.article import main as article_main
 
         return article_main(argv[1:])
-    parser = _parser()
-    args = parser.parse_args(argv)
-    if args.jsonl and (args.references or args.input != [STDIN]):
-        parser.error("--jsonl cannot be combined with -i or -r")
-    problem = cli_significance.problem(args, 1 if args.jsonl else len(args.input))
-    problem = problem or _unused_charsim_option(args)
-    if problem:
-        parser.error(problem)
-    for name, default in _CHARSIM_DEFAULTS.items():  # given as None to tell what was typed
-        if getattr(args, name) is None:
-            setattr(args, name, default)
+    args = read_options(argv)
     options = {"max_order": args.max_order, "weights": args.weights,
                "normalize": args.normalize, "casefold": args.lowercase,
                "fold_whitespace_quotes": args.fold_whitespace_quotes}  # fmt: skip
@@ -566,5 +340,5 @@ def _run(argv: list[str]) -> int:
         explanations=explanations,
         significance=significance,
     )
-    sys.stdout.write(render_report(report, args.format))
+    sys.stdout.write(scores_only(report) if args.score_only else render_report(report, args.format))
     return 0

@@ -337,7 +337,7 @@ def test_max_order_out_of_range_is_a_usage_error(files, capsys, value, message):
          "argument --jsonl: given twice: give one JSON Lines file"),
         (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--metrics", "chrf",
                     "--metrics", "bleu"],
-         "argument --metrics: given twice: list every metric in one --metrics"),
+         "argument -m/--metrics: given twice: list every metric in one --metrics"),
         (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--jobs", "1_0"],
          "argument --jobs: '1_0' is not a whole number (write it in the digits 0-9)"),
         (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--jobs", "\u0661"],
