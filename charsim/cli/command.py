@@ -16,6 +16,7 @@ import shlex
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from ..compare.base import MetricResult
 from ..compare.metrics import COMPARE_LIMIT, compare, compared_size, skipped_note
@@ -28,6 +29,7 @@ from ..metric.errors import WorkerError
 from ..metric.explain import explain
 from ..metric.signature import NREFS_VARIABLE, score_name, signature
 from ..metric.values import counted
+from ..resources import copy_examples
 from . import significance as cli_significance
 from .output import ItemExplanation, Report, render_report, scores_only
 from .parser import read_options
@@ -289,6 +291,8 @@ def _run(argv: list[str]) -> int:
         from ..render.article import main as article_main
 
         return article_main(argv[1:])
+    if argv[:1] == ["examples"]:
+        return _examples(argv[1:])
     args = read_options(argv)
     options = {"max_order": args.max_order, "weights": args.weights,
                "normalize": args.normalize, "casefold": args.lowercase,
@@ -341,4 +345,25 @@ def _run(argv: list[str]) -> int:
         significance=significance,
     )
     sys.stdout.write(scores_only(report) if args.score_only else render_report(report, args.format))
+    return 0
+
+
+def _examples(argv: list[str]) -> int:
+    """``charsim examples``: copy the example data into ``--to`` (:func:`charsim.resources.
+    copy_examples`) and list what was copied; 1 with one line if a file cannot be written."""
+    parser = argparse.ArgumentParser(
+        prog="charsim examples",
+        description="Copy the example data that the documentation uses into DIR/data/ (a file "
+        "already there with other bytes stops it, nothing overwritten), so that the "
+        "documentation's commands run from DIR as written.",
+    )
+    where = "where data/ goes (the current folder)"
+    parser.add_argument("--to", type=Path, default=Path("."), metavar="DIR", help=where)
+    args = parser.parse_args(argv)
+    try:
+        copied = copy_examples(args.to)
+    except OSError as error:
+        print(f"charsim: error: {error}", file=sys.stderr)
+        return 1
+    print("\n".join(str(path) for path in copied))
     return 0

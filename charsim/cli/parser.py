@@ -60,7 +60,8 @@ def command_parser() -> argparse.ArgumentParser:
     """The parser of the `charsim` command's options (not of `charsim article`)."""
     parser = argparse.ArgumentParser(
         prog="charsim",
-        usage="%(prog)s [options] [REF ...]\n       %(prog)s article [--format {text,json}]",
+        usage="%(prog)s [options] [REF ...]\n       %(prog)s article [--format {text,json}]\n"
+        "       %(prog)s examples [--to DIR]",
         description="Score candidates against references with charsim (character n-gram\n"
         "similarity, min(P, R) of 1/n-weighted overlaps of orders 1..32).",
         epilog="examples:\n"
