@@ -86,6 +86,7 @@ NO_NODE = (
     "nodejs) for them"
 )
 """What a build without Node says first, in one line."""
+SKIPPED = "skipped: Node.js is not on PATH"
 SHELL_MARK = 'id="site-config"'
 """In the ``index.html`` of every build, before the marker too: the page's configuration."""
 
@@ -203,6 +204,8 @@ def build(
         app |= add_bytecode(
             [package.path for _, package in sorted(packages.items()) if package.path], app
         )
+    else:
+        print(f"      {SKIPPED}")
 
     step(8, total, "Archive each install stage's pure-Python packages; write pyodide-lock.json")
     order = install_order(packages, pins)
@@ -244,7 +247,9 @@ def build(
 
     step(12, total, "Make the live view's and the app's memory snapshots (Node); check them")
     snapshot = app_snapshot = None
-    if node:
+    if not node:
+        print(f"      {SKIPPED}")
+    else:
         snapshot = make_snapshot(out, [out / stages["live"]["bundle"]["url"]], standard_library)
         print(f"      {snapshot['url']}: {snapshot['bytes'] / 1e6:.1f} MB unpacked")
     scripts, styles = page_assets(pins)

@@ -1,6 +1,7 @@
 """charsim as a Hugging Face ``evaluate`` metric, loaded from this folder's path.
 
-``evaluate.load("integrations/evaluate/charsim")`` (from the repository's root) loads it.
+``evaluate.load(str(charsim.resources.evaluate_module()))`` loads it (the charsim package carries
+it; in a checkout, ``evaluate.load("integrations/evaluate/charsim")`` from the repository's root).
 
 The module follows ``evaluate``'s metric-module layout (this file, named as its folder, holding one
 :class:`evaluate.Metric` subclass, and the metric card ``README.md`` beside it) and scores through
@@ -95,7 +96,7 @@ Raises:
     TypeError: a setting of the wrong type.
 
 Examples:
-    >>> charsim_metric = evaluate.load("integrations/evaluate/charsim")
+    >>> charsim_metric = evaluate.load(str(charsim.resources.evaluate_module()))
     >>> results = charsim_metric.compute(predictions=["ca"], references=[["cat"]])
     >>> round(results["charsim"], 4), round(results["recall"], 4)
     (0.4975, 0.4975)
