@@ -30,7 +30,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted(
-    [ROOT / "README.md"]
+    [ROOT / "README.md", ROOT / "README.pypi.md"]
     + [
         p
         for p in (ROOT / "docs").rglob("*.md")
@@ -127,7 +127,7 @@ def test_console(page: Path, line: int, body: str):
         assert words[0] == "charsim", f"{command!r}: console blocks run charsim only"
         run = subprocess.run(
             [sys.executable, "-m", "charsim", *words[1:], "--no-progress"]
-            if words[1:2] != ["article"]
+            if words[1:2] not in (["article"], ["examples"])
             else [sys.executable, "-m", "charsim", *words[1:]],
             cwd=ROOT,
             env=env,
@@ -170,10 +170,10 @@ def check_shell_command(words: list[str]) -> None:
         if args[:1] == ["article"]:
             assert args[1:] in ([], ["--help"], ["--format", "json"], ["--format", "text"]), args
             return
-        from charsim.cli.command import _parser
+        from charsim.cli.parser import command_parser
 
         try:
-            _parser().parse_args(args)
+            command_parser().parse_args(args)
         except SystemExit as exit:
             if exit.code == 0:  # --help, --version
                 return

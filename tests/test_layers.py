@@ -60,7 +60,7 @@ LAYERS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         # the HTML of the results below it, charsim.metric.display); the command line.
         # Significance sits above io and corpus in this order but may import neither
         # (FORBIDDEN below).
-        ("version", ("charsim.version",)),
+        ("version", ("charsim.version", "charsim.resources")),
         ("metric", below("charsim.metric")),
         ("io", below("charsim.io")),
         ("corpus", below("charsim.corpus")),

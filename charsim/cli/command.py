@@ -8,20 +8,15 @@ anything is written, so an error never leaves half a result behind.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import itertools
 import json
 import math
-import multiprocessing
 import os
 import shlex
-import signal
 import sys
-import threading
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
+from pathlib import Path
 
 from ..compare.base import MetricResult
 from ..compare.metrics import COMPARE_LIMIT, compare, compared_size, skipped_note
@@ -29,233 +24,19 @@ from ..compare.sacrebleu import SACREBLEU_METRICS, corpus_scores, require_sacreb
 from ..corpus.rows import CHUNK_SIZE, CorpusResult, score_rows
 from ..io.filestream import STDIN, ItemStream, aligned_files, jsonl_file, source_name
 from ..io.textio import DataError
-from ..metric.config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS, Config
+from ..metric.config import Config
 from ..metric.errors import WorkerError
 from ..metric.explain import explain
-from ..metric.preprocess import NORMALIZATION_FORMS
-from ..metric.signature import NREFS_VARIABLE, VARIANTS, score_name, signature
+from ..metric.signature import NREFS_VARIABLE, score_name, signature
 from ..metric.values import counted
-from ..render.formats import FORMATS
-from ..significance.paired import (
-    DEFAULT_RANDOMIZATION_TRIALS,
-    DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
-    MAX_RESAMPLES,
-    MIN_RESAMPLES,
-)
-from ..version import __version__
+from ..resources import copy_examples
 from . import significance as cli_significance
-from .args import Once, available_cores, file_name, jobs, name_list, whole_number
-from .output import ItemExplanation, Report, render_report
+from .output import ItemExplanation, Report, render_report, scores_only
+from .parser import read_options
 from .streams import run_guarded
+from .workers import worker_pool
 
 __all__ = ["main"]
-
-METRICS = ("charsim", *SACREBLEU_METRICS)
-"""The names ``--metrics`` accepts."""
-
-
-_order_cap = whole_number(
-    1,
-    f"{{value}} is outside the allowed range 1..{MAX_ORDER_LIMIT} (32 is charsim)",
-    MAX_ORDER_LIMIT,
-)
-"""``--max-order``."""
-_resamples = whole_number(
-    MIN_RESAMPLES,
-    f"{{value}}: at least {MIN_RESAMPLES} resamples or trials are needed (a 95 % interval "
-    f"leaves out the n // 40 lowest and highest; p is at least 1/(n + 1))",
-    MAX_RESAMPLES,
-    f"{{value}} is more than {MAX_RESAMPLES:,} resamples or trials (sacreBLEU's defaults: "
-    f"{DEFAULT_RESAMPLES:,} for the bootstrap, {DEFAULT_RANDOMIZATION_TRIALS:,} for --paired-ar)",
-)
-"""``--confidence-n`` and the like."""
-_seed = whole_number(0, "{value}: a seed is a whole number >= 0")
-"""``--seed``."""
-_item_number = whole_number(1, "{value}: items are numbered from 1")
-"""``--explain``."""
-_metric_list = name_list(METRICS, "metric")
-"""``--metrics``."""
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="charsim",
-        usage="%(prog)s [options]\n       %(prog)s article [--format {text,json}]",
-        description="Score candidates against references with charsim (character n-gram\n"
-        "similarity, min(P, R) of 1/n-weighted overlaps of orders 1..32).",
-        epilog="examples:\n"
-        "  charsim -i sys.txt -r ref.txt\n"
-        "  charsim -i sys1.txt sys2.txt -r ref.txt --sentence-level --format tsv\n"
-        "  charsim --jsonl items.jsonl --format json\n"
-        "  charsim -i sys.txt -r ref.txt --metrics charsim,chrf,chrf++,bleu,ter\n"
-        "  charsim -i sys.txt -r ref.txt --explain 17 --format markdown\n"
-        "  charsim -i base.txt sys.txt -r ref.txt --paired-bs    # is sys.txt really better?\n"
-        "  charsim article    # recompute every number printed in the article",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    source = parser.add_argument_group("input")
-    source.add_argument("-i", "--input", nargs="+", metavar="FILE", default=[STDIN],
-                        type=file_name, action=Once,
-                        hint="name every system after one -i: -i a.txt b.txt",
-                        help="candidate file(s), one candidate per line; several files are "
-                        "several systems ('-' = stdin, the default)")  # fmt: skip
-    source.add_argument("-r", "--references", nargs="+", metavar="FILE", default=[],
-                        type=file_name, action=Once,
-                        hint="name every reference file after one -r: -r ref1.txt ref2.txt",
-                        help="reference file(s): line i of each is a reference for candidate "
-                        "line i (an empty line is an empty reference)")  # fmt: skip
-    source.add_argument("--jsonl", metavar="FILE", type=file_name, action=Once,
-                        hint="give one JSON Lines file (cat a.jsonl b.jsonl | charsim --jsonl -)",
-                        help='JSON Lines input instead: {"candidate": ..., "references": [...]} '
-                        "per line ('-' = stdin)")  # fmt: skip
-    metric = parser.add_argument_group("metric")
-    metric.add_argument(
-        "--metrics",
-        type=_metric_list,
-        action=Once,
-        hint="list every metric in one --metrics: --metrics charsim,chrf",
-        metavar="LIST",
-        help="comma-separated metrics, one column each: "
-        + ", ".join(METRICS)
-        + " (sacreBLEU's chrF, chrF++, BLEU, TER with its defaults, corpus-level; they need "
-        "pip install 'charsim[compare]' and get the texts as read: the charsim options below "
-        "apply to charsim only)",
-    )
-    metric.add_argument("--variant", choices=VARIANTS,
-                        help="mean: charsim (§3.1, default); base: mean of per-reference scores "
-                        "(§2.4); max: best reference (§3.3); base and max are the article's "
-                        "other forms, reported under their own names")  # fmt: skip
-    metric.add_argument(
-        "--max-order",
-        type=_order_cap,
-        metavar="N",
-        help=f"order cap, 1 to {MAX_ORDER_LIMIT} (32 is charsim; anything else is a derived "
-        "variant)",
-    )
-    metric.add_argument(
-        "--weights",
-        choices=WEIGHTS,
-        help="harmonic = 1/n (charsim); uniform is a derived variant",
-    )
-    metric.add_argument(
-        "--normalize",
-        choices=NORMALIZATION_FORMS,
-        help="Unicode-normalise every text first (recorded in the signature)",
-    )
-    metric.add_argument(
-        "--lowercase",
-        action="store_true",
-        help="case-fold every text first (str.casefold; recorded as case:fold)",
-    )
-    metric.add_argument(
-        "--fold-whitespace-quotes",
-        action="store_true",
-        help="fold every text's whitespace (no-break and other spaces to one U+0020, ends "
-        "stripped) and curly quotes (to ASCII ' and \") last (recorded as fold:space+quote)",
-    )
-    tests = parser.add_argument_group(
-        "confidence intervals and paired significance tests (sacreBLEU's options; the first -i "
-        "system is the baseline)"
-    )
-    tests.add_argument(
-        "--confidence",
-        action="store_true",
-        help="each system's 95 %% confidence interval, by bootstrap resampling",
-    )
-    tests.add_argument(
-        "--confidence-n",
-        type=_resamples,
-        metavar="N",
-        help=f"bootstrap resamples for --confidence ({DEFAULT_RESAMPLES:,}; at most "
-        f"{MAX_RESAMPLES:,})",
-    )
-    paired = tests.add_mutually_exclusive_group()
-    paired.add_argument(
-        "--paired-bs",
-        action="store_true",
-        help="paired bootstrap resampling against the baseline: a p-value per "
-        "system, and every system's interval",
-    )
-    paired.add_argument(
-        "--paired-ar",
-        action="store_true",
-        help="paired approximate randomization against the baseline: a p-value per system",
-    )
-    tests.add_argument(
-        "--paired-bs-n",
-        type=_resamples,
-        metavar="N",
-        help=f"resamples for --paired-bs ({DEFAULT_RESAMPLES:,}; at most {MAX_RESAMPLES:,})",
-    )
-    tests.add_argument(
-        "--paired-ar-n",
-        type=_resamples,
-        metavar="N",
-        help=f"trials for --paired-ar ({DEFAULT_RANDOMIZATION_TRIALS:,}; at most "
-        f"{MAX_RESAMPLES:,})",
-    )
-    tests.add_argument("--seed", type=_seed, metavar="N",
-                       help=f"seed of the resampling ({DEFAULT_SEED}; recorded in the "
-                       "signature)")  # fmt: skip
-    output = parser.add_argument_group("output")
-    output.add_argument("--sentence-level", action="store_true",
-                        help="also print item scores (sentence BLEU with effective order, as "
-                        "sacrebleu --sentence-level computes it)")  # fmt: skip
-    output.add_argument("--format", choices=("text", "json", *FORMATS[1:]), default="text",
-                        help="text (default), json, tsv, markdown or latex")  # fmt: skip
-    output.add_argument(
-        "--explain",
-        type=_item_number,
-        metavar="ITEM",
-        help="print the full explanation of item ITEM (1 = the first item: the line number of "
-        "-i/-r files; in JSON Lines, blank lines are not items) with chrF, chrF++, BLEU and "
-        f"TER beside it when sacreBLEU is installed and the item has at most {COMPARE_LIMIT:,} "
-        "characters (candidate plus references; TER's time grows much faster than the text); "
-        "with --format markdown or latex a worked "
-        "example to paste; with --format tsv its lines start with '#'",
-    )
-    output.add_argument("--no-progress", action="store_true",
-                        help="no progress bar (one is shown on stderr for 1,000 items or more, "
-                        "only when stderr is a terminal and tqdm is installed; it counts "
-                        f"chunks of {CHUNK_SIZE:,} items)")  # fmt: skip
-    run = parser.add_argument_group("run")
-    run.add_argument("--jobs", type=jobs, metavar="N",
-                     help="score charsim on N processes (0 = one per core, "
-                     f"{available_cores()} here; default 1); the output is the same")  # fmt: skip
-    parser.add_argument("--version", action="version", version=f"charsim {__version__}")
-    return parser
-
-
-_CHARSIM_DEFAULTS = {"variant": "mean", "max_order": DEFAULT_MAX_ORDER, "weights": "harmonic",
-                     "jobs": 1}  # fmt: skip
-"""The defaults of the options that are None when not given (see :func:`_unused_charsim_option`)."""
-_CHARSIM_OPTIONS = {
-    name: "--" + name.replace("_", "-")
-    for name in ("variant", "max_order", "weights", "normalize", "lowercase",
-                 "fold_whitespace_quotes", "jobs")
-}  # fmt: skip
-"""The options that change charsim only (sacreBLEU's metrics get the texts as read)."""
-
-
-def _unused_charsim_option(args: argparse.Namespace) -> str | None:
-    """Why an option that changes charsim only does nothing here (None: it does something).
-
-    With ``--metrics`` and no ``charsim`` in it, they would change nothing but the
-    ``--explain`` item's explanation (``--jobs`` not even that): they are refused, as ``--seed``
-    without a test is, rather than left to look as if they changed chrF."""
-    if args.metrics is None or "charsim" in args.metrics:
-        return None
-    given = [option for name, option in _CHARSIM_OPTIONS.items()
-             if getattr(args, name) not in (None, False)]  # fmt: skip
-    if args.explain is not None:  # they change the explanation of the item (not --jobs)
-        given = [option for option in given if option == "--jobs"]
-    if not given:
-        return None
-    listed = ",".join(args.metrics)
-    return (f"{given[0]} changes charsim only, and --metrics {listed} has no charsim column "
-            f"(sacreBLEU's metrics get the texts as read): add charsim to --metrics, or leave "
-            f"out {given[0]}")  # fmt: skip
 
 
 def _load(args: argparse.Namespace) -> ItemStream:
@@ -448,87 +229,13 @@ def _charsim(args, stream: ItemStream, rows: Iterable, options: dict) -> list[Co
     update, close = _progress(items, not args.no_progress, "chunk", chunks)
     keep = args.sentence_level or cli_significance.asked(args)
     try:
-        with _processes(args.jobs) as executor:
+        with worker_pool(args.jobs) as executor:
             return score_rows(
                 rows, systems=len(stream.names), variant=args.variant, executor=executor,
                 in_flight=2 * args.jobs, keep_scores=keep, progress=update, **options,
             )  # fmt: skip
     finally:
         close()
-
-
-@contextlib.contextmanager
-def _processes(jobs: int) -> Iterator[ProcessPoolExecutor | None]:
-    """A pool of ``jobs`` worker processes (None for one job: this process scores).
-
-    The workers ignore Ctrl-C (a terminal sends ``SIGINT`` to every process of the job), so only
-    this process answers it. When it is interrupted, the chunks not started are cancelled, the
-    workers are ended at once rather than left to finish theirs, and the pool's own thread is
-    joined before the command returns. Ctrl-C is held back while the workers are forked and
-    while the pool is ended, so that it cannot cut either short: a worker forked as
-    ``KeyboardInterrupt`` came was left out of the pool and outlived the command, and a pool
-    thread left running closed its pipe as the interpreter's exit woke it (``Exception ignored
-    ... Bad file descriptor``) (issue 25)."""
-    if jobs <= 1:
-        yield None
-        return
-    pool = None
-    before = set(multiprocessing.active_children()), set(threading.enumerate())
-    try:
-        with _ctrl_c_held():  # a Ctrl-C that comes meanwhile is raised as the block ends
-            pool = ProcessPoolExecutor(jobs, initializer=signal.signal,
-                                       initargs=(signal.SIGINT, signal.SIG_IGN))  # fmt: skip
-            try:  # forks every worker now (the fork start method forks all)
-                pool.submit(int).result()
-            except BrokenProcessPool as error:
-                raise WorkerError(
-                    f"the {jobs} worker processes could not start: {error}"
-                ) from error
-        yield pool
-    except KeyboardInterrupt:
-        with _ctrl_c_held():
-            if pool is not None:
-                # the cancelled chunks first (its thread drops them), then the workers: ended
-                # the other way round, its thread failed on the chunks run_chunks cancelled
-                pool.shutdown(wait=False, cancel_futures=True)
-                workers = set(multiprocessing.active_children()) - before[0]  # this pool's only
-                for worker in workers:
-                    worker.terminate()
-                # the pool's thread: the one it started that the interpreter's exit waits for
-                threads = [t for t in threading.enumerate() if t not in before[1] and not t.daemon]
-                for worker in [*workers, *threads]:
-                    worker.join()
-        raise
-    except BaseException:
-        with _ctrl_c_held():
-            if pool is not None:
-                pool.shutdown(cancel_futures=True)
-        raise
-    with _ctrl_c_held():
-        pool.shutdown()
-
-
-@contextlib.contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """Hold Ctrl-C back until the block ends, then raise it (``KeyboardInterrupt``) if it came.
-
-    Python's own handler is swapped for one that only notes the signal: blocking ``SIGINT``
-    (``pthread_sigmask``) would not do, since the kernel then hands it to another thread (tqdm's
-    monitor, say) and the main thread raises it all the same. Processes forked in the block
-    inherit the noting handler until they set their own."""
-    if threading.current_thread() is not threading.main_thread():  # only it gets signals
-        yield
-        return
-    came = []
-    previous = signal.signal(signal.SIGINT, lambda number, frame: came.append(number))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if came and previous is signal.default_int_handler:
-            raise KeyboardInterrupt
-        if came and callable(previous):
-            previous(signal.SIGINT, None)
 
 
 def _explain(names, number: int, row, options, variant: str) -> tuple[ItemExplanation, ...]:
@@ -584,17 +291,9 @@ def _run(argv: list[str]) -> int:
         from ..render.article import main as article_main
 
         return article_main(argv[1:])
-    parser = _parser()
-    args = parser.parse_args(argv)
-    if args.jsonl and (args.references or args.input != [STDIN]):
-        parser.error("--jsonl cannot be combined with -i or -r")
-    problem = cli_significance.problem(args, 1 if args.jsonl else len(args.input))
-    problem = problem or _unused_charsim_option(args)
-    if problem:
-        parser.error(problem)
-    for name, default in _CHARSIM_DEFAULTS.items():  # given as None to tell what was typed
-        if getattr(args, name) is None:
-            setattr(args, name, default)
+    if argv[:1] == ["examples"]:
+        return _examples(argv[1:])
+    args = read_options(argv)
     options = {"max_order": args.max_order, "weights": args.weights,
                "normalize": args.normalize, "casefold": args.lowercase,
                "fold_whitespace_quotes": args.fold_whitespace_quotes}  # fmt: skip
@@ -645,5 +344,26 @@ def _run(argv: list[str]) -> int:
         explanations=explanations,
         significance=significance,
     )
-    sys.stdout.write(render_report(report, args.format))
+    sys.stdout.write(scores_only(report) if args.score_only else render_report(report, args.format))
+    return 0
+
+
+def _examples(argv: list[str]) -> int:
+    """``charsim examples``: copy the example data into ``--to`` (:func:`charsim.resources.
+    copy_examples`) and list what was copied; 1 with one line if a file cannot be written."""
+    parser = argparse.ArgumentParser(
+        prog="charsim examples",
+        description="Copy the example data that the documentation uses into DIR/data/ (a file "
+        "already there with other bytes stops it, nothing overwritten), so that the "
+        "documentation's commands run from DIR as written.",
+    )
+    where = "where data/ goes (the current folder)"
+    parser.add_argument("--to", type=Path, default=Path("."), metavar="DIR", help=where)
+    args = parser.parse_args(argv)
+    try:
+        copied = copy_examples(args.to)
+    except OSError as error:
+        print(f"charsim: error: {error}", file=sys.stderr)
+        return 1
+    print("\n".join(str(path) for path in copied))
     return 0

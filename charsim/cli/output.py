@@ -80,6 +80,16 @@ def render_report(report: Report, fmt: str) -> str:
     return _charsim_layout(report, fmt) + _explanations(report, fmt)
 
 
+def scores_only(report: Report) -> str:
+    """The corpus scores alone (``--score-only``, sacreBLEU's ``-b``): one line per system and
+    metric, in the order of the systems and of ``--metrics``, as the text layout writes them."""
+    return "".join(
+        f"{_number(result, result.score, 'text')}\n"
+        for res in report.results
+        for result in res.values()
+    )
+
+
 def _json(report: Report) -> str:
     if report.by_metric:
         fields = [{"metrics": {m: _metric_json(r, report.sentence_level) for m, r in res.items()}}
@@ -91,8 +101,9 @@ def _json(report: Report) -> str:
                    **cli_significance.json_fields(report.significance, s)}
                   for s, res in enumerate(report.results)]  # fmt: skip
         shared = {"signature": report.results[0]["charsim"].signature}
-    if len(fields) == 1:
-        body = {**fields[0], **shared, "n_items": report.n_items}
+    if len(fields) == 1:  # sacreBLEU's layout for one system: the score's name first
+        name = {} if report.by_metric else {"name": report.results[0]["charsim"].name}
+        body = {**name, **fields[0], **shared, "n_items": report.n_items}
     else:
         systems = [{"name": n, **f} for n, f in zip(report.names, fields, strict=True)]
         body = {"systems": systems, **shared, "n_items": report.n_items}

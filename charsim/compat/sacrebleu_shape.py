@@ -15,9 +15,12 @@ the reference layout (``references`` is a list of reference *streams*, each hold
 reference per hypothesis; ``None`` in a stream marks an item without that reference, so items
 may have different numbers of references, ``nrefs:var``; ``""`` is an empty reference, as in
 sacreBLEU, and charsim scores it by the empty-input rules of §3.1), references cached by the
-constructor (``CharSim(references=...)``, then ``corpus_score(hypotheses, None)``), the score
-object (``.name``, ``.score``, ``format()``, a printable line ``name = score``) and the signature
-object (``format()``, ``str``).
+constructor (``CharSim(references=...)``, then ``corpus_score(hypotheses, None)``), the option
+name ``lowercase``, the score object (``.name``, ``.score``, ``format()``, ``_mean``, ``_ci``,
+``estimate_ci``, a printable line ``name = score``), the signature object (``format()``, ``str``,
+``update``), and the statistics of sacreBLEU's paired tests (``_extract_corpus_statistics``,
+``_aggregate_and_compute``, ``_compute_score_from_stats``), so that sacreBLEU's own
+``PairedTest`` resamples charsim's item scores (:mod:`charsim.compat.statistics`).
 
 What is charsim's: the numbers, the names and the signature are those of :func:`charsim.score`
 and the ``charsim`` command for the same options. In particular the **scale is 0–1**, as
@@ -32,28 +35,24 @@ number).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
+from collections.abc import Iterable, Sequence
 
 from ..corpus.rows import common_nrefs, score_rows
 from ..io.filestream import aligned_rows
 from ..metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, Config
-from ..metric.decision import Decision
-from ..metric.display import RichDisplay
 from ..metric.errors import UndefinedScoreError
 from ..metric.explain import explain
 from ..metric.preprocess import Preprocessing
-from ..metric.signature import VARIANTS, score_name, signature
-from ..metric.values import as_tuple, counted, is_sequence, whole_number
+from ..metric.signature import VARIANTS, score_name
+from ..metric.values import as_tuple, flag, is_sequence, whole_number
 from ..significance.paired import (
     DEFAULT_SEED,
     MIN_RESAMPLES,
-    Interval,
     bootstrap_interval,
     too_few_items,
 )
+from .score import CharSimScore, CharSimSignature
+from .statistics import MAX_ITEMS, item_statistics, mean_of_statistics, summed
 
 __all__ = ["CharSim", "CharSimScore", "CharSimSignature"]
 
@@ -70,147 +69,6 @@ _ALL_NONE = (
 """Why an item whose every reference is None has no score (issue 25)."""
 
 
-@dataclass(frozen=True)
-class CharSimSignature:
-    """The signature of a :class:`CharSim` computation, as sacreBLEU's ``Signature`` object:
-    ``str(signature)`` and :meth:`format` give the line the ``charsim`` command prints for the
-    same options (:func:`charsim.signature`).
-
-    Attributes:
-        variant: ``"mean"`` (§3.1), ``"base"`` (§2.4) or ``"max"`` (§3.3).
-        config: order cap and weights.
-        preprocessing: what was done to the texts first.
-        nrefs: references per item (an int), ``"var"`` when items have different numbers, None
-            before anything was scored (then the field is left out).
-        bootstrap: the bootstrap resamples behind the score's interval (``n_bootstrap``), or
-            None.
-        seed: their seed, or None.
-    """
-
-    variant: str
-    config: Config
-    preprocessing: Preprocessing
-    nrefs: int | str | None = None
-    bootstrap: int | None = None
-    seed: int | None = None
-
-    def format(self, short: bool = False) -> str:
-        """The signature line, e.g. ``charsim|variant:mean|cap:32|w:1/n|norm:none|nrefs:1|
-        version:0.1.0``.
-
-        Args:
-            short: sacreBLEU's short form; charsim's field names are short already, so it is the
-                same line (accepted so that a sacreBLEU script's call works).
-        """
-        return signature(
-            self.variant,
-            max_order=self.config.max_order,
-            weights=self.config.weights,
-            **self.preprocessing.options,
-            nrefs=self.nrefs,
-            bootstrap=self.bootstrap,
-            seed=self.seed,
-        )
-
-    @property
-    def info(self) -> dict[str, str]:
-        """The fields of the line by name (``{"variant": "mean", "cap": "32", ...}``), as
-        sacreBLEU's ``Signature.info``."""
-        return dict(field.split(":", 1) for field in self.format().split("|")[1:])
-
-    def __str__(self) -> str:
-        return self.format()
-
-    def __repr__(self) -> str:
-        return self.format()
-
-
-@dataclass(frozen=True, repr=False)
-class CharSimScore(RichDisplay):
-    """A charsim score as sacreBLEU's ``Score`` object: ``str(score)`` is the printable line
-    ``charsim = 0.4975``.
-
-    Attributes:
-        name: what the score is printed under: ``"charsim"``, ``"charsim_base"``,
-            ``"charsim_max"`` (the variant), or ``"derived variant"`` for another cap or weights
-            (§5.7, §6.4), as the command line prints.
-        score: the score on charsim's scale, 0–1 (not sacreBLEU's 0–100): an exact rational
-            rounded once, as :func:`charsim.score` returns.
-        signature: the signature line (:class:`CharSimSignature`'s).
-        n_items: the items scored (1 for a sentence score).
-        exact: the exact score (``Fraction``) of a sentence score; None for a corpus score (a
-            mean of rounded item scores).
-        precision: ``P = M̄ / L_t`` of a sentence (exact; None when ``L_t = 0`` and for a corpus
-            score).
-        recall: ``R = M̄ / L̄_r`` of a sentence (exact; None when ``L̄_r = 0`` and for a corpus).
-        decision: which side decides a sentence's main score (§3.1), None for a corpus.
-        scores: a corpus score's item scores, in order (None for a sentence score).
-        interval: the bootstrap interval of a corpus score (``n_bootstrap > 1``), else None.
-    """
-
-    name: str
-    score: float
-    signature: str
-    n_items: int = 1
-    exact: Fraction | None = None
-    precision: Fraction | None = None
-    recall: Fraction | None = None
-    decision: Decision | None = None
-    scores: tuple[float, ...] | None = None
-    interval: Interval | None = None
-
-    def format(
-        self, width: int = 4, score_only: bool = False, signature: str = "", is_json: bool = False
-    ) -> str:
-        """The score as sacreBLEU's ``Score.format`` writes it.
-
-        Args:
-            width: decimals (4, as the ``charsim`` command prints; sacreBLEU's default is 2 on
-                its 0–100 scale).
-            score_only: the number only (with its interval, if any).
-            signature: a signature line to print before the score (``charsim|... = 0.4519``);
-                charsim's starts with its name, so it is not repeated.
-            is_json: a JSON object (``name``, ``score``, ``signature``, the interval's
-                ``confidence_mean``, ``confidence_var`` and ``confidence``, and each field of
-                the signature), as sacreBLEU writes it.
-
-        Returns:
-            ``charsim = 0.4975``; with an interval ``charsim = 0.4519 (μ = 0.4519 ± 0.0050)``.
-        """
-        value = f"{self.score:.{width}f}"
-        data = {"name": self.name, "score": float(value), "signature": signature}
-        if self.interval is not None:
-            mean, half = f"{self.interval.mean:.{width}f}", f"{self.interval.half_width:.{width}f}"
-            value += f" (μ = {mean} ± {half})"
-            data.update(confidence_mean=float(mean), confidence_var=float(half),
-                        confidence=f"μ = {mean} ± {half}")  # fmt: skip
-        if score_only:
-            return value
-        if is_json:
-            data.update(field.split(":", 1) for field in signature.split("|")[1:] if field)
-            return json.dumps(data, indent=1, ensure_ascii=False)
-        if signature:
-            head = signature if signature.startswith("charsim|") else f"{self.name}|{signature}"
-        else:
-            head = self.name
-        return f"{head} = {value}"
-
-    def __str__(self) -> str:
-        return self.format()
-
-    def __repr__(self) -> str:
-        """The printable line (as sacreBLEU's ``Score.__repr__``), with P and R of a sentence
-        or the number of items of a corpus."""
-        if self.scores is not None:
-            return f"{self.format()}  ({counted(self.n_items, 'item')})"
-        p, r = (_exact(x) for x in (self.precision, self.recall))
-        return f"{self.format()}  (P = {p}, R = {r}, {self.decision.value} decides)"
-
-
-def _exact(value: Fraction | None) -> str:
-    return "—" if value is None else f"{float(value):.4f} = {value}"
-
-
 class CharSim:
     """charsim with sacreBLEU's metric interface: ``CharSim()`` where a script has ``CHRF()``.
 
@@ -220,8 +78,10 @@ class CharSim:
         max_order: the order cap, 1 to 64 (32 is charsim, §2.5; any other is a derived variant).
         weights: ``"harmonic"`` (1/n, charsim) or ``"uniform"`` (a derived variant, §6.4).
         normalize: Unicode normalisation of every text first (``"NFC"``, ...), or None.
-        casefold: case-fold every text first (the command line's ``--lowercase``; sacreBLEU's
-            ``lowercase``).
+        casefold: case-fold every text first (``str.casefold``; the command line's
+            ``--lowercase``).
+        lowercase: sacreBLEU's name of the same option (``CHRF(lowercase=True)``): case-fold
+            every text first.
         fold_whitespace_quotes: fold whitespace and curly quotes first
             (:func:`charsim.fold_whitespace_quotes`).
         variant: ``"mean"`` (charsim, §3.1, the default), ``"base"`` (§2.4) or ``"max"``
@@ -247,11 +107,13 @@ class CharSim:
         casefold: bool = False,
         fold_whitespace_quotes: bool = False,
         variant: str = "mean",
+        lowercase: bool = False,
     ) -> None:
         if variant not in VARIANTS:
             raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
         self.variant = variant
         self.config = Config(max_order, weights)
+        casefold = casefold or flag(lowercase, "lowercase")
         self.preprocessing = Preprocessing(normalize, casefold, fold_whitespace_quotes)
         self.nrefs: int | str | None = None
         self.n_bootstrap: int | None = None
@@ -384,6 +246,42 @@ class CharSim:
             name=self.name, score=result.score, signature=self.get_signature().format(),
             n_items=result.n_items, scores=result.scores, interval=interval,
         )  # fmt: skip
+
+    def _extract_corpus_statistics(
+        self, hypotheses: Sequence[str], references: Sequence[Sequence[str | None]] | None
+    ) -> list[list[int]]:
+        """Each item's statistics (:func:`charsim.compat.statistics.item_statistics`), as
+        sacreBLEU's ``PairedTest`` asks a metric for them: the items are scored as by
+        :meth:`corpus_score`, whose arguments these are.
+
+        Raises:
+            ValueError: more than :data:`~charsim.compat.statistics.MAX_ITEMS` items (sacreBLEU
+                sums the statistics in ``float32``, exact up to there only); and as
+                :meth:`corpus_score`.
+        """
+        if len(hypotheses) > MAX_ITEMS:
+            raise ValueError(
+                f"{len(hypotheses):,} items: sacreBLEU's paired tests sum statistics in float32, "
+                f"which holds charsim's exactly for up to {MAX_ITEMS:,} items; use charsim's own "
+                "(charsim --paired-bs, charsim.paired_bootstrap)"
+            )
+        scores = self.corpus_score(hypotheses, references).scores
+        return [item_statistics(score) for score in scores]
+
+    def _compute_score_from_stats(self, stats: Sequence[float]) -> CharSimScore:
+        """The score of summed statistics: the mean of the items' scores, rounded once, as
+        :meth:`corpus_score` gives it for those items (sacreBLEU's resamples and trials).
+
+        Raises:
+            ValueError: ``stats`` are not sums of charsim's statistics.
+        """
+        score, n_items = mean_of_statistics(stats)
+        return CharSimScore(self.name, score, self.get_signature().format(), n_items)
+
+    def _aggregate_and_compute(self, stats: Iterable[Sequence[float]]) -> CharSimScore:
+        """The score of the items whose statistics are the rows of ``stats`` (sacreBLEU's
+        ``Metric._aggregate_and_compute``), summed exactly."""
+        return self._compute_score_from_stats(summed(stats))
 
     def get_signature(self) -> CharSimSignature:
         """The signature of the last score computed (``nrefs`` is known only then, as in

@@ -10,7 +10,9 @@ Formats (the same for the command line and the explorer's batch mode):
 
 from __future__ import annotations
 
+import codecs
 import json
+import shlex
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -58,7 +60,9 @@ def decode_lines(data: bytes, source: str) -> list[str]:
     A final line break ends the last line; it does not start an empty one.
 
     Raises:
-        DataError: the bytes are not valid UTF-8 (names the line and column).
+        DataError: the bytes are not valid UTF-8 (names the line and column; a file that starts
+            with the byte-order mark of UTF-16 or UTF-32 is named so, with the ``iconv`` command
+            that converts it).
     """
     try:
         text = data.decode("utf-8")
@@ -86,11 +90,40 @@ def decode_line(data: bytes, source: str, line: int) -> str:
         raise _not_utf8(data, error.start, source, line) from None
 
 
+_BYTE_ORDER_MARKS = (
+    (codecs.BOM_UTF32_LE, "UTF-32", "little-endian"),
+    (codecs.BOM_UTF32_BE, "UTF-32", "big-endian"),
+    (codecs.BOM_UTF16_LE, "UTF-16", "little-endian"),
+    (codecs.BOM_UTF16_BE, "UTF-16", "big-endian"),
+)
+"""The byte-order marks that name an encoding other than UTF-8 (UTF-32's first: UTF-32LE's
+starts with UTF-16LE's), with the encoding's name as ``iconv -f`` takes it (which reads the mark
+for the byte order)."""
+
+
 def _not_utf8(data: bytes, start: int, source: str, first_line: int) -> DataError:
-    """The error for the invalid byte ``data[start]``; ``data`` starts at line ``first_line``."""
+    """The error for the invalid byte ``data[start]``; ``data`` starts at line ``first_line``
+    (line 1: the file's start, where a byte-order mark of UTF-16 or UTF-32 names the file's
+    encoding and the error says how to convert it)."""
+    for mark, encoding, order in _BYTE_ORDER_MARKS if first_line == 1 else ():
+        if data.startswith(mark):
+            command = f"iconv -f {encoding} -t UTF-8"
+            if source == "<stdin>":
+                how = f"pipe it through {command}"
+            else:
+                copy = shlex.quote(_utf8_name(source))
+                how = f"convert it with {command} {shlex.quote(source)} > {copy}"
+            found = f"is {encoding} ({order}, by its byte-order mark), not UTF-8"
+            return DataError(source, None, f"{found}: {how}")
     line = first_line + data.count(b"\n", 0, start)
     column = start - (data.rfind(b"\n", 0, start) + 1) + 1
     return DataError(source, line, f"not valid UTF-8 (byte 0x{data[start]:02x} at byte {column})")
+
+
+def _utf8_name(source: str) -> str:
+    """A name for the UTF-8 copy of ``source``: ``ted.txt`` -> ``ted.utf8.txt``."""
+    stem, dot, suffix = source.rpartition(".")
+    return f"{stem}.utf8.{suffix}" if dot and stem and "/" not in suffix else f"{source}.utf8"
 
 
 def aligned_lines(

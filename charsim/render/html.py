@@ -164,7 +164,7 @@ for _path, _render in {
     "charsim.compare.metrics.Comparison": comparison_html,
     "charsim.corpus.parts.CorpusResult": corpus_result_html,
     "charsim.significance.paired.PairedResult": paired_result_html,
-    "charsim.compat.sacrebleu_shape.CharSimScore": score_html,
+    "charsim.compat.score.CharSimScore": score_html,
 }.items():
     register_html(_path, _render)
 del _path, _render

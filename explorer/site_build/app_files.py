@@ -4,12 +4,10 @@ written into Pyodide's home folder."""
 
 from __future__ import annotations
 
-from explorer.site_build.common import ROOT
+from explorer.site_build.common import PACKAGE
 
-__all__ = ["PACKAGE", "SHIPPED", "app_files"]
+__all__ = ["SHIPPED", "app_files"]
 
-PACKAGE = ROOT / "explorer"
-"""The ``explorer`` package: the app and the in-browser runtime ship; this build folder does not."""
 #: What of the explorer package runs in the browser (Python or not): the app a user sees and the
 #: runtime that boots it; the site build and ``__main__`` stay here.
 SHIPPED = ["__init__.py", "app/", "runtime/"]

@@ -7,8 +7,9 @@ import shutil
 import zipfile
 from pathlib import Path
 
+from charsim.resources import example_data
 from explorer.app.sources.batch_examples import BATCH_EXAMPLES
-from explorer.site_build.common import ROOT, BuildError
+from explorer.site_build.common import BuildError
 
 __all__ = ["copy_assets", "copy_examples"]
 
@@ -29,9 +30,14 @@ def copy_assets(source: Path, assets: list[dict], out: Path) -> None:
                 target.write_bytes(zf.read(name))
 
 
-def copy_examples(out: Path, root: Path = ROOT) -> list[str]:
-    """Copy each built-in batch example (data and licence) from its folder in the repository
-    ``root`` into ``site/examples/<key>/``; return the copied paths."""
+DATA_ROOT = example_data().parents[1]
+"""The folder that holds ``data/``: the repository's root, or the installed ``charsim`` package."""
+
+
+def copy_examples(out: Path, root: Path = DATA_ROOT) -> list[str]:
+    """Copy each built-in batch example (data and licence) from its folder under ``root`` (the
+    repository's root, or the installed ``charsim`` package, which holds ``data/``) into
+    ``site/examples/<key>/``; return the copied paths."""
     copied = []
     for example in BATCH_EXAMPLES.values():
         source = root / example.folder

@@ -18,7 +18,11 @@ CSS), the ``explorer`` package (app modules), the repository itself (the ``chars
     (every module shipped comes with its CPython 3.12 bytecode)
     site/examples/<key>/                       built-in batch examples (data + licence)
 
-Only the standard library is used, plus ``pip``, ``npm`` and ``node`` as subprocesses.
+Only the standard library is used, plus ``pip``, ``npm`` and ``node`` as subprocesses. Without
+Node.js the site is built without the memory snapshots and the bytecode (:data:`NO_NODE` says
+so, in one line), and npm ``pyodide`` comes from npm's registry (:mod:`explorer.site_build.pins`).
+From an installed package, npm's packages and the downloads are kept in a folder of the user's
+cache (:data:`explorer.site_build.common.WORKSPACE`) and the site goes to ``./site``.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from explorer.site_build.budget import measure, precompress, precompress_brotli
 from explorer.site_build.bundle import bundled, write_bundle
 from explorer.site_build.bytecode import add_bytecode
 from explorer.site_build.bytecode import standard_library as add_standard_library_bytecode
-from explorer.site_build.common import MARKER, ROOT, BuildError, normalize
+from explorer.site_build.common import INSTALLED, MARKER, ROOT, BuildError, normalize
 from explorer.site_build.downloads import fetch
 from explorer.site_build.lock import Package, compiled_packages, install_order, write_lock
 from explorer.site_build.pins import NPM_PYODIDE, PINS_FILE, load_npm_lock, load_pins
@@ -53,7 +57,9 @@ from explorer.site_build.wheels import (
     wheel_imports,
 )
 
-DEFAULT_OUT = ROOT / "site"
+DEFAULT_OUT = Path("site") if INSTALLED else ROOT / "site"
+"""The site's folder: ``site/`` in the checkout, or in the current folder for an installed
+package."""
 #: Pyodide core files copied into site/pyodide/ (local mode).
 PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm"]
 BROTLI_MIN_BYTES = 100_000
@@ -74,6 +80,13 @@ SITE_ENTRIES = {
     "index.html", "worker.js", "snapshot.js", "service-worker.js", "a11y.js", "explorer.css",
     "style.css", "app.zip", "app-later.zip", "pyodide", "bokeh", "panel", "page", "examples",
 }  # fmt: skip
+NO_NODE = (
+    "Node.js (`node`) is not on PATH: building the site without its memory snapshots (which "
+    "start the page faster) and bytecode; install Node.js 20 (Debian: apt-get install -y "
+    "nodejs) for them"
+)
+"""What a build without Node says first, in one line."""
+SKIPPED = "skipped: Node.js is not on PATH"
 SHELL_MARK = 'id="site-config"'
 """In the ``index.html`` of every build, before the marker too: the page's configuration."""
 
@@ -128,13 +141,10 @@ def build(
     if pyodide_source not in ("local", "cdn"):
         raise BuildError(f"unknown --pyodide-source {pyodide_source!r}")
 
-    if shutil.which("node") is None:
-        raise BuildError(
-            "Node.js (`node`) is not on PATH: the build runs Pyodide's own core under Node to "
-            "compile the app's bytecode and to make the live view's memory snapshot. Install "
-            "Node.js 20 and npm (Debian: apt-get install -y nodejs npm), then build again"
-        )
+    node = shutil.which("node") is not None
     replaceable(out)
+    if not node:
+        print(NO_NODE, flush=True)
     step(1, total, f"Resolve pins ({PINS_FILE.relative_to(ROOT)})")
     pins = load_pins()
     npm_lock = load_npm_lock(pins["pyodide"]["version"])
@@ -185,14 +195,17 @@ def build(
     for package in compiled_packages(pins, npm_lock, pyodide_source, wheels, wheels_dir):
         packages[package.name] = package
 
-    step(6, total, "Build the charsim wheel from the repository")
+    step(6, total, "Make the charsim wheel from the charsim package")
     packages["charsim"] = charsim_wheel(wheels_dir)
 
     step(7, total, "Compile the modules of these wheels and of the app to bytecode (Pyodide)")
     app = app_files()  # read once: the bytecode must match the sources shipped
-    app |= add_bytecode(
-        [package.path for _, package in sorted(packages.items()) if package.path], app
-    )
+    if node:
+        app |= add_bytecode(
+            [package.path for _, package in sorted(packages.items()) if package.path], app
+        )
+    else:
+        print(f"      {SKIPPED}")
 
     step(8, total, "Archive each install stage's pure-Python packages; write pyodide-lock.json")
     order = install_order(packages, pins)
@@ -218,7 +231,10 @@ def build(
     else:
         index_url = pins["pyodide"]["cdn_url"]
     standard_library = wheels_dir / STANDARD_LIBRARY_FILE  # the site's own, whatever the core's
-    add_standard_library_bytecode(NPM_PYODIDE / STANDARD_LIBRARY_FILE, standard_library)
+    if node:
+        add_standard_library_bytecode(NPM_PYODIDE / STANDARD_LIBRARY_FILE, standard_library)
+    else:
+        shutil.copyfile(NPM_PYODIDE / STANDARD_LIBRARY_FILE, standard_library)
 
     step(10, total, "Copy Bokeh/Panel JS and CSS out of the verified wheels")
     for pin in pins.get("wheel", []):
@@ -230,11 +246,14 @@ def build(
     print(f"      batch examples: {', '.join(copy_examples(out))}")
 
     step(12, total, "Make the live view's and the app's memory snapshots (Node); check them")
-    snapshot = make_snapshot(out, [out / stages["live"]["bundle"]["url"]], standard_library)
-    print(f"      {snapshot['url']}: {snapshot['bytes'] / 1e6:.1f} MB unpacked")
+    snapshot = app_snapshot = None
+    if not node:
+        print(f"      {SKIPPED}")
+    else:
+        snapshot = make_snapshot(out, [out / stages["live"]["bundle"]["url"]], standard_library)
+        print(f"      {snapshot['url']}: {snapshot['bytes'] / 1e6:.1f} MB unpacked")
     scripts, styles = page_assets(pins)
-    app_snapshot = None
-    if packages["numpy"].path:  # the site serves numpy's wheel (not --pyodide-source cdn)
+    if node and packages["numpy"].path:  # the site serves numpy's wheel (not the CDN's)
         app_snapshot = make_app_snapshot(
             out, [out / stages[s]["bundle"]["url"] for s in ["app", "live", *SNAPSHOT_GROUPS]],
             standard_library, packages["numpy"].path, PANEL_CDN_ROOT, scripts + styles,
@@ -276,7 +295,8 @@ def build(
     precompress(out)
     # The first score needs the shell, Pyodide's core and the snapshot; the standard library's
     # archive, the stages' archives and the wheels Pyodide's loader installs follow it.
-    live = [out / name for name in ["index.html", *SHELL, "explorer.css", snapshot["url"]]]
+    live = [out / name for name in ["index.html", *SHELL, "explorer.css"]]
+    live += [out / snapshot["url"]] if snapshot else []
     rest = [package.path for package in packages.values() if package.path]
     rest += [out / stage["bundle"]["url"] for stage in stages.values()]
     if app_snapshot:
@@ -284,7 +304,8 @@ def build(
     if pyodide_source == "local":
         live += [wheels_dir / n for n in PYODIDE_CORE]
     rest += [standard_library, *(out / path for path in scripts + styles)]
-    precompress_brotli([path for path in live if path.stat().st_size > BROTLI_MIN_BYTES])
+    if node:  # Brotli by Node's zlib
+        precompress_brotli([path for path in live if path.stat().st_size > BROTLI_MIN_BYTES])
     measure(out, live, rest, order)
     step(15, total, "Write the service worker that keeps the site for offline visits")
     print(f"      build {write_service_worker(out)}")

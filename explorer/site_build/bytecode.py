@@ -15,8 +15,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from explorer.site_build.common import ROOT, run
-from explorer.site_build.pins import NPM_PYODIDE
+from explorer.site_build.common import WORKSPACE, run
+from explorer.site_build.pins import NPM_PYODIDE, node_environment
 from explorer.site_build.wheels import with_record, write_zip
 
 __all__ = [
@@ -31,7 +31,7 @@ SITE_PACKAGES = "/lib/python3.12/site-packages"
 APP_HOME = "/home/pyodide"
 STANDARD_LIBRARY = "/lib/python312.zip"
 """Where Pyodide keeps its standard library's archive, which ``zipimport`` imports from."""
-BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
+BYTECODE_CACHE = WORKSPACE / ".cache" / "bytecode"
 """Compiled files of earlier builds, one per (Pyodide core, installed path, source)."""
 
 
@@ -79,7 +79,7 @@ def bytecode(trees: list[tuple[str, dict[str, bytes]]]) -> list[dict[str, bytes]
             (folders[i] / name).write_bytes(trees[i][1][name])
         pairs = [str(arg) for folder, (installed, _) in zip(folders, trees, strict=True)
                  for arg in (folder, installed)]  # fmt: skip
-        run(["node", str(COMPILE_PYC), *pairs])
+        run(["node", str(COMPILE_PYC), *pairs], env=node_environment())
         BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
         for i, name, cached in missing:
             pyc = (folders[i] / _pyc_name(name)).read_bytes()

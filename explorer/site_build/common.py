@@ -4,16 +4,38 @@ file hashes, package names and subprocesses."""
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import subprocess
 from pathlib import Path
 
-__all__ = ["MARKER", "ROOT", "STATIC", "BuildError", "normalize", "run", "sha256"]
+from charsim.version import __version__
 
-ROOT = Path(__file__).resolve().parents[2]
-"""The repository (the checkout the site is built from)."""
-STATIC = ROOT / "static"
+__all__ = [
+    "INSTALLED", "MARKER", "PACKAGE", "ROOT", "SHIPPED", "STATIC", "WORKSPACE", "BuildError",
+    "normalize", "run", "sha256",
+]  # fmt: skip
+
+PACKAGE = Path(__file__).resolve().parents[1]
+"""The ``explorer`` package."""
+ROOT = PACKAGE.parent
+"""The repository, when the explorer runs from a checkout (else the folder of the installed
+packages)."""
+SHIPPED = PACKAGE / "_shipped"
+"""In an installed package, the repository's files that the build reads beside the packages:
+``static/``, npm's ``package.json`` and ``package-lock.json`` (put there by ``setup.py``)."""
+INSTALLED = SHIPPED.is_dir()
+"""Whether the explorer runs from an installed package rather than a checkout."""
+STATIC = (SHIPPED if INSTALLED else ROOT) / "static"
 """The site's shell: the page, its scripts and styles, the pins."""
+WORKSPACE = (
+    Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / f"charsim-{__version__}"
+    if INSTALLED
+    else ROOT
+)
+"""Where the build keeps npm's packages (``node_modules/``) and its downloads (``.cache/``): the
+checkout, or, for an installed package, a folder of the user's cache
+(``~/.cache/charsim-<version>``, ``$XDG_CACHE_HOME`` if set): installed files may be read-only."""
 MARKER = ".explorer-site"
 """A file the build writes first into the site's folder: a later build may replace a folder that
 holds it (explorer.site_build.build.replaceable). Not part of the site a browser loads."""
@@ -37,11 +59,11 @@ def normalize(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def run(cmd: list[str], cwd: Path = ROOT) -> None:
+def run(cmd: list[str], cwd: Path = WORKSPACE, env: dict[str, str] | None = None) -> None:
     """Run a subprocess, failing the build with its output if it fails (or with one line if
     the command is not on PATH)."""
     try:
-        proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+        proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=env)
     except FileNotFoundError:
         command = " ".join(cmd)
         raise BuildError(f"`{cmd[0]}` is not on PATH: the build needs it for {command}") from None

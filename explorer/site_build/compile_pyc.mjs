@@ -9,12 +9,12 @@
 // (PEP 552: valid whatever the files' mtimes, never compared with the source) whose recorded
 // file names start with INSTALLED, the folder where the files live inside Pyodide. Fails (exit 1)
 // if any file does not compile.
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const { loadPyodide } = await import(join(root, "node_modules", "pyodide", "pyodide.mjs"));
-const pyodide = await loadPyodide({ indexURL: join(root, "node_modules", "pyodide") + "/" });
+// npm `pyodide`'s folder: CHARSIM_PYODIDE, set by the build (explorer/site_build/pins.py).
+const core = process.env.CHARSIM_PYODIDE;
+const { loadPyodide } = await import(join(core, "pyodide.mjs"));
+const pyodide = await loadPyodide({ indexURL: core + "/" });
 
 const pairs = process.argv.slice(2);
 if (pairs.length === 0 || pairs.length % 2) {

@@ -28,7 +28,7 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from explorer.site_build.common import ROOT, BuildError, sha256
+from explorer.site_build.common import ROOT, WORKSPACE, BuildError, sha256
 
 __all__ = ["CACHE", "TEAM_FOLDER", "URL_ENV", "WHEELS_ENV", "Place", "places", "provide"]
 
@@ -39,7 +39,7 @@ URL_ENV = "CHARSIM_TEST_PYODIDE_URL"
 server on 127.0.0.1, as this project's machines cannot reach the Pyodide CDN)."""
 TEAM_FOLDER = ROOT.parent / "shared"
 """The project team's shared folder next to the checkout (holds ``pyodide-<version>/``)."""
-CACHE = ROOT / ".cache"
+CACHE = WORKSPACE / ".cache"
 """The build cache (gitignored); downloads go to ``pyodide-<version>/`` in it."""
 LOCK = "node_modules/pyodide/pyodide-lock.json"
 """Where the hashes come from (npm ``pyodide``, installed by ``npm ci``), as messages name it."""

@@ -8,11 +8,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from explorer.site_build.common import ROOT, BuildError, normalize, run, sha256
+from explorer.site_build.common import WORKSPACE, BuildError, normalize, run, sha256
 
 __all__ = ["WHEEL_CACHE", "fetch", "verify"]
 
-WHEEL_CACHE = ROOT / ".cache" / "wheels"
+WHEEL_CACHE = WORKSPACE / ".cache" / "wheels"
 
 
 def verify(path: Path, expected: str) -> None:

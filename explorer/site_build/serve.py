@@ -18,12 +18,15 @@ import sys
 import threading
 from pathlib import Path
 
+import charsim
+from charsim.resources import example_data
 from explorer.site_build import build
 from explorer.site_build.budget import identity
-from explorer.site_build.common import ROOT
+from explorer.site_build.common import PACKAGE, STATIC
+from explorer.site_build.pins import NPM_LOCK
 
 #: Inputs of the build: the site is stale when any of them is newer than its index.html.
-BUILD_INPUTS = ["static", "explorer", "charsim", "data", "pyproject.toml", "package-lock.json"]
+BUILD_INPUTS = [STATIC, PACKAGE, Path(charsim.__file__).parent, example_data(), NPM_LOCK]
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -99,8 +102,7 @@ def is_stale(out: Path) -> bool:
     if not index.is_file():
         return True
     built = index.stat().st_mtime
-    for name in BUILD_INPUTS:
-        path = ROOT / name
+    for path in BUILD_INPUTS:
         files = [path] if path.is_file() else path.rglob("*") if path.is_dir() else []
         if any(
             f.is_file() and "__pycache__" not in f.parts and f.stat().st_mtime > built

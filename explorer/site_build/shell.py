@@ -8,8 +8,7 @@ import re
 import shutil
 from pathlib import Path
 
-from explorer.site_build.app_files import PACKAGE
-from explorer.site_build.common import STATIC, BuildError
+from explorer.site_build.common import PACKAGE, STATIC, BuildError
 from explorer.site_build.pins import PINS_FILE
 
 __all__ = ["PAGE_SCRIPTS", "SHELL", "page_assets", "render_shell", "site_config"]

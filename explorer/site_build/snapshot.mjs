@@ -43,19 +43,19 @@
 //   after the restore (static/snapshot.js); until then calls take the JavaScript path.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import vm from "node:vm";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const indexURL = join(root, "node_modules", "pyodide") + "/";
+// npm `pyodide`'s folder and the site's shell (static/): CHARSIM_PYODIDE and CHARSIM_STATIC,
+// set by the build (explorer/site_build/pins.py).
+const indexURL = process.env.CHARSIM_PYODIDE + "/";
 await import(join(indexURL, "pyodide.asm.js")); // _createPyodideModule, for startCore
 const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
 // The worker's own functions (static/worker.js, static/snapshot.js), run as the worker runs them.
 globalThis.self = globalThis;
 globalThis.loadPyodide = loadPyodide;
 for (const name of ["worker.js", "snapshot.js"]) {
-  vm.runInThisContext(readFileSync(join(root, "static", name), "utf8"), { filename: name });
+  vm.runInThisContext(readFileSync(join(process.env.CHARSIM_STATIC, name), "utf8"), { filename: name });
 }
 
 const [command, snapshot, stdLibURL, ...archives] = process.argv.slice(2);

@@ -33,6 +33,7 @@ from explorer.runtime.worker import APP_CHECK, SNAPSHOT_GROUPS, comparison_check
 from explorer.site_build.bundle import tar_archive
 from explorer.site_build.bytecode import SITE_PACKAGES
 from explorer.site_build.common import BuildError
+from explorer.site_build.pins import node_environment
 
 __all__ = ["APP_LIBRARIES_FILE", "APP_SNAPSHOT_FILE", "SNAPSHOT_FILE", "make_app_snapshot",
            "make_snapshot"]  # fmt: skip
@@ -54,7 +55,9 @@ they belong to."""
 def _node(*args: str, what: str = "the live view's memory snapshot") -> str:
     """Run ``snapshot.mjs`` with ``args``; its standard output, or a BuildError with its
     error output."""
-    proc = subprocess.run(["node", str(SCRIPT), *args], capture_output=True, text=True)
+    proc = subprocess.run(
+        ["node", str(SCRIPT), *args], capture_output=True, text=True, env=node_environment()
+    )
     if proc.returncode != 0:
         raise BuildError(f"{what}: {proc.stderr.strip()[-2000:]}")
     return proc.stdout

@@ -7,13 +7,12 @@ from __future__ import annotations
 import base64
 import hashlib
 import shutil
-import sys
 import tarfile
-import tempfile
 import zipfile
 from pathlib import Path
 
-from explorer.site_build.common import BuildError, normalize, run
+import charsim
+from explorer.site_build.common import BuildError, normalize
 from explorer.site_build.lock import Package
 
 __all__ = [
@@ -29,6 +28,14 @@ __all__ = [
 
 #: Fixed timestamp for every zip member the build writes, so rebuilt wheels are reproducible.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+WHEEL = (
+    b"Wheel-Version: 1.0\nGenerator: explorer.site_build\nRoot-Is-Purelib: true\n"
+    b"Tag: py3-none-any\n"
+)
+"""The ``WHEEL`` file of the pure-Python wheels the build makes."""
+NOT_SHIPPED = ("data", "integrations")
+"""Folders of an installed ``charsim`` package that its Pyodide wheel leaves out: the example
+data and the ``evaluate`` module (``setup.py`` puts them there)."""
 
 
 def wheel_imports(names: list[str]) -> list[str]:
@@ -116,10 +123,7 @@ def pure_wheel_from_sdist(pin: dict, sdist: Path, dest_dir: Path) -> Path:
                 members[f"{dist_info}/licenses/{member.name[len(prefix) :]}"] = data
     if f"{package_name}/__init__.py" not in members or f"{dist_info}/METADATA" not in members:
         raise BuildError(f"{sdist.name}: no {pin['package']}/__init__.py or PKG-INFO")
-    members[f"{dist_info}/WHEEL"] = (
-        b"Wheel-Version: 1.0\nGenerator: explorer.site_build\n"
-        b"Root-Is-Purelib: true\nTag: py3-none-any\n"
-    )
+    members[f"{dist_info}/WHEEL"] = WHEEL
     members[f"{dist_info}/top_level.txt"] = f"{package_name}\n".encode()
     dest = dest_dir / f"{name}-{pin['version']}-py3-none-any.whl"
     write_zip(dest, with_record(members, dist_info))
@@ -127,24 +131,22 @@ def pure_wheel_from_sdist(pin: dict, sdist: Path, dest_dir: Path) -> Path:
 
 
 def charsim_wheel(dest_dir: Path) -> Package:
-    """Build the repository's ``charsim`` wheel with pip."""
-    with tempfile.TemporaryDirectory() as tmp:
-        run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "wheel",
-                ".",
-                "--no-deps",
-                "--disable-pip-version-check",
-                "-w",
-                tmp,
-            ]
-        )
-        (built,) = Path(tmp).glob("charsim-*.whl")
-        shutil.copyfile(built, dest_dir / built.name)
-    path = dest_dir / built.name
-    with zipfile.ZipFile(path) as zf:
-        imports = wheel_imports(zf.namelist())
-    return Package("charsim", built.name.split("-")[1], path, imports=imports)
+    """The ``charsim`` wheel for Pyodide, made from the ``charsim`` package this build imports
+    (a checkout's, or an installed one's): its modules and licence only, not the files the
+    command line reads beside them (:mod:`charsim.resources`)."""
+    package = Path(charsim.__file__).resolve().parent
+    dist_info = f"charsim-{charsim.__version__}.dist-info"
+    members = {
+        f"charsim/{path.relative_to(package).as_posix()}": path.read_bytes()
+        for path in sorted(package.rglob("*.py"))
+        if "__pycache__" not in path.parts and path.relative_to(package).parts[0] not in NOT_SHIPPED
+    }
+    members[f"{dist_info}/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: charsim\nVersion: {charsim.__version__}\n"
+        "License-Expression: MIT\n"
+    ).encode()
+    members[f"{dist_info}/WHEEL"] = WHEEL
+    members[f"{dist_info}/top_level.txt"] = b"charsim\n"
+    path = dest_dir / f"charsim-{charsim.__version__}-py3-none-any.whl"
+    write_zip(path, with_record(members, dist_info))
+    return Package("charsim", charsim.__version__, path, imports=["charsim"])

@@ -2,6 +2,7 @@
 
 import io
 import json
+import shutil
 import statistics
 import subprocess
 import sys
@@ -148,6 +149,36 @@ def test_invalid_utf8_names_the_line(tmp_path, capsys):
     status, out, err = run(capsys, "-i", bad, "-r", ref)
     assert status == 1 and out == ""
     assert "s.txt, line 2: not valid UTF-8 (byte 0xff at byte 3)" in err
+
+
+@pytest.mark.parametrize(
+    "codec, named",
+    [
+        ("utf-16-le", "UTF-16 (little-endian"),
+        ("utf-16-be", "UTF-16 (big-endian"),
+        ("utf-32-le", "UTF-32 (little-endian"),
+        ("utf-32-be", "UTF-32 (big-endian"),
+    ],
+)
+def test_a_utf16_or_utf32_file_is_named_with_the_command_that_converts_it(
+    tmp_path, capsys, codec, named
+):
+    """A byte-order mark names the encoding; the iconv command given makes the file that scores
+    as the same text written in UTF-8 does."""
+    text = "ça\nb\n"
+    bad = tmp_path / "my sys.txt"
+    bad.write_bytes(("\ufeff" + text).encode(codec))
+    ref = tmp_path / "r.txt"
+    ref.write_text("ça va\nb\n", encoding="utf-8")
+    status, out, err = run(capsys, "-i", bad, "-r", ref)
+    encoding = named[:6]
+    command = f"iconv -f {encoding} -t UTF-8 '{bad}' > '{tmp_path}/my sys.utf8.txt'"
+    assert (status, out) == (1, "")
+    found = f"is {named}, by its byte-order mark), not UTF-8"
+    assert err == f"charsim: error: {bad}: {found}: convert it with {command}\n"
+    if shutil.which("iconv"):
+        subprocess.run(command, shell=True, check=True)
+        assert (tmp_path / "my sys.utf8.txt").read_text(encoding="utf-8") == text
 
 
 def test_module_entry_point_reads_stdin():
@@ -306,7 +337,7 @@ def test_max_order_out_of_range_is_a_usage_error(files, capsys, value, message):
          "argument --jsonl: given twice: give one JSON Lines file"),
         (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--metrics", "chrf",
                     "--metrics", "bleu"],
-         "argument --metrics: given twice: list every metric in one --metrics"),
+         "argument -m/--metrics: given twice: list every metric in one --metrics"),
         (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--jobs", "1_0"],
          "argument --jobs: '1_0' is not a whole number (write it in the digits 0-9)"),
         (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--jobs", "\u0661"],

@@ -127,13 +127,9 @@ def _alive(pid: str) -> bool:
     return "State:\tZ" not in status
 
 
-@pytest.mark.parametrize(
-    ("jobs", "group"),
-    [(1, False), (2, False), (2, True)],
-    ids=["one process", "workers, SIGINT to charsim", "workers, Ctrl-C to the job"],
-)
-def test_ctrl_c_is_one_line_status_130_and_ends_the_workers(tmp_path, jobs, group):
-    """SIGINT while items are scored; a terminal's Ctrl-C sends it to every process of the job."""
+def _scoring(tmp_path: Path, jobs: int) -> tuple[subprocess.Popen, list[str]]:
+    """charsim scoring 60,000 items on ``jobs`` processes, in a session of its own, and its
+    workers' ids, once it has scored for a second."""
     words = [" ".join(f"w{(i * 7 + j) % 97}x{j}" for j in range(12)) for i in range(60_000)]
     (tmp_path / "s.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
     (tmp_path / "r.txt").write_text("\n".join(reversed(words)) + "\n", encoding="utf-8")
@@ -146,11 +142,79 @@ def test_ctrl_c_is_one_line_status_130_and_ends_the_workers(tmp_path, jobs, grou
         assert time.monotonic() < deadline, "the workers did not start"
         time.sleep(0.05)
     time.sleep(1.0)  # scoring is under way
-    workers = children.read_text().split()
+    return process, children.read_text().split()
+
+
+@pytest.mark.parametrize(
+    ("jobs", "group"),
+    [(1, False), (2, False), (2, True)],
+    ids=["one process", "workers, SIGINT to charsim", "workers, Ctrl-C to the job"],
+)
+def test_ctrl_c_is_one_line_status_130_and_ends_the_workers(tmp_path, jobs, group):
+    """SIGINT while items are scored; a terminal's Ctrl-C sends it to every process of the job."""
+    process, workers = _scoring(tmp_path, jobs)
     (os.killpg if group else os.kill)(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert (process.returncode, out, err) == (130, b"", b"charsim: interrupted\n")
     assert not [pid for pid in workers if _alive(pid)]
+
+
+ENDINGS = [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL, signal.SIGSEGV]
+
+
+@pytest.mark.parametrize("ending", ENDINGS, ids=lambda ending: ending.name)
+def test_the_workers_end_with_charsim_however_it_ends(tmp_path, ending):
+    """charsim ended by a signal sent to it alone (``kill PID``), which runs none of its code
+    (SIGSEGV: as a crash ends it): its workers end with it, so a caller reading its output until
+    the pipe closes is not held. They lived on before, holding the pipe open."""
+    process, workers = _scoring(tmp_path, jobs=2)
+    assert len(workers) == 2
+    os.kill(process.pid, ending)
+    try:
+        process.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail(f"after {ending.name}, the output's pipe was held open by a worker")
+    assert process.returncode == -ending
+    deadline = time.monotonic() + 5
+    while [pid for pid in workers if _alive(pid)] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in workers if _alive(pid)]
+
+
+WITHOUT_PRCTL = """
+import multiprocessing, os, sys, time
+from charsim.cli import workers
+
+def work(parent):
+    workers._killed_with_parent = lambda: False  # as on a system without prctl
+    workers._start_worker(parent)
+    time.sleep(60)
+
+if __name__ == "__main__":
+    worker = multiprocessing.get_context("fork").Process(target=work, args=(os.getpid(),))
+    worker.start()
+    print(worker.pid, flush=True)
+    time.sleep(60)
+"""
+
+
+def test_where_the_kernel_cannot_end_a_worker_it_ends_itself_once_its_parent_has_ended():
+    """The fallback of :mod:`charsim.cli.workers` (a thread watching the parent's id), tried on
+    Linux by leaving prctl out: SIGKILL to the parent, and the worker is gone within a second."""
+    command = [sys.executable, "-c", WITHOUT_PRCTL]
+    process = subprocess.Popen(command, env=ENV, stdout=subprocess.PIPE, start_new_session=True)
+    worker = process.stdout.readline().decode().strip()
+    time.sleep(0.3)
+    assert _alive(worker)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
+    process.stdout.close()
+    deadline = time.monotonic() + 1
+    while _alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not _alive(worker)
 
 
 def _session_ended(pgid: int, wait: float = 5.0) -> bool:

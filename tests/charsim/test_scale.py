@@ -235,7 +235,7 @@ class _DyingPool(ProcessPoolExecutor):
 
 
 def test_a_dead_worker_process_is_a_clear_error_on_the_command_line(capsys, jsonl, monkeypatch):
-    monkeypatch.setattr("charsim.cli.command.ProcessPoolExecutor", _DyingPool)
+    monkeypatch.setattr("charsim.cli.workers.ProcessPoolExecutor", _DyingPool)
     status, out, err = _run(capsys, "--jsonl", jsonl(_records(ADVERSARIAL)), "--jobs", "2")
     assert (status, out) == (1, "")
     assert re.match(r"charsim: error: items 1–\d+ could not be scored: BrokenProcessPool: ", err)
@@ -245,7 +245,7 @@ def test_workers_that_die_as_they_start_are_a_clear_error_on_the_command_line(
     capsys, jsonl, monkeypatch
 ):
     dying = functools.partial(_DyingPool, dies_at_start=True)
-    monkeypatch.setattr("charsim.cli.command.ProcessPoolExecutor", dying)
+    monkeypatch.setattr("charsim.cli.workers.ProcessPoolExecutor", dying)
     status, out, err = _run(capsys, "--jsonl", jsonl(_records(ADVERSARIAL)), "--jobs", "2")
     assert (status, out) == (1, "")
     assert err.startswith("charsim: error: the 2 worker processes could not start: ")

@@ -326,7 +326,7 @@ def test_the_p_values_are_never_below_the_floor_of_their_item_count(base, data):
 
 
 def test_the_item_count_and_resample_bounds_are_the_command_lines():
-    from charsim.cli import command as cli
+    from charsim.cli import parser as cli
 
     assert significance.too_few_items(significance.MIN_ITEMS) is None
     assert cli.MAX_RESAMPLES == significance.MAX_RESAMPLES

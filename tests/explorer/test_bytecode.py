@@ -19,7 +19,7 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setattr(module, "BYTECODE_CACHE", tmp_path / "bytecode")
     runs = []
     real_run = module.run
-    monkeypatch.setattr(module, "run", lambda cmd: (runs.append(cmd), real_run(cmd)))
+    monkeypatch.setattr(module, "run", lambda cmd, **kw: (runs.append(cmd), real_run(cmd, **kw)))
     return runs
 
 

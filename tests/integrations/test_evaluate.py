@@ -11,6 +11,8 @@ import re
 import socket
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 for _name in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "HF_EVALUATE_OFFLINE"):
     os.environ[_name] = "1"  # before evaluate is imported: it reads them then
@@ -93,6 +95,96 @@ def test_each_prediction_has_its_own_reference_set(metric):
     assert "|nrefs:var|" in results["signature"]
     as_str = metric.compute(predictions=SYS1[:50], references=REF[:50])
     assert as_str == metric.compute(predictions=SYS1[:50], references=[[r] for r in REF[:50]])
+
+
+# Every layout the card documents: per item a list of texts (any K >= 1) or one str, mixed in
+# any order. "cat" against ["cat"] is 1 and "ca" against ["cat"] 100/201 (the README's example):
+# each score is the one charsim.score gives the item, never that of "cat" split into characters
+# or of a list's repr (evaluate chose one layout by the first item and cast the others to it).
+LAYOUTS = [
+    (["ca", "cat"], [["cat"], "cat"], [100 / 201, 1.0], "nrefs:1"),
+    (["ca", "cat"], ["cat", ["cat"]], [100 / 201, 1.0], "nrefs:1"),
+    (
+        ["ca", "cat"],
+        ["cat", ["cat", "a"]],
+        [100 / 201, charsim.score("cat", ["cat", "a"])],
+        "nrefs:var",
+    ),
+    (
+        ["cat", "ca"],
+        [("cat", "a"), "cat"],
+        [charsim.score("cat", ["cat", "a"]), 100 / 201],
+        "nrefs:var",
+    ),
+    (["ca", "cat"], ["cat", "cat"], [100 / 201, 1.0], "nrefs:1"),
+    (
+        ["ca", "cat"],
+        [["cat", "ca"], ["cat", "cat"]],
+        [charsim.score("ca", ["cat", "ca"]), 1.0],
+        "nrefs:2",
+    ),
+]
+
+
+@pytest.mark.parametrize("predictions, references, scores, nrefs", LAYOUTS)
+def test_every_documented_layout_scores_as_charsim_score(
+    metric, predictions, references, scores, nrefs
+):
+    """Through compute, add_batch (one batch per item) and add (a str reference as given)."""
+    results = metric.compute(predictions=predictions, references=references, sentence_level=True)
+    assert results["sentence_charsim"] == scores
+    assert f"|{nrefs}|" in results["signature"]
+    for prediction, refs in zip(predictions, references, strict=True):
+        metric.add_batch(predictions=[prediction], references=[refs])
+    assert metric.compute(sentence_level=True)["sentence_charsim"] == scores
+    for prediction, refs in zip(predictions, references, strict=True):
+        metric.add(prediction=prediction, reference=refs)
+    assert metric.compute(sentence_level=True)["sentence_charsim"] == scores
+
+
+def test_the_issues_examples_give_the_right_numbers(metric):
+    """A str after a list was split into characters (0.1990 instead of 1.0); a list after a str
+    was scored as the text "['cat', 'a']" with nrefs:1 (0.1322 instead of 0.5746, nrefs:var)."""
+    first = metric.compute(
+        predictions=["ca", "cat"], references=[["cat"], "cat"], sentence_level=True
+    )
+    assert [round(x, 4) for x in first["sentence_charsim"]] == [0.4975, 1.0]
+    second = metric.compute(
+        predictions=["ca", "cat"], references=["cat", ["cat", "a"]], sentence_level=True
+    )
+    assert [round(x, 4) for x in second["sentence_charsim"]] == [0.4975, 0.5746]
+    assert "|nrefs:var|" in second["signature"]
+
+
+texts = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
+items = st.tuples(texts, st.one_of(texts, st.lists(texts, min_size=1, max_size=3)))
+
+
+@given(st.lists(items, min_size=1, max_size=6))
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_generated_layouts_score_as_charsim_score(metric, drawn):
+    """Any mix of str and lists of any K: each item's score is charsim.score's; the corpus score
+    and the signature's nrefs are charsim.corpus's."""
+    predictions = [prediction for prediction, _ in drawn]
+    references = [refs for _, refs in drawn]
+    sets = [[refs] if isinstance(refs, str) else refs for refs in references]
+    results = metric.compute(predictions=predictions, references=references, sentence_level=True)
+    assert results["sentence_charsim"] == [
+        charsim.score(t, refs) for t, refs in zip(predictions, sets, strict=True)
+    ]
+    expected = score_systems([predictions], sets)[0]
+    assert (results["charsim"], results["signature"]) == (expected.score, expected.signature)
+
+
+def test_a_text_evaluate_cannot_store_is_refused_in_one_line(metric):
+    """A lone surrogate: charsim.score scores it, evaluate's Arrow storage (UTF-8) cannot hold
+    it (a UnicodeEncodeError from inside evaluate before)."""
+    message = r"^references\[1\]\[0\] holds U\+DC00 at character 1, a lone surrogate: evaluate"
+    with pytest.raises(ValueError, match=message + " stores texts as UTF-8"):
+        metric.compute(predictions=["a", "b"], references=[["a"], ["b\udc00"]])
+    assert charsim.score("b", ["b\udc00"]) > 0
 
 
 def test_settings_reach_the_score_and_the_signature(metric):

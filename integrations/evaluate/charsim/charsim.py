@@ -1,6 +1,7 @@
 """charsim as a Hugging Face ``evaluate`` metric, loaded from this folder's path.
 
-``evaluate.load("integrations/evaluate/charsim")`` (from the repository's root) loads it.
+``evaluate.load(str(charsim.resources.evaluate_module()))`` loads it (the charsim package carries
+it; in a checkout, ``evaluate.load("integrations/evaluate/charsim")`` from the repository's root).
 
 The module follows ``evaluate``'s metric-module layout (this file, named as its folder, holding one
 :class:`evaluate.Metric` subclass, and the metric card ``README.md`` beside it) and scores through
@@ -15,10 +16,22 @@ How the inputs map to charsim (see the metric card for the why):
   the references are not transposed into sacreBLEU's streams, so no item needs the same ``K``.
 * ``charsim`` is the corpus score the ``charsim`` command prints: the exact mean of the item
   scores, rounded once (§3.1); for one prediction it is ``charsim.score(prediction, references)``.
+
+Why one input layout (:meth:`Charsim._info`): ``evaluate`` picks one of a module's
+``datasets.Features`` by the *first* item alone and encodes every other item with it
+(``EvaluationModule._infer_feature_from_batch``, then ``Features.encode_batch``), and ``datasets``
+encodes a ``str`` under ``Sequence(Value("string"))`` as the list of its characters, and a list
+under ``Value("string")`` as its ``repr``: with two layouts, ``references=[["cat"], "cat"]``
+scored the second item against ``["c", "a", "t"]``, and ``["cat", ["cat", "a"]]`` against the
+text ``"['cat', 'a']"``. The module declares one layout, a list of texts per item, and turns a
+``str`` into a set of one reference itself before ``evaluate`` sees the item
+(:func:`_reference_sets`). ``evaluate`` stores the texts as Arrow strings (UTF-8): a text holding
+a lone surrogate, which ``charsim.score`` scores, is refused with one line.
 """
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Sequence
 
@@ -52,7 +65,8 @@ Scores predictions against their references with charsim.
 Args:
     predictions (list of str): the candidate texts, one per item.
     references (list of list of str, or list of str): per prediction, its reference set (one or
-        more texts; the number may differ between items). A plain str stands for one reference.
+        more texts; the number may differ between items). A plain str stands for one reference;
+        the two may be mixed.
     max_order (int): the order cap, 1 to 64. Defaults to 32 (the article's setting; any other
         value is a derived variant, recorded in the signature).
     weights (str): "harmonic" (1/n, the article's setting) or "uniform" (a derived variant).
@@ -82,7 +96,7 @@ Raises:
     TypeError: a setting of the wrong type.
 
 Examples:
-    >>> charsim_metric = evaluate.load("integrations/evaluate/charsim")
+    >>> charsim_metric = evaluate.load(str(charsim.resources.evaluate_module()))
     >>> results = charsim_metric.compute(predictions=["ca"], references=[["cat"]])
     >>> round(results["charsim"], 4), round(results["recall"], 4)
     (0.4975, 0.4975)
@@ -97,19 +111,17 @@ class Charsim(evaluate.Metric):
     """charsim as an ``evaluate`` metric (see the module's docstring and the metric card)."""
 
     def _info(self) -> evaluate.MetricInfo:
-        """The metric's card data: description, citation, inputs and the two input layouts
-        (a list of references per prediction, or one reference as a str)."""
+        """The metric's card data: description, citation, inputs and the one input layout, a
+        list of texts per prediction (a ``str`` given for an item is made a list of one before
+        ``evaluate`` sees it: the module's docstring says why)."""
         text = datasets.Value("string", id="sequence")
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
             citation=_CITATION,
             inputs_description=_KWARGS_DESCRIPTION,
-            features=[
-                datasets.Features(
-                    {"predictions": text, "references": datasets.Sequence(text, id="references")}
-                ),
-                datasets.Features({"predictions": text, "references": text}),
-            ],
+            features=datasets.Features(
+                {"predictions": text, "references": datasets.Sequence(text, id="references")}
+            ),
             reference_urls=[],
         )
 
@@ -126,6 +138,7 @@ class Charsim(evaluate.Metric):
         if predictions is not None and len(predictions) == 0:
             raise ValueError(_NO_PREDICTIONS)
         _check_items(predictions, references)
+        references = _reference_sets(references)
         return super().compute(predictions=predictions, references=references, **kwargs)
 
     def add_batch(self, *, predictions=None, references=None, **kwargs) -> None:
@@ -136,6 +149,7 @@ class Charsim(evaluate.Metric):
             ValueError: as :func:`_check_items`; and as evaluate's ``add_batch``.
         """
         _check_items(predictions, references)
+        references = _reference_sets(references)
         super().add_batch(predictions=predictions, references=references, **kwargs)
 
     def add(self, *, prediction=None, reference=None, **kwargs) -> None:
@@ -149,6 +163,7 @@ class Charsim(evaluate.Metric):
         problem = _item_problem(prediction, reference, "prediction", "reference", "the item")
         if problem:
             raise problem
+        reference = [reference] if isinstance(reference, str) else reference
         super().add(prediction=prediction, reference=reference, **kwargs)
 
     def _compute(
@@ -228,6 +243,33 @@ def _check_items(predictions: object, references: object) -> None:
             raise problem
 
 
+def _reference_sets(references: object) -> object:
+    """``references`` with each item's ``str`` made a list of one reference and every other
+    item's references a list: the module's one input layout (its docstring says why). A value
+    that is not a list of items is left to evaluate's own check."""
+    if references is None or isinstance(references, str | bytes | dict):
+        return references
+    try:
+        return [[refs] if isinstance(refs, str) else list(refs) for refs in references]
+    except TypeError:
+        return references
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _text_problem(text: str, name: str) -> ValueError | None:
+    """The error for a text that evaluate cannot store (None: it can): one that holds a lone
+    surrogate (a code point U+D800..U+DFFF, which UTF-8 cannot encode)."""
+    found = _SURROGATE.search(text)
+    if found is None:
+        return None
+    return ValueError(
+        f"{name} holds U+{ord(found[0]):04X} at character {found.start()}, a lone surrogate: "
+        "evaluate stores texts as UTF-8, which cannot hold it (charsim.score scores it)"
+    )
+
+
 def _item_problem(prediction: object, refs: object, prediction_name: str, references_name: str,
                   item: str) -> ValueError | None:  # fmt: skip
     """The error to raise for what is wrong with one item, its message naming it (None:
@@ -236,8 +278,10 @@ def _item_problem(prediction: object, refs: object, prediction_name: str, refere
     if not isinstance(prediction, str):
         return ValueError(f"{prediction_name} is {_kind(prediction)}, not a str: a prediction "
                           "is one text")  # fmt: skip
+    if problem := _text_problem(prediction, prediction_name):
+        return problem
     if isinstance(refs, str):
-        return None
+        return _text_problem(refs, references_name)
     if refs is None or isinstance(refs, bytes | bytearray | dict):
         return ValueError(f"{references_name} is {_kind(refs)}: give {item} its references, a "
                           "list of str (or one str)")  # fmt: skip
@@ -252,6 +296,8 @@ def _item_problem(prediction: object, refs: object, prediction_name: str, refere
                               "items)")  # fmt: skip
         if not isinstance(reference, str):
             return ValueError(f"{references_name}[{position}] is {_kind(reference)}, not a str")
+        if problem := _text_problem(reference, f"{references_name}[{position}]"):
+            return problem
     if not refs:
         return charsim.UndefinedScoreError(
             f"{references_name} is empty: {item} has no reference, and charsim is undefined for "
