@@ -73,9 +73,11 @@ def exact_column(values: Sequence[Real], name: str = "values") -> tuple[list[int
     """
     ratios = []
     for index, value in enumerate(values):
-        if isinstance(value, bool) or not isinstance(value, Real):
+        if type(value) is float and math.isfinite(value):  # the common case, first
+            ratios.append(value.as_integer_ratio())
+        elif isinstance(value, bool) or not isinstance(value, Real):
             raise TypeError(f"{name}[{index}] must be a number, got {type(value).__name__}")
-        if isinstance(value, Rational):
+        elif isinstance(value, Rational):
             ratios.append((value.numerator, value.denominator))
         elif math.isfinite(value):
             ratios.append(float(value).as_integer_ratio())
@@ -173,7 +175,8 @@ def percentile_interval(values: Sequence[Real], level: float, scale: int = 1):
         raise ValueError(f"no resampled values: an interval needs {counted(1, 'value')} or more")
     ordered = sorted(values)
     n, tail = len(ordered), tail_rank(len(ordered), level)
-    total = sum(map(Fraction, ordered))
+    numerators, common = exact_column(ordered, "values")
+    total = Fraction(sum(numerators), common)
     return Interval(
         float(Fraction(ordered[tail]) / scale),
         float(Fraction(ordered[n - 1 - tail]) / scale),

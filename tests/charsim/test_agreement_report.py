@@ -1,0 +1,202 @@
+"""Meta-evaluation end to end (charsim.agreement.meta_evaluate): a case worked out by hand, then
+every measure on the committed human judgments against an independent implementation (numpy,
+scipy, sacreBLEU's public scores, charsim.score, and the bootstrap's resamples drawn again)."""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import pytest
+import sacrebleu
+import scipy.stats
+
+import charsim
+from charsim.agreement import Judgments, MinimalPairs, meta_evaluate, read_demetr, read_mqm
+
+ROOT = Path(__file__).resolve().parents[2]
+S = Fraction(100, 201)  # charsim("ab", ["abc"]): recall decides (§3.4's "ca" against "cat")
+
+
+def _hand_made() -> Judgments:
+    # reference "abc" for both items; charsim: "abc" 1, "ab" S, "xyz" 0
+    return Judgments(
+        source="hand",
+        human_name="MQM",
+        systems=("A", "B", "C"),
+        items=("1", "2"),
+        references=(("abc",), ("abc",)),
+        candidates=(("abc", "abc"), ("ab", "xyz"), ("xyz", "ab")),
+        human=((0, 0), (-1, -5), (-5, -5)),
+    )
+
+
+def test_a_case_worked_out_by_hand():
+    report = meta_evaluate(_hand_made(), metrics=("charsim", "charsim_cap8"), resamples=1000)
+    value = {e.measure: e for e in report.estimates if e.metric == "charsim"}
+    # system level: human sums A 0, B -6, C -10; charsim sums A 2, B S, C S: (A, B) and (A, C)
+    # agree, (B, C) the humans order and charsim ties: 2/3
+    assert value["system_accuracy"].value == 2 / 3
+    # Pearson of the means: human (0, -3, -5), charsim (1, S/2, S/2)
+    expected = np.corrcoef([0, -3, -5], [1, float(S) / 2, float(S) / 2])[0, 1]
+    assert value["system_pearson"].value == pytest.approx(expected, abs=1e-12)
+    # item 1: human 0 > -1 > -5, charsim 1 > S > 0: 3 concordant pairs, acc_eq 1, τ_b 1;
+    # item 2: human 0 > -5 = -5, charsim 1 > S > 0: 2 concordant, 1 tied by the humans only:
+    # acc_eq 2/3, τ_b = 2 / √(2 · 3); the means over the two items
+    assert value["segment_acc_eq"].value == 5 / 6
+    assert value["segment_tau_b"].value == pytest.approx((1 + 2 / math.sqrt(6)) / 2, abs=1e-15)
+    # tie calibration: tying B/C (diff S) wins item 2 a pair and loses item 1 one: no better;
+    # larger thresholds tie concordant pairs: ε stays 0
+    assert value["segment_acc_star"].value == 5 / 6 and value["segment_acc_star"].epsilon == 0
+    # two items: a resample holds item 1 twice (acc 1), both (5/6) or item 2 twice (2/3), each
+    # often enough to be a bound: [2/3, 1]
+    interval = value["segment_acc_eq"].interval
+    assert (interval.low, interval.high) == (2 / 3, 1)
+    # cap 8 scores these short texts as cap 32 does: every difference 0, p = 1 (ties count)
+    cap8 = report.estimate("segment_acc_eq", "charsim_cap8")
+    assert cap8.difference == 0 and cap8.p_value == 1
+    assert (cap8.difference_interval.low, cap8.difference_interval.high) == (0, 0)
+    # the disagreement: B's item-2 segment (-5) against C's (-5) is a human tie, not one; on
+    # item 1 and 2 every other pair agrees: none
+    assert report.disagreements == ()
+
+
+def test_the_disagreements_are_the_largest_products():
+    judgments = _hand_made()
+    flipped = Judgments(**{**judgments.__dict__, "human": ((-5, 0), (-1, -5), (0, -5))})
+    report = meta_evaluate(flipped, metrics=("charsim",), resamples=40)
+    # item 1: the humans prefer C (0) to A (-5), charsim A (1) to C (0): 5 × 1; C (0) to B
+    # (-1), charsim B (S) to C (0): 1 × S; B (-1) to A (-5): 4 × (1 - S)
+    assert [(d.item, d.better, d.worse) for d in report.disagreements] == [
+        ("1", "C", "A"),
+        ("1", "B", "A"),
+        ("1", "C", "B"),
+    ]
+    first = report.disagreements[0]
+    assert first.human == (0, -5) and first.charsim == (0.0, 1.0)
+    assert first.links[0] == "c=xyz&r=%5B%22abc%22%5D&cap=32&w=harmonic&n=1&fmt=lines"
+
+
+@pytest.fixture(scope="module")
+def mqm():
+    judgments = read_mqm(ROOT / "data" / "mqm-ted-ende" / "mqm_ted_ende.tsv")
+    report = meta_evaluate(judgments, metrics=("charsim", "chrf"), resamples=200)
+    return judgments, report
+
+
+@pytest.fixture(scope="module")
+def independent(mqm):
+    """charsim.score and sacreBLEU's public sentence_score of every segment, [system][item]."""
+    judgments = mqm[0]
+    chrf = sacrebleu.metrics.CHRF()
+    segments = list(zip(judgments.candidates, [judgments.references] * 13, strict=True))
+    return {
+        "charsim": np.array(
+            [
+                [charsim.score(c, r) for c, r in zip(row, refs, strict=True)]
+                for row, refs in segments
+            ]
+        ),
+        "chrf": np.array(
+            [
+                [chrf.sentence_score(c, list(r)).score for c, r in zip(row, refs, strict=True)]
+                for row, refs in segments
+            ]
+        ),
+    }
+
+
+def test_every_measure_against_numpy_and_scipy_on_the_mqm_file(mqm, independent):
+    judgments, report = mqm
+    human = np.array([[float(v) for v in row] for row in judgments.human])  # systems × items
+    scores = independent
+    chrf = sacrebleu.metrics.CHRF()
+    refs = [[r[0] for r in judgments.references]]
+    system = {
+        "charsim": scores["charsim"].mean(axis=1),
+        "chrf": np.array(
+            [chrf.corpus_score(list(row), refs).score for row in judgments.candidates]
+        ),
+    }
+    for metric, metric_scores in scores.items():
+        got = {e.measure: e.value for e in report.estimates if e.metric == metric}
+        sys_h, sys_m = human.mean(axis=1), system[metric]
+        pairs = list(combinations(range(13), 2))
+        agree = [np.sign(sys_h[a] - sys_h[b]) == np.sign(sys_m[a] - sys_m[b]) for a, b in pairs]
+        assert got["system_accuracy"] == pytest.approx(np.mean(agree), abs=1e-12)
+        r = scipy.stats.pearsonr(sys_h, sys_m).statistic
+        assert got["system_pearson"] == pytest.approx(r, abs=1e-9)
+        r = scipy.stats.pearsonr(human.ravel(), metric_scores.ravel()).statistic
+        assert got["segment_pearson"] == pytest.approx(r, abs=1e-9)
+        taus = [
+            scipy.stats.kendalltau(human[:, i], metric_scores[:, i]).statistic for i in range(529)
+        ]
+        assert got["segment_tau_b"] == pytest.approx(np.nanmean(taus), abs=1e-12)
+        assert got["segment_acc_eq"] == pytest.approx(_acc_eq(human, metric_scores, 0), abs=1e-12)
+        epsilon = report.estimate("segment_acc_star", metric).epsilon
+        best = _acc_eq(human, metric_scores, epsilon)
+        assert got["segment_acc_star"] == pytest.approx(best, abs=1e-12)
+        # no other threshold among the pairs' differences does better (a sample of them)
+        differences = np.abs(metric_scores[:, None, :] - metric_scores[None, :, :]).ravel()
+        for other in random.Random(0).sample(sorted(set(differences)), 50):
+            assert _acc_eq(human, metric_scores, other) <= best + 1e-12
+
+
+def _acc_eq(human, metric, epsilon):
+    """The mean over items of (concordant + tied by both) / pairs, brute force with numpy."""
+    values = []
+    for i in range(human.shape[1]):
+        h, m = human[:, i], metric[:, i]
+        dh = np.sign(h[:, None] - h[None, :])
+        tie = np.abs(m[:, None] - m[None, :]) <= epsilon
+        dm = np.where(tie, 0, np.sign(m[:, None] - m[None, :]))
+        upper = np.triu_indices(len(h), 1)
+        values.append(np.mean((dh == dm)[upper]))
+    return float(np.mean(values))
+
+
+def test_the_intervals_are_the_resampled_items_drawn_again(mqm, independent):
+    judgments, report = mqm
+    human = np.array([[float(v) for v in row] for row in judgments.human])
+    metric = independent["charsim"]
+    per_item = []
+    for i in range(529):
+        dh = np.sign(human[:, i, None] - human[None, :, i])
+        dm = np.sign(metric[:, i, None] - metric[None, :, i])
+        per_item.append(np.mean((dh == dm)[np.triu_indices(13, 1)]))
+    rng = random.Random(12345)  # the project's resamples: choices(range(N), k=N), in turn
+    means = sorted(
+        np.mean([per_item[k] for k in rng.choices(range(529), k=529)]) for _ in range(200)
+    )
+    interval = report.estimate("segment_acc_eq", "charsim").interval
+    # 200 resamples: ranks 200 // 40 = 5 from each end
+    assert interval.low == pytest.approx(means[5], abs=1e-12)
+    assert interval.high == pytest.approx(means[194], abs=1e-12)
+
+
+def test_minimal_pairs_against_a_loop_over_the_pairs():
+    every = read_demetr(ROOT / "data" / "demetr")
+    # three perturbations (TER is slow): the reference, one minor, one critical
+    chosen = {"base_id35_reference", "minor_id1_repeat2", "critical_id22_verb_removed"}
+    pairs = MinimalPairs(every.source, tuple(p for p in every.pairs if p.perturbation in chosen))
+    report = meta_evaluate(minimal_pairs=pairs, metrics=("charsim", "ter"), resamples=100)
+    ter = sacrebleu.metrics.TER()
+    score = {
+        "charsim": lambda t, r: charsim.score(t, [r]),
+        "ter": lambda t, r: -ter.sentence_score(t, [r]).score,  # lower is better
+    }
+    for metric, function in score.items():
+        passed = {}
+        for p in pairs.pairs:
+            better = function(p.perturbed, p.reference) - function(p.candidate, p.reference)
+            ok = better > 0 if p.perturbation == "base_id35_reference" else better < 0
+            for group in (p.perturbation, p.severity) + (("overall",) * (p.severity != "base")):
+                passed.setdefault(group, []).append(ok)
+        assert set(passed) == {*chosen, "base", "minor", "critical", "overall"}
+        for group, results in passed.items():
+            value = report.estimate(f"pairs:{group}", metric).value
+            assert value == pytest.approx(sum(results) / len(results), abs=1e-15), group
