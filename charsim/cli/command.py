@@ -8,19 +8,13 @@ anything is written, so an error never leaves half a result behind.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import itertools
 import json
 import math
-import multiprocessing
 import os
 import shlex
-import signal
 import sys
-import threading
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 
 from ..compare.base import MetricResult
@@ -47,6 +41,7 @@ from ..version import __version__
 from . import significance as cli_significance
 from .args import Once, available_cores, file_name, jobs, name_list, whole_number
 from .output import ItemExplanation, Report, render_report
+from .pool import processes, progress_bar
 from .streams import run_guarded
 
 __all__ = ["main"]
@@ -81,7 +76,8 @@ _metric_list = name_list(METRICS, "metric")
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="charsim",
-        usage="%(prog)s [options]\n       %(prog)s article [--format {text,json}]",
+        usage="%(prog)s [options]\n       %(prog)s article [--format {text,json}]\n"
+        "       %(prog)s meta-eval [--mqm FILE | --judgments FILE] [--demetr DIR] [options]",
         description="Score candidates against references with charsim (character n-gram\n"
         "similarity, min(P, R) of 1/n-weighted overlaps of orders 1..32).",
         epilog="examples:\n"
@@ -330,20 +326,6 @@ def _check_count(args: argparse.Namespace, source: str, count: int) -> None:
                          f"{counted(count, 'item')} (choose 1 to {count})")  # fmt: skip
 
 
-def _progress(size: int, enabled: bool, unit: str = "item", total: int | None = None):
-    """(update with the steps done, close) of a bar of ``total`` steps (default ``size``) for a
-    job of ``size`` items, resamples, ... if it has 1,000 or more; else no-ops."""
-    if not enabled or size < 1000:
-        return None, lambda: None
-    try:
-        from tqdm import tqdm
-    except ImportError:  # tqdm is optional: no progress bar without it
-        return None, lambda: None
-    # disable=None: no bar when stderr is not a terminal (a log file, a pipe), as tqdm advises
-    bar = tqdm(total=total or size, unit=unit, file=sys.stderr, leave=False, disable=None)
-    return (lambda done: bar.update(done - bar.n)), bar.close
-
-
 LONG_ITEM = 1_000_000
 """Characters of an item (its longest candidate plus its references) above which the command
 warns, once, on stderr: scoring takes about 200–250 bytes a character and a second or two per
@@ -445,90 +427,16 @@ def _charsim(args, stream: ItemStream, rows: Iterable, options: dict) -> list[Co
     the item scores are kept for ``--sentence-level`` and for resampling."""
     items = stream.count or 0
     chunks = math.ceil(items / CHUNK_SIZE)
-    update, close = _progress(items, not args.no_progress, "chunk", chunks)
+    update, close = progress_bar(items, not args.no_progress, "chunk", chunks)
     keep = args.sentence_level or cli_significance.asked(args)
     try:
-        with _processes(args.jobs) as executor:
+        with processes(args.jobs) as executor:
             return score_rows(
                 rows, systems=len(stream.names), variant=args.variant, executor=executor,
                 in_flight=2 * args.jobs, keep_scores=keep, progress=update, **options,
             )  # fmt: skip
     finally:
         close()
-
-
-@contextlib.contextmanager
-def _processes(jobs: int) -> Iterator[ProcessPoolExecutor | None]:
-    """A pool of ``jobs`` worker processes (None for one job: this process scores).
-
-    The workers ignore Ctrl-C (a terminal sends ``SIGINT`` to every process of the job), so only
-    this process answers it. When it is interrupted, the chunks not started are cancelled, the
-    workers are ended at once rather than left to finish theirs, and the pool's own thread is
-    joined before the command returns. Ctrl-C is held back while the workers are forked and
-    while the pool is ended, so that it cannot cut either short: a worker forked as
-    ``KeyboardInterrupt`` came was left out of the pool and outlived the command, and a pool
-    thread left running closed its pipe as the interpreter's exit woke it (``Exception ignored
-    ... Bad file descriptor``) (issue 25)."""
-    if jobs <= 1:
-        yield None
-        return
-    pool = None
-    before = set(multiprocessing.active_children()), set(threading.enumerate())
-    try:
-        with _ctrl_c_held():  # a Ctrl-C that comes meanwhile is raised as the block ends
-            pool = ProcessPoolExecutor(jobs, initializer=signal.signal,
-                                       initargs=(signal.SIGINT, signal.SIG_IGN))  # fmt: skip
-            try:  # forks every worker now (the fork start method forks all)
-                pool.submit(int).result()
-            except BrokenProcessPool as error:
-                raise WorkerError(
-                    f"the {jobs} worker processes could not start: {error}"
-                ) from error
-        yield pool
-    except KeyboardInterrupt:
-        with _ctrl_c_held():
-            if pool is not None:
-                # the cancelled chunks first (its thread drops them), then the workers: ended
-                # the other way round, its thread failed on the chunks run_chunks cancelled
-                pool.shutdown(wait=False, cancel_futures=True)
-                workers = set(multiprocessing.active_children()) - before[0]  # this pool's only
-                for worker in workers:
-                    worker.terminate()
-                # the pool's thread: the one it started that the interpreter's exit waits for
-                threads = [t for t in threading.enumerate() if t not in before[1] and not t.daemon]
-                for worker in [*workers, *threads]:
-                    worker.join()
-        raise
-    except BaseException:
-        with _ctrl_c_held():
-            if pool is not None:
-                pool.shutdown(cancel_futures=True)
-        raise
-    with _ctrl_c_held():
-        pool.shutdown()
-
-
-@contextlib.contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """Hold Ctrl-C back until the block ends, then raise it (``KeyboardInterrupt``) if it came.
-
-    Python's own handler is swapped for one that only notes the signal: blocking ``SIGINT``
-    (``pthread_sigmask``) would not do, since the kernel then hands it to another thread (tqdm's
-    monitor, say) and the main thread raises it all the same. Processes forked in the block
-    inherit the noting handler until they set their own."""
-    if threading.current_thread() is not threading.main_thread():  # only it gets signals
-        yield
-        return
-    came = []
-    previous = signal.signal(signal.SIGINT, lambda number, frame: came.append(number))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if came and previous is signal.default_int_handler:
-            raise KeyboardInterrupt
-        if came and callable(previous):
-            previous(signal.SIGINT, None)
 
 
 def _explain(names, number: int, row, options, variant: str) -> tuple[ItemExplanation, ...]:
@@ -584,6 +492,10 @@ def _run(argv: list[str]) -> int:
         from ..render.article import main as article_main
 
         return article_main(argv[1:])
+    if argv[:1] == ["meta-eval"]:
+        from .meta_eval import main as meta_eval_main
+
+        return meta_eval_main(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     if args.jsonl and (args.references or args.input != [STDIN]):
@@ -616,7 +528,7 @@ def _run(argv: list[str]) -> int:
             significance = cli_significance.compute(
                 args,
                 [result["charsim"].scores for result in results],
-                lambda total: _progress(total, not args.no_progress, "resample"),
+                lambda total: progress_bar(total, not args.no_progress, "resample"),
             )
         explanations = (
             _explain(stream.names, args.explain, rows.kept[0], options, args.variant)
