@@ -74,7 +74,7 @@ def read_demetr(directory: str | os.PathLike) -> MinimalPairs:
                 unchecked[pair.perturbation] += 1
     skipped = ()
     if unchecked:
-        reason = "pert_check is false (the perturbation was not verified by hand)"
+        reason = "pert_check is false: the perturbation was not verified by hand"
         skipped = (Skipped(reason, sum(unchecked.values()), "pair"),)
     return MinimalPairs(folder, tuple(pairs), skipped)
 

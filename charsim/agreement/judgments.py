@@ -29,8 +29,8 @@ class Skipped:
     """Rows, segments or pairs that a reader left out on purpose, and why.
 
     Attributes:
-        reason: why they were left out (a sentence; e.g. ``"pert_check is false (the
-            perturbation was not verified by hand)"``).
+        reason: why they were left out (e.g. ``"pert_check is false: the perturbation was not
+            verified by hand"``).
         count: how many.
         unit: what was counted (``"segment"``, ``"pair"``, ``"row"``).
     """

@@ -297,7 +297,7 @@ def bootstrap_p_value(observed: Real, differences: Sequence[Real], n_items: int)
         >>> bootstrap_p_value(1, [1, 2, 3, 0, 4, 2], n_items=300)
         0.42857142857142855
 
-    (mean |Δ*| = 2, and ``|Δ*| − 2 >= 1`` for 3 and 4: ``(2 + 1) / (6 + 1)``.)
+    (``mean |Δ*| = 2``, and ``|Δ*| − 2 >= 1`` for 3 and 4: ``(2 + 1) / (6 + 1)``.)
 
     Args:
         observed: the observed difference ``Δ`` (any statistic: a difference of means, of
