@@ -31,8 +31,8 @@ from fractions import Fraction
 
 from ..io.filestream import file_lines, source_name
 from ..io.textio import DataError
-from ..metric.values import counted
 from .judgments import Judgments, Skipped
+from .plain import tsv_rows
 
 __all__ = ["DEFAULT_REFERENCE", "MQM_WEIGHTS", "REQUIRED_COLUMNS", "mqm_weight", "read_mqm"]
 
@@ -98,15 +98,7 @@ def read_mqm(
     columns = _header(name, next(lines, (1, ""))[1])
     texts: dict[tuple[str, str], tuple[str, int]] = {}
     errors: dict[tuple[str, str], dict[str, Fraction]] = defaultdict(dict)
-    for number, line in lines:
-        fields = line.split("\t")
-        if len(fields) != len(columns):
-            raise DataError(
-                name,
-                number,
-                f"{counted(len(fields), 'field')} where the header has "
-                f"{len(columns)} (tab-separated, no quoting)",
-            )
+    for number, fields in tsv_rows(name, lines, len(columns)):
         row = dict(zip(columns, fields, strict=True))
         weight = mqm_weight(row["severity"], row["category"])
         if weight is None:

@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from fractions import Fraction
 
 from ..io.filestream import file_lines, source_name
 from ..io.textio import MAX_NESTING, DataError, json_nesting
+from ..metric.values import counted
 from .judgments import Judgments, Skipped
 
-__all__ = ["read_plain"]
+__all__ = ["read_plain", "tsv_rows"]
 
 _TSV_COLUMNS = ("system", "item", "candidate", "human")
 
@@ -146,15 +148,7 @@ def _tsv_rows(name, header, lines):
             "names system, item, candidate, human and reference columns)",
         )
     where = {column: columns.index(column) for column in _TSV_COLUMNS}
-    for number, line in lines:
-        fields = line.split("\t")
-        if len(fields) != len(columns):
-            raise DataError(
-                name,
-                number,
-                f"{len(fields)} fields where the header has "
-                f"{len(columns)} (tab-separated, no quoting)",
-            )
+    for number, fields in tsv_rows(name, lines, len(columns)):
         text = fields[where["human"]].strip()
         try:
             human = Fraction(text) if text else None
@@ -163,6 +157,25 @@ def _tsv_rows(name, header, lines):
         refs = tuple(fields[i] for i in reference_columns if fields[i])
         system, item, candidate = (fields[where[c]] for c in ("system", "item", "candidate"))
         yield number, system, item, candidate, refs, human
+
+
+def tsv_rows(name: str, lines, width: int) -> Iterator[tuple[int, list[str]]]:
+    """``(line number, fields)`` of each numbered line, split at tabs with no quoting (a ``"``
+    is a character), as many fields as the header's ``width``.
+
+    Raises:
+        DataError: a line with another number of fields (naming the file and the line).
+    """
+    for number, line in lines:
+        fields = line.split("\t")
+        if len(fields) != width:
+            raise DataError(
+                name,
+                number,
+                f"{counted(len(fields), 'field')} where the header "
+                f"has {width} (tab-separated, no quoting)",
+            )
+        yield number, fields
 
 
 def _not_a_number(text: str):
