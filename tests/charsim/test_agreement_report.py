@@ -65,6 +65,17 @@ def test_a_case_worked_out_by_hand():
     assert report.disagreements == ()
 
 
+def test_the_system_level_takes_the_items_every_system_has():
+    judgments = _hand_made()
+    without = Judgments(**{**judgments.__dict__, "human": ((0, 0), (-1, -5), (-5, None))})
+    report = meta_evaluate(without, metrics=("charsim",), resamples=40)
+    # item 1 alone: human A 0 > B -1 > C -5, charsim A 1 > B S > C 0: every pair agrees (over
+    # both items B's -6 would fall below C's -5 where charsim puts B above C)
+    assert report.estimate("system_accuracy", "charsim").value == 1
+    # the segment level keeps item 2's two segments: acc_eq (1 + 1) / 2 (A 0 > B -5, 1 > 0)
+    assert report.estimate("segment_acc_eq", "charsim").value == 1
+
+
 def test_the_disagreements_are_the_largest_products():
     judgments = _hand_made()
     flipped = Judgments(**{**judgments.__dict__, "human": ((-5, 0), (-1, -5), (0, -5))})
@@ -122,6 +133,11 @@ def test_every_measure_against_numpy_and_scipy_on_the_mqm_file(mqm, independent)
             [chrf.corpus_score(list(row), refs).score for row in judgments.candidates]
         ),
     }
+    for e in report.estimates:  # chrF's difference from charsim, measure by measure
+        if e.metric == "chrf":
+            base = report.estimate(e.measure, "charsim").value
+            assert e.difference == pytest.approx(e.value - base, abs=1e-15)
+            assert e.difference_interval.low <= e.difference <= e.difference_interval.high
     for metric, metric_scores in scores.items():
         got = {e.measure: e.value for e in report.estimates if e.metric == metric}
         sys_h, sys_m = human.mean(axis=1), system[metric]
