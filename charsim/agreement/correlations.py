@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 
 from ..compare.sacrebleu import corpus_score_from_statistics
 from ..significance.resample import exact_column
@@ -51,6 +52,7 @@ def correlate(
     seed: int,
     level: float,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> tuple[Estimate, ...]:
     """Every measure of :data:`MEASURES` for every metric, with intervals and the paired
     differences from ``baseline`` (:func:`charsim.agreement.estimates.estimates`).
@@ -63,13 +65,15 @@ def correlate(
         seed: the resampling's seed.
         level: the intervals' coverage.
         progress: called with the resamples done.
+        executor: where blocks of resamples run (a process pool; None: here).
+        executor: where blocks of resamples run (a process pool; None: here).
 
     Returns:
         The estimates, measure by measure, metrics in the order of ``scores``.
     """
     table = _Table(judgments, scores)
     observed = table.statistic(table.columns.totals())
-    draws = list(resampled_values(table.columns, table.statistic, resamples, seed, progress))
+    draws = resampled_values(table.columns, table.statistic, resamples, seed, progress, executor)
     epsilons = {"segment_acc_star": table.epsilons}
     return estimates(observed, draws, baseline, len(judgments.items), level, epsilons)
 

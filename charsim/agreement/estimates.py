@@ -15,14 +15,23 @@ items: :func:`charsim.significance.paired.significant`).
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from numbers import Real
 
+from ..corpus.chunks import run_chunks
 from ..significance.paired import MIN_BOOTSTRAP_ITEMS, SIGNIFICANT, bootstrap_p_value
-from ..significance.resample import Interval, exact_column, percentile_interval, resampled_sums
+from ..significance.resample import (
+    Interval,
+    exact_column,
+    pack_columns,
+    percentile_interval,
+    resampled_sums,
+)
 
 __all__ = ["Columns", "Estimate", "estimates", "resampled_values"]
 
@@ -99,6 +108,11 @@ class Columns:
         """Every column's sum over all the items (each once): the observed sums."""
         return tuple(map(sum, self.columns))
 
+    def __getstate__(self) -> dict:
+        """What a copy sent to a worker process holds: the scales, not the columns (a worker
+        gets them packed, :func:`resampled_values`)."""
+        return {"items": self.items, "columns": None, "scales": self.scales}
+
 
 Statistic = Callable[[Sequence[int]], dict[str, dict[str, float | Fraction | None]]]
 """Sums of the columns → measure → metric → value."""
@@ -110,13 +124,51 @@ def resampled_values(
     resamples: int,
     seed: int,
     progress: Callable[[int], None] | None = None,
-) -> Iterator[dict]:
-    """``statistic`` of each resample's sums, in the order drawn; ``progress`` is called with
-    the number done every 100 resamples and after the last."""
-    for done, sums in enumerate(resampled_sums(columns.columns, resamples, seed), start=1):
-        yield statistic(sums)
-        if progress is not None and (done % 100 == 0 or done == resamples):
-            progress(done)
+    executor: Executor | None = None,
+) -> list[dict]:
+    """``statistic`` of each resample's sums, in the order drawn.
+
+    Args:
+        columns: the per-item columns.
+        statistic: the measures from one resample's sums (picklable, to run on ``executor``).
+        resamples: how many resamples.
+        seed: their seed.
+        progress: called with the number of resamples done, now and then and after the last.
+        executor: where blocks of resamples run (a process pool), each drawing the same
+            resamples as a run from the first (None: here, one after the other).
+
+    Returns:
+        One value of ``statistic`` per resample; the same with any executor.
+    """
+    packed = pack_columns(columns.columns)
+    if executor is None:
+        found = []
+        for sums in resampled_sums(packed, resamples, seed):
+            found.append(statistic(sums))
+            if progress is not None and (len(found) % 100 == 0 or len(found) == resamples):
+                progress(len(found))
+        return found
+    task = functools.partial(_block, packed=packed, statistic=statistic, seed=seed)
+    found = []
+    size = -(-resamples // BLOCKS)
+    blocks = run_chunks(
+        task, range(resamples), chunk_size=size, executor=executor, in_flight=BLOCKS
+    )
+    for block in blocks:
+        found.extend(block)
+        if progress is not None:
+            progress(len(found))
+    return found
+
+
+BLOCKS = 4
+"""Blocks of resamples sent to an executor (each gets the packed columns once)."""
+
+
+def _block(chunk, first_item: int, packed, statistic: Statistic, seed: int) -> list[dict]:
+    """The statistic of resamples ``first_item − 1`` to ``first_item − 2 + len(chunk)``."""
+    skip = first_item - 1
+    return [statistic(sums) for sums in resampled_sums(packed, skip + len(chunk), seed, skip)]
 
 
 def estimates(

@@ -140,7 +140,8 @@ def meta_evaluate(
         seed: the resampling's seed (>= 0).
         level: the intervals' coverage, strictly between 0 and 1.
         disagreements: how many disagreements to list (>= 0).
-        executor: where the segments are scored (a process pool; None: here).
+        executor: where the segments are scored and the resamples drawn, in blocks (a process
+            pool; None: here); the same report either way.
         in_flight: most chunks of segments sent and not yet collected.
         progress: called with a stage's name, its steps done and its steps in all.
 
@@ -189,6 +190,7 @@ def _on_judgments(report, judgments, settings, count, executor, in_flight, progr
         judgments,
         scored,
         progress=_stage(progress, "resampling items", settings["resamples"]),
+        executor=executor,
         **settings,
     )
     by_name = {s.metric: s.segments for s in scored}
@@ -220,6 +222,7 @@ def _on_pairs(report, pairs, settings, count, executor, in_flight, progress):
         pairs,
         scores,
         progress=_stage(progress, "resampling sentences", settings["resamples"]),
+        executor=executor,
         **settings,
     )
     listed = ()

@@ -105,9 +105,11 @@ def pair_accuracy(
     seed: int,
     level: float,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> tuple[Estimate, ...]:
     """Every metric's accuracy per group (:func:`groups_of`; measure ``"pairs:GROUP"``), with
-    intervals over source sentences and the paired differences from ``baseline``.
+    intervals over source sentences and the paired differences from ``baseline``; blocks of
+    resamples run on ``executor`` when one is given.
 
     Raises:
         ValueError: no pairs.
@@ -131,15 +133,24 @@ def pair_accuracy(
                 counts[m + 1][k] += passed[m][j]
         slots[group] = columns.add(*counts)
 
-    def statistic(sums: Sequence[int]) -> dict:
+    statistic = _Accuracy(scores.metrics, slots)
+    observed = statistic(columns.totals())
+    draws = resampled_values(columns, statistic, resamples, seed, progress, executor)
+    return estimates(observed, draws, baseline, len(items), level)
+
+
+class _Accuracy:
+    """The accuracy of every metric in every group from one resample's sums (picklable, so
+    that blocks of resamples can run in worker processes)."""
+
+    def __init__(self, metrics: tuple[str, ...], slots: dict[str, list[int]]) -> None:
+        self.metrics, self.slots = metrics, slots
+
+    def __call__(self, sums: Sequence[int]) -> dict:
         found = {}
-        for group, (total, *passes) in slots.items():
+        for group, (total, *passes) in self.slots.items():
             found[f"pairs:{group}"] = {
                 metric: Fraction(sums[k], sums[total]) if sums[total] else None
-                for metric, k in zip(scores.metrics, passes, strict=True)
+                for metric, k in zip(self.metrics, passes, strict=True)
             }
         return found
-
-    observed = statistic(columns.totals())
-    draws = list(resampled_values(columns, statistic, resamples, seed, progress))
-    return estimates(observed, draws, baseline, len(items), level)

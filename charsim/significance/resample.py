@@ -24,7 +24,15 @@ from numbers import Rational, Real
 
 from ..metric.values import counted
 
-__all__ = ["Interval", "exact_column", "percentile_interval", "resampled_sums", "tail_rank"]
+__all__ = [
+    "Interval",
+    "PackedColumns",
+    "exact_column",
+    "pack_columns",
+    "percentile_interval",
+    "resampled_sums",
+    "tail_rank",
+]
 
 
 @dataclass(frozen=True)
@@ -87,28 +95,26 @@ def exact_column(values: Sequence[Real], name: str = "values") -> tuple[list[int
     return [numerator * (scale // denominator) for numerator, denominator in ratios], scale
 
 
-def resampled_sums(
-    columns: Sequence[Sequence[int]], resamples: int, seed: int
-) -> Iterator[tuple[int, ...]]:
-    """For each bootstrap resample of the items, the sum of every column over its items.
+@dataclass(frozen=True)
+class PackedColumns:
+    """Integer columns packed side by side into one integer per item, so that one ``sum`` of
+    ``N`` packed integers adds up every column of a resample (:func:`pack_columns`).
 
-    Column ``c`` holds one integer per item; every column is summed over the same resampled
-    items. The columns are packed side by side into one integer per item (each shifted to be at
-    least 0, in whole bytes wide enough for a sum of ``N`` items), so one ``sum`` of ``N`` packed
-    integers serves every column of a resample, and its bytes give the columns' sums back.
+    Attributes:
+        items: one packed integer per item.
+        fields: per column, ``(first byte, end byte, N · its lowest value)``: where its sum lies
+            in a packed sum's bytes, and what to add back.
+        size: the bytes of a packed sum.
+    """
 
-        >>> list(resampled_sums([[1, 2, 3], [10, 20, 30]], resamples=2, seed=1))
-        [(7, 70), (5, 50)]
+    items: tuple[int, ...]
+    fields: tuple[tuple[int, int, int], ...]
+    size: int
 
-    (the items of the two resamples, counted from 0: 0, 2, 2 and 0, 1, 1.)
 
-    Args:
-        columns: at least one column, all of the same length ``N >= 1`` (the items).
-        resamples: how many resamples (>= 0).
-        seed: the seed of ``random.Random``.
-
-    Yields:
-        One tuple of column sums per resample, in the order drawn.
+def pack_columns(columns: Sequence[Sequence[int]]) -> PackedColumns:
+    """Pack integer columns (one integer per item each) for :func:`resampled_sums`: each is
+    shifted to be at least 0 and given whole bytes wide enough for a sum of ``N`` items.
 
     Raises:
         ValueError: no columns, no items, or columns of different lengths.
@@ -132,10 +138,47 @@ def resampled_sums(
         shift = 8 * offset
         for i, value in enumerate(column):
             packed[i] += (value - low) << shift
-    fields = list(zip(offsets, offsets[1:], [n * low for low in lows], strict=False))
-    size, rng = offsets[-1], random.Random(seed)
-    for _ in range(resamples):
-        data = sum(rng.choices(packed, k=n)).to_bytes(size, "little")
+    fields = zip(offsets, offsets[1:], [n * low for low in lows], strict=False)
+    return PackedColumns(tuple(packed), tuple(fields), offsets[-1])
+
+
+def resampled_sums(
+    columns: Sequence[Sequence[int]] | PackedColumns,
+    resamples: int,
+    seed: int,
+    skip: int = 0,
+) -> Iterator[tuple[int, ...]]:
+    """For each bootstrap resample of the items, the sum of every column over its items.
+
+    Column ``c`` holds one integer per item; every column is summed over the same resampled
+    items, all at once (:func:`pack_columns`).
+
+        >>> list(resampled_sums([[1, 2, 3], [10, 20, 30]], resamples=2, seed=1))
+        [(7, 70), (5, 50)]
+
+    (the items of the two resamples, counted from 0: 0, 2, 2 and 0, 1, 1.)
+
+    Args:
+        columns: at least one column, all of the same length ``N >= 1`` (the items), or the
+            columns packed.
+        resamples: how many resamples (>= 0), counted from the first, ``skip`` included.
+        seed: the seed of ``random.Random``.
+        skip: resamples drawn but not summed first: resamples ``skip`` to ``resamples - 1``
+            are the same as in a run from the first (a run can be split among processes).
+
+    Yields:
+        One tuple of column sums per resample, in the order drawn.
+
+    Raises:
+        ValueError: no columns, no items, or columns of different lengths.
+    """
+    packed = columns if isinstance(columns, PackedColumns) else pack_columns(columns)
+    items, fields, size = packed.items, packed.fields, packed.size
+    rng, n = random.Random(seed), len(items)
+    for _ in range(min(skip, resamples)):
+        rng.choices(items, k=n)
+    for _ in range(skip, resamples):
+        data = sum(rng.choices(items, k=n)).to_bytes(size, "little")
         yield tuple(int.from_bytes(data[a:b], "little") + base for a, b, base in fields)
 
 
