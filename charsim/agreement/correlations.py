@@ -114,7 +114,7 @@ class _Table:
         for metric in self.metrics:
             systems = metric.system_scores(sums) if complete else None
             found["system_accuracy"][metric.name] = (
-                pairwise_accuracy(human, systems) if systems else None
+                pairwise_accuracy(human, systems) if len(systems or ()) > 1 else None
             )
             found["system_pearson"][metric.name] = _correlation(human, systems)
             sx, sxx, sxy = (sums[k] for k in metric.segment_sums)
@@ -147,9 +147,11 @@ class _Metric:
         )
         counts = [pair_counts(y, x) for x, y in zip(xs, ys, strict=True)]
         self.acc_eq = columns.add([c.accuracy or 0 for c in counts])[0]
-        calibration = tie_calibration([(y, x) for x, y in zip(xs, ys, strict=True)])
-        self.epsilon = calibration.epsilon
-        calibrated = [pair_counts(y, x, calibration.epsilon) for x, y in zip(xs, ys, strict=True)]
+        self.epsilon = None  # no item with two segments: no pair, no threshold
+        if any(c.pairs for c in counts):
+            self.epsilon = tie_calibration([(y, x) for x, y in zip(xs, ys, strict=True)]).epsilon
+        epsilon = self.epsilon or 0
+        calibrated = [pair_counts(y, x, epsilon) for x, y in zip(xs, ys, strict=True)]
         self.acc_star = columns.add([c.accuracy or 0 for c in calibrated])[0]
         taus = [c.tau_b for c in counts]
         self.tau = (

@@ -14,9 +14,21 @@ import numpy as np
 import pytest
 import sacrebleu
 import scipy.stats
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import charsim
-from charsim.agreement import Judgments, MinimalPairs, meta_evaluate, read_demetr, read_mqm
+from charsim.agreement import (
+    Judgments,
+    MinimalPair,
+    MinimalPairs,
+    meta_evaluate,
+    read_demetr,
+    read_mqm,
+)
+from charsim.agreement.correlations import correlate
+from charsim.agreement.minimal_pairs import PairScores, pair_accuracy
+from charsim.agreement.scoring import MetricScores
 
 ROOT = Path(__file__).resolve().parents[2]
 S = Fraction(100, 201)  # charsim("ab", ["abc"]): recall decides (§3.4's "ca" against "cat")
@@ -216,3 +228,118 @@ def test_minimal_pairs_against_a_loop_over_the_pairs():
         for group, results in passed.items():
             value = report.estimate(f"pairs:{group}", metric).value
             assert value == pytest.approx(sum(results) / len(results), abs=1e-15), group
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.data())
+def test_every_measure_against_brute_force_on_random_judgments(data):
+    """correlate() assembles the measures from sums over items: on random human and metric
+    scores, with segments missing, the same values as numpy and scipy on the segments."""
+    systems, items = data.draw(st.integers(1, 4)), data.draw(st.integers(1, 5))
+    grid = st.lists(
+        st.lists(st.integers(-3, 0), min_size=items, max_size=items),
+        min_size=systems,
+        max_size=systems,
+    )
+    human = data.draw(grid)
+    missing = data.draw(st.sets(st.tuples(st.integers(0, systems - 1), st.integers(0, items - 1))))
+    human = [
+        [None if (s, i) in missing else v for i, v in enumerate(row)] for s, row in enumerate(human)
+    ]
+    metric = [[v / 4 for v in row] for row in data.draw(grid)]
+    judgments = Judgments(
+        "random",
+        "MQM",
+        tuple("ABCD"[:systems]),
+        tuple(map(str, range(items))),
+        (("r",),) * items,
+        tuple(tuple("c" for _ in row) for row in human),
+        tuple(map(tuple, human)),
+    )
+    found = {
+        e.measure: e.value
+        for e in correlate(
+            judgments,
+            [MetricScores("charsim", tuple(map(tuple, metric)))],
+            baseline="charsim",
+            resamples=1,
+            seed=1,
+            level=0.95,
+        )
+    }
+    h = np.array([[np.nan if v is None else v for v in row] for row in human], dtype=float)
+    m = np.array(metric)
+    judged = ~np.isnan(h)
+    # Pearson over every judged segment
+    x, y = m[judged], h[judged]
+    expected = None if len(x) < 2 or np.ptp(x) == 0 or np.ptp(y) == 0 else np.corrcoef(x, y)[0, 1]
+    assert found["segment_pearson"] == (
+        None if expected is None else pytest.approx(expected, abs=1e-9)
+    )
+    # by item: the mean over items with two judged segments or more
+    values, taus = [], []
+    for i in range(items):
+        rows = np.flatnonzero(judged[:, i])
+        if len(rows) < 2:
+            continue
+        values.append(_brute_acc_eq(h[rows, i], m[rows, i]))
+        tau = scipy.stats.kendalltau(h[rows, i], m[rows, i]).statistic
+        if not np.isnan(tau):
+            taus.append(tau)
+    assert found["segment_acc_eq"] == (
+        pytest.approx(np.mean(values), abs=1e-12) if values else None
+    )
+    assert found["segment_tau_b"] == (pytest.approx(np.mean(taus), abs=1e-12) if taus else None)
+    # system level on the items every system has
+    complete = judged.all(axis=0)
+    if complete.any() and systems > 1:
+        hs, ms = h[:, complete].mean(axis=1), m[:, complete].mean(axis=1)
+        agree = [
+            np.sign(hs[a] - hs[b]) == np.sign(ms[a] - ms[b])
+            for a, b in combinations(range(systems), 2)
+        ]
+        assert found["system_accuracy"] == pytest.approx(np.mean(agree), abs=1e-12)
+    else:
+        assert found["system_accuracy"] is None
+
+
+def _brute_acc_eq(h, m) -> float:
+    pairs = list(combinations(range(len(h)), 2))
+    return np.mean([np.sign(h[a] - h[b]) == np.sign(m[a] - m[b]) for a, b in pairs])
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.data())
+def test_minimal_pair_accuracy_against_brute_force(data):
+    n = data.draw(st.integers(1, 12))
+    kinds = st.sampled_from([("base_id35_reference", "base"), ("m1", "minor"), ("c1", "critical")])
+    drawn = [data.draw(st.tuples(st.integers(1, 4), kinds)) for _ in range(n)]
+    pairs = MinimalPairs(
+        "random",
+        tuple(
+            MinimalPair(item, name, severity, "r", "a", "b", name == "base_id35_reference")
+            for item, (name, severity) in drawn
+        ),
+    )
+    before = [data.draw(st.integers(0, 3)) for _ in range(n)]
+    after = [data.draw(st.integers(0, 3)) for _ in range(n)]
+    scores = PairScores(("charsim", "ter"), [before, before], [after, after])
+    found = {
+        (e.measure, e.metric): e.value
+        for e in pair_accuracy(pairs, scores, baseline="charsim", resamples=1, seed=1, level=0.95)
+    }
+    for group in {name for _, (name, _) in drawn} | {s for _, (_, s) in drawn} | {"overall"}:
+        members = [
+            j
+            for j, (_, (name, severity)) in enumerate(drawn)
+            if group in (name, severity) or (group == "overall" and severity != "base")
+        ]
+        for metric, sign in (("charsim", 1), ("ter", -1)):  # TER: lower is better
+            wins = [
+                sign * (after[j] - before[j]) > 0
+                if drawn[j][1][0] == "base_id35_reference"
+                else sign * (after[j] - before[j]) < 0
+                for j in members
+            ]
+            expected = sum(wins) / len(wins) if wins else None
+            assert found[f"pairs:{group}", metric] == expected
