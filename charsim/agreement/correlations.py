@@ -105,6 +105,8 @@ class _Table:
         self.epsilons = {m.name: m.epsilon for m in self.metrics}
 
     def statistic(self, sums: Sequence[int]) -> dict:
+        """Every measure of every metric from one set of column sums (all the items, or a
+        resample): measure → metric → value (None where undefined)."""
         complete = sums[self.complete]
         human = [sums[k] for k in self.human_systems]
         n, sy, syy = (sums[k] for k in self.segment_human)

@@ -127,8 +127,15 @@ def _segment(judgments, charsim, peer, i, a, b) -> Disagreement:
 def minimal_pair_disagreements(
     pairs: MinimalPairs, scores: PairScores, charsim: int, peer: int | None, count: int
 ) -> tuple[Disagreement, ...]:
-    """The ``count`` pairs charsim (metric ``charsim`` of ``scores``) fails by the most, largest
-    first (ties in the pairs' order); ``peer`` is the metric shown beside it, if any."""
+    """The ``count`` pairs charsim fails by the most, largest first (ties in the pairs' order).
+
+    Args:
+        pairs: the minimal pairs.
+        scores: every metric's scores of them.
+        charsim: charsim's index in ``scores.metrics``.
+        peer: the index of the metric shown beside it, or None.
+        count: how many to keep.
+    """
     found = []
     for j, pair in enumerate(pairs.pairs):
         if scores.passed(charsim, j, pairs):

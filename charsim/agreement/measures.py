@@ -133,6 +133,13 @@ def pairwise_accuracy(human: Sequence[Real], metric: Sequence[Real]) -> Fraction
         >>> pairwise_accuracy([3, 2, 1], [0.2, 0.3, 0.1])  # (1, 2) ordered the other way
         Fraction(2, 3)
 
+    Args:
+        human: each system's human score (higher is better).
+        metric: each system's metric score, in the same order (higher is better).
+
+    Returns:
+        The share of agreeing pairs, exact, from 0 to 1.
+
     Raises:
         ValueError: fewer than two systems, or lengths that differ.
     """
@@ -156,6 +163,15 @@ def pearson_from_sums(n, sx, sy, sxx, syy, sxy) -> float | None:
 
         >>> pearson_from_sums(3, 6, 6, 14, 14, 14)  # x = y = 1, 2, 3
         1.0
+
+    Args:
+        n: the number of pairs.
+        sx, sy: ``Σx`` and ``Σy``.
+        sxx, syy: ``Σx²`` and ``Σy²``.
+        sxy: ``Σxy``.
+
+    Returns:
+        ``r`` from -1 to 1, or None.
     """
     covariance = n * sxy - sx * sy
     spread_x, spread_y = n * sxx - sx * sx, n * syy - sy * sy
@@ -171,6 +187,15 @@ def pearson(x: Sequence[Real], y: Sequence[Real]) -> float | None:
 
         >>> pearson([1, 2, 3], [1, 3, 2])
         0.5
+
+    Args:
+        x, y: real numbers (ints, floats, fractions), as many of each.
+
+    Returns:
+        ``r`` from -1 to 1, or None.
+
+    Raises:
+        ValueError: the two have different lengths.
     """
     if len(x) != len(y):
         raise ValueError(f"Pearson's r of {len(x)} and {len(y)} values")

@@ -41,7 +41,8 @@ class PairScores:
         self.candidate, self.perturbed = candidate, perturbed
 
     def passed(self, m: int, j: int, pairs: MinimalPairs) -> bool:
-        """Whether metric ``m`` passes pair ``j`` (module docstring)."""
+        """Whether metric ``m`` (an index of :attr:`metrics`) passes pair ``j`` of ``pairs``
+        (module docstring): a strict preference for the right text."""
         sign = -1 if self.metrics[m] in LOWER_IS_BETTER else 1
         better = sign * (self.perturbed[m][j] - self.candidate[m][j])
         return better > 0 if pairs.pairs[j].perturbed_is_better else better < 0
@@ -59,8 +60,18 @@ def score_pairs(
     (:func:`charsim.agreement.scoring.score_segments`; a candidate shared by many perturbations
     is scored once).
 
+    Args:
+        pairs: the minimal pairs.
+        metrics: names of :data:`charsim.agreement.scoring.METRICS`.
+        executor, in_flight, progress: as in :func:`charsim.agreement.scoring.score_segments`
+            (``progress`` counts the distinct texts scored).
+
     Returns:
         The :class:`PairScores`.
+
+    Raises:
+        ValueError, ImportError, WorkerError: as
+            :func:`charsim.agreement.scoring.score_segments`.
     """
     index: dict[tuple[str, str], int] = {}
     for pair in pairs.pairs:
@@ -110,6 +121,18 @@ def pair_accuracy(
     """Every metric's accuracy per group (:func:`groups_of`; measure ``"pairs:GROUP"``), with
     intervals over source sentences and the paired differences from ``baseline``; blocks of
     resamples run on ``executor`` when one is given.
+
+    Args:
+        pairs: the minimal pairs.
+        scores: every metric's scores of them (:func:`score_pairs`).
+        baseline: the metric the others are compared with.
+        resamples, seed, level: the bootstrap's resamples of source sentences, their seed,
+            the intervals' coverage.
+        progress: called with the resamples done.
+        executor: where blocks of resamples run (None: here).
+
+    Returns:
+        One :class:`~charsim.agreement.estimates.Estimate` per group and metric.
 
     Raises:
         ValueError: no pairs.

@@ -63,6 +63,13 @@ def mqm_weight(severity: str, category: str) -> Fraction | None:
         (Fraction(25, 1), Fraction(1, 10))
         >>> mqm_weight("Minor", "Accuracy/Mistranslation"), mqm_weight("Critical", "Other")
         (Fraction(1, 1), None)
+
+    Args:
+        severity: the row's ``severity`` (``Major``, ``Minor``, ``Neutral``, ``No-error``).
+        category: the row's ``category``, ``/``-separated (``Fluency/Punctuation``).
+
+    Returns:
+        The weight in MQM points, exact, or None for an unknown severity.
     """
     parts = [severity.lower(), *category.lower().split("/")]
     if parts[0] not in MQM_WEIGHTS:

@@ -163,6 +163,11 @@ def tsv_rows(name: str, lines, width: int) -> Iterator[tuple[int, list[str]]]:
     """``(line number, fields)`` of each numbered line, split at tabs with no quoting (a ``"``
     is a character), as many fields as the header's ``width``.
 
+    Args:
+        name: the file's name, for messages.
+        lines: ``(line number, line)`` pairs, after the header.
+        width: the header's number of fields.
+
     Raises:
         DataError: a line with another number of fields (naming the file and the line).
     """

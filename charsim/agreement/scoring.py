@@ -77,6 +77,11 @@ def metric_signature(metric: str, nrefs: int | str | None) -> str:
     """The signature of a metric's segment scores: charsim's (a derived variant's says its cap
     or weights), or sacreBLEU's sentence-level one.
 
+    Args:
+        metric: one of :data:`METRICS`.
+        nrefs: references per item (``"var"`` when they differ; None: unknown, 1 for
+            sacreBLEU's).
+
     Raises:
         ValueError: an unknown metric.
         ImportError: a sacreBLEU metric without sacreBLEU.

@@ -28,6 +28,14 @@ _SEVERITY_GROUPS = ("base", "minor", "major", "critical", OVERALL)
 def report_text(report: AgreementReport, fmt: str, explorer: str = DEFAULT_EXPLORER) -> str:
     """The report in ``fmt``: ``"text"``, ``"markdown"``, ``"latex"`` or ``"html"``.
 
+    Args:
+        report: the report.
+        fmt: the format.
+        explorer: the explorer's address, which the disagreements' links start with.
+
+    Returns:
+        The text, ending with a newline.
+
     Raises:
         ValueError: an unknown format.
     """
@@ -40,7 +48,9 @@ def report_html(report: AgreementReport) -> str:
 
 
 def report_blocks(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> list:
-    """The report's blocks (:mod:`charsim.render.formats`), in order."""
+    """The report's blocks (:mod:`charsim.render.formats`), in order: the legend, then per
+    source its counts, one table per measure and the disagreements, then the signatures
+    (``explorer`` starts the links)."""
     baseline = metric_label(report.baseline)
     blocks: list = [
         Heading(("Does charsim agree with people?",)),
@@ -205,7 +215,11 @@ def _p_value(e) -> str | None:
 
 def report_data(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> dict:
     """The report as JSON-ready data: every estimate with every digit, the sources, the
-    disagreements with their links, the signatures."""
+    disagreements with their links (starting with ``explorer``), the signatures.
+
+    Returns:
+        A dict of lists, dicts, strings and numbers (``json.dumps`` writes it).
+    """
 
     def interval(i):
         return (
