@@ -21,7 +21,7 @@ from .correlations import correlate
 from .disagreements import Disagreement, minimal_pair_disagreements, segment_disagreements
 from .estimates import Estimate
 from .judgments import Judgments, MinimalPairs, Skipped
-from .minimal_pairs import pair_accuracy, score_pairs
+from .minimal_pairs import distinct_texts, pair_accuracy, score_pairs
 from .scoring import DEFAULT_METRICS, METRICS, metric_signature, score_segments
 
 __all__ = ["DEFAULT_DISAGREEMENTS", "AgreementReport", "Source", "meta_evaluate"]
@@ -216,7 +216,7 @@ def _on_pairs(report, pairs, settings, count, executor, in_flight, progress):
         report.metrics,
         executor=executor,
         in_flight=in_flight,
-        progress=_stage(progress, "scoring minimal pairs", None),
+        progress=_stage(progress, "scoring minimal pairs", len(distinct_texts(pairs))),
     )
     found = pair_accuracy(
         pairs,
@@ -238,10 +238,10 @@ def _on_pairs(report, pairs, settings, count, executor, in_flight, progress):
     return replace(report, minimal_pairs=source, pair_estimates=found, pair_disagreements=listed)
 
 
-def _stage(progress: Progress | None, name: str, total: int | None):
+def _stage(progress: Progress | None, name: str, total: int):
     if progress is None:
         return None
-    return lambda done: progress(name, done, total if total is not None else done)
+    return lambda done: progress(name, done, total)
 
 
 def _nrefs(counts) -> int | str | None:

@@ -21,7 +21,14 @@ from .estimates import Columns, Estimate, estimates, resampled_values
 from .judgments import SEVERITIES, MinimalPairs
 from .scoring import LOWER_IS_BETTER, score_segments
 
-__all__ = ["OVERALL", "PairScores", "groups_of", "pair_accuracy", "score_pairs"]
+__all__ = [
+    "OVERALL",
+    "PairScores",
+    "distinct_texts",
+    "groups_of",
+    "pair_accuracy",
+    "score_pairs",
+]
 
 OVERALL = "overall"
 """The group of every pair whose severity is not ``base``."""
@@ -73,10 +80,7 @@ def score_pairs(
         ValueError, ImportError, WorkerError: as
             :func:`charsim.agreement.scoring.score_segments`.
     """
-    index: dict[tuple[str, str], int] = {}
-    for pair in pairs.pairs:
-        for text in (pair.candidate, pair.perturbed):
-            index.setdefault((pair.reference, text), len(index))
+    index = distinct_texts(pairs)
     # grouped by reference, so that a reference scored against many texts gets one table
     order = sorted(index, key=lambda key: (key[0], index[key]))
     rows = [((text,), (reference,)) for reference, text in order]
@@ -91,6 +95,16 @@ def score_pairs(
         [[s.segments[0][k] for k in at] for s in scored],
         [[s.segments[0][k] for k in to] for s in scored],
     )
+
+
+def distinct_texts(pairs: MinimalPairs) -> dict[tuple[str, str], int]:
+    """Each distinct ``(reference, text)`` of the pairs (a candidate or a perturbed text), in
+    the order first met, numbered from 0: what :func:`score_pairs` scores, once each."""
+    index: dict[tuple[str, str], int] = {}
+    for pair in pairs.pairs:
+        for text in (pair.candidate, pair.perturbed):
+            index.setdefault((pair.reference, text), len(index))
+    return index
 
 
 def groups_of(pairs: MinimalPairs) -> dict[str, list[int]]:

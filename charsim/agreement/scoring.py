@@ -148,12 +148,10 @@ def score_segments(
         require_sacrebleu()
     systems = len(rows[0][0]) if rows else 0
     task = functools.partial(_score_chunk, metrics=tuple(metrics), systems=systems)
-    done = [0]
 
-    def count(chunks: int) -> None:
-        done[0] = min(len(rows), chunks * CHUNK_ITEMS)
+    def count(chunks: int) -> None:  # run_chunks counts chunks; the caller, items
         if progress is not None:
-            progress(done[0])
+            progress(min(len(rows), chunks * CHUNK_ITEMS))
 
     columns = {metric: [[] for _ in range(systems)] for metric in metrics}
     statistics = {metric: [[] for _ in range(systems)] for metric in metrics}

@@ -343,3 +343,17 @@ def test_minimal_pair_accuracy_against_brute_force(data):
             ]
             expected = sum(wins) / len(wins) if wins else None
             assert found[f"pairs:{group}", metric] == expected
+
+
+def test_progress_goes_stage_by_stage_to_its_total():
+    seen = []
+    meta_evaluate(
+        _hand_made(), metrics=("charsim",), resamples=250, progress=lambda *a: seen.append(a)
+    )
+    # two items in one chunk; 250 resamples, reported every 100 and at the last
+    assert seen == [
+        ("scoring segments", 2, 2),
+        ("resampling items", 100, 250),
+        ("resampling items", 200, 250),
+        ("resampling items", 250, 250),
+    ]
