@@ -21,6 +21,8 @@ SHIPPED = {
     "package.json": "explorer/_shipped/package.json",
     "package-lock.json": "explorer/_shipped/package-lock.json",
     "data/ted-en": "charsim/data/ted-en",
+    "data/mqm-ted-ende": "charsim/data/mqm-ted-ende",
+    "data/demetr": "charsim/data/demetr",
     "integrations/evaluate/charsim": "charsim/integrations/evaluate/charsim",
 }
 """Each file or folder of the repository (or sdist) that the wheel carries, and where."""

@@ -6,7 +6,9 @@ import argparse
 import operator
 import os
 import platform
+import resource
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Hashable, Sequence
@@ -104,6 +106,41 @@ def ratio_line(
     if target is None:
         return line
     return f"{line}  target ≤ {target}: {'met' if median <= target else 'NOT met'}"
+
+
+def children_time() -> float:
+    """Processor seconds (user + system) used so far by finished child processes."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def commands_side_by_side(
+    commands: dict[str, list], repeat: int
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Whole commands run in turn, ``repeat`` times each (:func:`side_by_side`), with this
+    checkout's charsim first on the path.
+
+    Returns:
+        (name → wall-clock seconds, name → processor seconds of the command and its children).
+
+    Raises:
+        SystemExit: a command failed (its stderr is shown).
+    """
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    processor: dict[str, list[float]] = {name: [] for name in commands}
+
+    def command(name: str):
+        def run(_) -> None:
+            before = children_time()
+            done = subprocess.run(list(map(str, commands[name])), env=env, capture_output=True)
+            processor[name].append(children_time() - before)
+            if done.returncode:
+                raise SystemExit(f"{name} failed:\n{done.stderr.decode(errors='replace')}")
+
+        return run
+
+    wall = side_by_side({name: command(name) for name in commands}, [None], repeat, 1)
+    return wall, processor
 
 
 def environment() -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import shutil
 import statistics
 import subprocess
@@ -29,11 +28,11 @@ from pathlib import Path
 from _common import (
     ROOT,
     TED,
+    commands_side_by_side,
     environment,
     positive,
     ratio_line,
     script_parser,
-    side_by_side,
     ted_pairs,
 )
 
@@ -71,21 +70,7 @@ def main() -> None:
     args = parser.parse_args()
     print(environment())  # the load before the run
     scores = _item_scores()  # also checks the TED files
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # the charsim of this checkout
-
-    processor = {name: [] for name in COMMANDS}
-
-    def command(name: str):
-        def run(_) -> None:
-            before = _children_time()
-            done = subprocess.run(list(map(str, COMMANDS[name])), env=env, capture_output=True)
-            processor[name].append(_children_time() - before)
-            if done.returncode:
-                raise SystemExit(f"{name} failed:\n{done.stderr.decode(errors='replace')}")
-
-        return run
-
-    wall = side_by_side({name: command(name) for name in COMMANDS}, [None], args.repeat, 1)
+    wall, processor = commands_side_by_side(COMMANDS, args.repeat)
     print(f"whole commands on the TED files, {args.repeat} runs each, in turn (medians)")
     for name in COMMANDS:
         print(f"{name:<9} --paired-bs  wall {statistics.median(wall[name]):5.2f} s   "
@@ -103,12 +88,6 @@ def main() -> None:
             same = "same numbers" if pyodide[1][name] == cpython[1][name] else "NOT the same"
             line += f"   Pyodide (Node) {pyodide[0][name]:6.3f} s, {same}"
         print(line)
-
-
-def _children_time() -> float:
-    """Processor seconds (user + system) used so far by finished child processes."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 def _item_scores() -> list[list[float]]:

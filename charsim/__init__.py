@@ -103,7 +103,15 @@ __all__ = [
 _LAZY = ("CharSim", "CharSimScore", "CharSimSignature")
 """Names imported on first use (PEP 562): ``import charsim`` does not load the chunked corpus
 scoring (and ``concurrent.futures``) that :class:`CharSim` runs on."""
-_PUBLIC_MODULES = ("compare", "corpus", "export", "fragility", "models", "significance")
+_PUBLIC_MODULES = (
+    "agreement",
+    "compare",
+    "corpus",
+    "export",
+    "fragility",
+    "models",
+    "significance",
+)
 """The documented modules, imported on first use as attributes too (``charsim.compare.compare``
 after ``import charsim``); ``import charsim`` itself loads neither sacreBLEU nor the comparisons."""
 

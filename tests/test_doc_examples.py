@@ -170,6 +170,15 @@ def check_shell_command(words: list[str]) -> None:
         if args[:1] == ["article"]:
             assert args[1:] in ([], ["--help"], ["--format", "json"], ["--format", "text"]), args
             return
+        if args[:1] == ["meta-eval"]:
+            from charsim.cli.meta_eval import parser
+
+            try:
+                parser().parse_args(args[1:])
+            except SystemExit as exit:
+                if exit.code != 0:  # --help
+                    raise AssertionError(f"charsim {' '.join(args)}: refused") from exit
+            return
         from charsim.cli.parser import command_parser
 
         try:

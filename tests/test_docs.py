@@ -61,6 +61,7 @@ def test_the_command_line_reference_is_its_help(html: Path):
     for option in ("--paired-bs-n", "--fold-whitespace-quotes", "--explain ITEM", "--jsonl FILE"):
         assert option in cli, option
     assert "usage: charsim article" in cli
+    assert "usage: charsim meta-eval" in cli and "--demetr DIR" in cli
 
 
 def test_the_worked_example_is_generated_from_the_code(html: Path):

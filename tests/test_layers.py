@@ -56,7 +56,8 @@ LAYERS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         # The library, bottom to top (each subpackage's __init__ says what it holds): the
         # version; the metric's definition and its fast paths (standard library only); reading
         # files; corpus scoring; significance over item scores; the sacreBLEU-shaped metric
-        # object (compat); comparisons with sacreBLEU's metrics; rendering (which registers
+        # object (compat); comparisons with sacreBLEU's metrics; meta-evaluation against human
+        # judgments (agreement); rendering (which registers
         # the HTML of the results below it, charsim.metric.display); the command line.
         # Significance sits above io and corpus in this order but may import neither
         # (FORBIDDEN below).
@@ -67,6 +68,7 @@ LAYERS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         ("significance", below("charsim.significance")),
         ("compat", below("charsim.compat")),
         ("compare", below("charsim.compare")),
+        ("agreement", below("charsim.agreement")),
         ("render", below("charsim.render")),
         ("cli", below("charsim.cli")),
         # The public paths on top: the package's names, ``python -m charsim``, and the facades
@@ -123,6 +125,7 @@ FORBIDDEN: list[tuple[tuple[str, ...], tuple[str, ...], str]] = [
             *below("charsim.corpus"),
             *below("charsim.significance"),
             *below("charsim.compare"),
+            *below("charsim.agreement"),
             *below("charsim.render"),
             *below("charsim.cli"),
             *below("explorer"),

@@ -33,6 +33,7 @@ from ..resources import copy_examples
 from . import significance as cli_significance
 from .output import ItemExplanation, Report, render_report, scores_only
 from .parser import read_options
+from .progress import progress_bar
 from .streams import run_guarded
 from .workers import worker_pool
 
@@ -109,20 +110,6 @@ def _check_count(args: argparse.Namespace, source: str, count: int) -> None:
     if args.explain is not None and args.explain > count:
         raise ValueError(f"--explain {args.explain} is out of range: {source} holds "
                          f"{counted(count, 'item')} (choose 1 to {count})")  # fmt: skip
-
-
-def _progress(size: int, enabled: bool, unit: str = "item", total: int | None = None):
-    """(update with the steps done, close) of a bar of ``total`` steps (default ``size``) for a
-    job of ``size`` items, resamples, ... if it has 1,000 or more; else no-ops."""
-    if not enabled or size < 1000:
-        return None, lambda: None
-    try:
-        from tqdm import tqdm
-    except ImportError:  # tqdm is optional: no progress bar without it
-        return None, lambda: None
-    # disable=None: no bar when stderr is not a terminal (a log file, a pipe), as tqdm advises
-    bar = tqdm(total=total or size, unit=unit, file=sys.stderr, leave=False, disable=None)
-    return (lambda done: bar.update(done - bar.n)), bar.close
 
 
 LONG_ITEM = 1_000_000
@@ -226,7 +213,7 @@ def _charsim(args, stream: ItemStream, rows: Iterable, options: dict) -> list[Co
     the item scores are kept for ``--sentence-level`` and for resampling."""
     items = stream.count or 0
     chunks = math.ceil(items / CHUNK_SIZE)
-    update, close = _progress(items, not args.no_progress, "chunk", chunks)
+    update, close = progress_bar(items, not args.no_progress, "chunk", chunks)
     keep = args.sentence_level or cli_significance.asked(args)
     try:
         with worker_pool(args.jobs) as executor:
@@ -293,6 +280,10 @@ def _run(argv: list[str]) -> int:
         return article_main(argv[1:])
     if argv[:1] == ["examples"]:
         return _examples(argv[1:])
+    if argv[:1] == ["meta-eval"]:
+        from .meta_eval import main as meta_eval_main
+
+        return meta_eval_main(argv[1:])
     args = read_options(argv)
     options = {"max_order": args.max_order, "weights": args.weights,
                "normalize": args.normalize, "casefold": args.lowercase,
@@ -315,7 +306,7 @@ def _run(argv: list[str]) -> int:
             significance = cli_significance.compute(
                 args,
                 [result["charsim"].scores for result in results],
-                lambda total: _progress(total, not args.no_progress, "resample"),
+                lambda total: progress_bar(total, not args.no_progress, "resample"),
             )
         explanations = (
             _explain(stream.names, args.explain, rows.kept[0], options, args.variant)

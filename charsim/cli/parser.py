@@ -61,7 +61,8 @@ def command_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="charsim",
         usage="%(prog)s [options] [REF ...]\n       %(prog)s article [--format {text,json}]\n"
-        "       %(prog)s examples [--to DIR]",
+        "       %(prog)s examples [--to DIR]\n"
+        "       %(prog)s meta-eval [--mqm FILE | --judgments FILE] [--demetr DIR] [options]",
         description="Score candidates against references with charsim (character n-gram\n"
         "similarity, min(P, R) of 1/n-weighted overlaps of orders 1..32).",
         epilog="examples:\n"

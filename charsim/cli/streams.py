@@ -15,7 +15,7 @@ ends in one of these ways, as the Unix tools do (``ls > /dev/full``: ``ls: write
 
 Ctrl-C (``KeyboardInterrupt``) prints one line, ``charsim: interrupted``, and gives status 130
 (128 + ``SIGINT``), as a shell reports a command that ``SIGINT`` ended; the command ends its
-worker processes itself (:func:`charsim.cli.command._processes`).
+worker processes itself (:func:`charsim.cli.workers.worker_pool`).
 
 A character that stdout or stderr cannot encode (``LC_ALL=C``, ``PYTHONIOENCODING=ascii``) is
 written as a backslash escape (``\\xa7`` for ``§``) instead of raising ``UnicodeEncodeError``.

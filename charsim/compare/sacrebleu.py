@@ -21,7 +21,8 @@ patched. Texts are given to sacreBLEU as read: charsim's own preprocessing optio
 charsim only (each signature says what its metric did).
 
 This module is the one adapter to sacreBLEU: every use of its private methods in charsim is
-here (:func:`corpus_scores`, :func:`reference_statistics`, :func:`score_from_statistics`), so
+here (:func:`corpus_scores`, :func:`reference_statistics`, :func:`score_from_statistics`,
+:func:`item_statistics` and the scores from them, which meta-evaluation resamples), so
 that an upstream change breaks one module. They are private because sacreBLEU has no public
 call from sufficient statistics to a score, and going through them is what makes one pass give
 both the corpus and the sentence scores, and what lets :func:`charsim.compare.compare` show
@@ -34,6 +35,7 @@ those four, then run ``tests/charsim/test_compare.py``, ``test_cli_metrics.py`` 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from ..metric.values import counted
@@ -43,12 +45,16 @@ __all__ = [
     "INSTALL_HINT",
     "SACREBLEU_METRICS",
     "MetricResult",
+    "corpus_score_from_statistics",
     "corpus_scores",
+    "item_statistics",
     "metric_object",
     "reference_statistics",
     "reference_streams",
     "require_sacrebleu",
     "score_from_statistics",
+    "sentence_score_from_statistics",
+    "sentence_signature",
 ]
 
 SACREBLEU_METRICS = ("chrf", "chrf++", "bleu", "ter")
@@ -174,3 +180,54 @@ def score_from_statistics(scorer, statistics: Sequence):
     """sacreBLEU's score (its ``Score`` object: ``.score``, ``.name``) from one item's sufficient
     statistics: its private ``_compute_score_from_stats``."""
     return scorer._compute_score_from_stats(statistics)
+
+
+def item_statistics(
+    systems: Sequence[Sequence[str]], references: Sequence[Sequence[str]], metric: str
+) -> list[list[list]]:
+    """sacreBLEU's sufficient statistics of every system's candidate on every item: what its
+    sentence score and, summed over items, its corpus score are computed from (the statistics
+    its own paired tests resample).
+
+    Args:
+        systems: ``S`` lists of candidates, each as long as ``references``.
+        references: one reference set per item.
+        metric: one of :data:`SACREBLEU_METRICS`.
+
+    Returns:
+        ``statistics[s][i]``: a list of numbers (counts; TER's are floats).
+
+    Raises:
+        ValueError: an unknown metric.
+        ImportError: sacreBLEU is missing.
+    """
+    scorer = metric_object(metric, references=reference_streams(references))
+    return [scorer._extract_corpus_statistics(list(system), None) for system in systems]
+
+
+@functools.cache
+def _scorer(metric: str, sentence: bool):
+    return metric_object(metric, sentence=sentence)
+
+
+def sentence_score_from_statistics(metric: str, statistics: Sequence) -> float:
+    """The sentence score (0–100) of one item's :func:`item_statistics`, as
+    ``sacrebleu --sentence-level`` computes it (BLEU with ``effective_order=True``)."""
+    return float(_scorer(metric, True)._compute_score_from_stats(list(statistics)).score)
+
+
+def corpus_score_from_statistics(metric: str, totals: Sequence) -> float:
+    """The corpus score (0–100) from the sum over items of :func:`item_statistics`, as
+    sacreBLEU's ``corpus_score`` computes it from them."""
+    return float(_scorer(metric, False)._compute_score_from_stats(list(totals)).score)
+
+
+def sentence_signature(metric: str, nrefs: int | str) -> str:
+    """sacreBLEU's signature of ``metric``'s sentence scores with ``nrefs`` references per item
+    (a number, or ``"var"`` when items have different numbers).
+
+        >>> sentence_signature("chrf", 1)
+        'nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0'
+    """
+    streams = [[".", "."], [".", None]] if nrefs == "var" else [["."]] * int(nrefs)
+    return metric_object(metric, sentence=True, references=streams).get_signature().format()

@@ -14,7 +14,9 @@ stays light):
 * :class:`~charsim.corpus.CorpusResult`: the corpus score, the items and the signature;
 * :class:`~charsim.PairedResult`: the difference, the p-value, the significance mark and the
   intervals of a paired test;
-* ``CharSimScore`` (:class:`charsim.CharSim`'s): the printable line, P, R, the decision.
+* ``CharSimScore`` (:class:`charsim.CharSim`'s): the printable line, P, R, the decision;
+* :class:`~charsim.agreement.AgreementReport`: the meta-evaluation's tables
+  (:func:`charsim.render.agreement.report_html`, imported when one is shown).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from .formats import Heading, Table, render
 
 __all__ = [
     "MAX_MATCHES",
+    "agreement_report_html",
     "comparison_html",
     "corpus_result_html",
     "explanation_html",
@@ -159,12 +162,26 @@ def score_html(score) -> str:
     return _document([Heading((str(score),)), Table(("", "value"), tuple(rows), text_columns=(1,))])
 
 
+def agreement_report_html(report) -> str:
+    """A :class:`~charsim.agreement.AgreementReport` as HTML
+    (:func:`charsim.render.agreement.report_html`; imported on first use, so that ``import
+    charsim`` does not load the meta-evaluation).
+
+    Returns:
+        A ``<div>`` fragment; every text is escaped.
+    """
+    from .agreement import report_html
+
+    return report_html(report)
+
+
 for _path, _render in {
     "charsim.metric.explain.Explanation": explanation_html,
     "charsim.compare.metrics.Comparison": comparison_html,
     "charsim.corpus.parts.CorpusResult": corpus_result_html,
     "charsim.significance.paired.PairedResult": paired_result_html,
     "charsim.compat.score.CharSimScore": score_html,
+    "charsim.agreement.evaluate.AgreementReport": agreement_report_html,
 }.items():
     register_html(_path, _render)
 del _path, _render

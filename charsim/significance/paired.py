@@ -62,6 +62,7 @@ from operator import getitem
 
 from ..metric.display import RichDisplay
 from ..metric.values import as_tuple, check_progress, counted, flag, whole_number
+from .resample import Interval, percentile_interval, resampled_sums
 
 __all__ = [
     "DEFAULT_CONFIDENCE_LEVEL",
@@ -79,6 +80,7 @@ __all__ = [
     "PairedResult",
     "SIGNIFICANT",
     "bootstrap_interval",
+    "bootstrap_p_value",
     "bootstrap_interval_steps",
     "p_value_decimals",
     "p_value_floor",
@@ -149,28 +151,6 @@ is still a float (larger ones raise ValueError, not OverflowError)."""
 
 PROGRESS_EVERY = 100
 """Resamples or trials between two progress calls (and two steps of the ``*_steps`` forms)."""
-
-
-@dataclass(frozen=True)
-class Interval:
-    """A bootstrap confidence interval of a mean (or of a difference of two means).
-
-    Attributes:
-        low: the lower bound (a resampled mean, see the module docstring).
-        high: the upper bound.
-        mean: ``μ``, the mean of the resampled means (sacreBLEU's "true mean" estimate).
-        level: the intended coverage, e.g. 0.95.
-    """
-
-    low: float
-    high: float
-    mean: float
-    level: float
-
-    @property
-    def half_width(self) -> float:
-        """``(high − low) / 2``: the ``±`` that sacreBLEU prints after ``μ``."""
-        return (self.high - self.low) / 2
 
 
 @dataclass(frozen=True)
@@ -306,6 +286,45 @@ def p_value_floor(n_items: int) -> float:
         ValueError: ``n_items`` is below 1.
     """
     return math.ldexp(1.0, 1 - _item_count(n_items))
+
+
+def bootstrap_p_value(observed: Real, differences: Sequence[Real], n_items: int) -> float:
+    """The p-value of paired bootstrap resampling (Koehn 2004) as sacreBLEU centres it, ties
+    counted: ``(c + 1) / (n + 1)`` for the ``c`` of ``n`` resampled differences ``Δ*`` with
+    ``|Δ*| − mean(|Δ*|) >= |Δ|``, never below :func:`p_value_floor` of ``n_items`` (module
+    docstring). Exact: the comparison is made in fractions (floats are dyadic fractions).
+
+        >>> bootstrap_p_value(1, [1, 2, 3, 0, 4, 2], n_items=300)
+        0.42857142857142855
+
+    (``mean |Δ*| = 2``, and ``|Δ*| − 2 >= 1`` for 3 and 4: ``(2 + 1) / (6 + 1)``.)
+
+    Args:
+        observed: the observed difference ``Δ`` (any statistic: a difference of means, of
+            correlations, ...).
+        differences: the same difference in each resample (at least one).
+        n_items: the number of items resampled.
+
+    Returns:
+        The p-value, in (0, 1].
+
+    Raises:
+        ValueError: no differences; ``n_items`` below 1.
+        TypeError: ``n_items`` is not a whole number.
+    """
+    if not differences:
+        raise ValueError("no resampled differences: a p-value needs at least one resample")
+    n = len(differences)
+    sizes = [abs(_exact(delta)) for delta in differences]
+    # |Δ*| − mean(|Δ*|) >= |Δ|, multiplied by n: exact
+    bound, total = n * abs(_exact(observed)), sum(sizes)
+    count = sum(n * size - total >= bound for size in sizes)
+    return max((count + 1) / (n + 1), p_value_floor(n_items))
+
+
+def _exact(value: Real) -> int | Fraction:
+    """``value`` as an exact int or fraction (an int as it is: the common case, kept fast)."""
+    return value if isinstance(value, int) else Fraction(value)
 
 
 def significant(result: PairedResult, below: float = SIGNIFICANT) -> bool:
@@ -507,16 +526,12 @@ def _paired_bootstrap_steps(columns, scale, resamples, level, seed, every) -> Ge
     denominator = len(columns[0]) * scale
     observed = sum(columns[1]) - sum(columns[0])
     deltas = [s - b for b, s in zip(base_sums, system_sums, strict=True)]
-    sizes = [abs(delta) for delta in deltas]
-    # |Δ*| − mean(|Δ*|) >= |Δ|, multiplied by n to stay in integers
-    bound, total = resamples * abs(observed), sum(sizes)
-    count = sum(resamples * size - total >= bound for size in sizes)
     return PairedResult(
         "bs",
         resamples,
         seed,
         observed / denominator,
-        max((count + 1) / (resamples + 1), p_value_floor(len(columns[0]))),
+        bootstrap_p_value(observed, deltas, len(columns[0])),
         tuple(delta / denominator for delta in deltas),
         difference_interval=_interval(deltas, denominator, level),
         baseline_interval=_interval(base_sums, denominator, level),
@@ -668,28 +683,16 @@ def _ratio(value: float, name: str, index: int) -> tuple[int, int]:
 
 
 def _resampled_sums(columns: list[list[int]], resamples: int, seed: int, every: int):
-    """For each column, its sum over the items of each resample (all columns on the same items);
-    a generator yielding the resamples done every ``every``, returning the sums.
-
-    The columns are packed side by side into one integer per item (each shifted to be >= 0, in
-    fields wide enough for a sum of ``N`` items), so one ``sum`` serves every column.
-    """
-    n = len(columns[0])
-    lows = [min(column) for column in columns]
-    shifted = [[value - low for value in column] for column, low in zip(columns, lows, strict=True)]
-    width = max(max(column) * n for column in shifted).bit_length() or 1
-    items = zip(*shifted, strict=True)
-    packed = [sum(value << (width * c) for c, value in enumerate(item)) for item in items]
-    mask, rng = (1 << width) - 1, random.Random(seed)
-    totals = []
-    for resample in range(resamples):
-        totals.append(sum(rng.choices(packed, k=n)))
-        if _step_done(resample + 1, resamples, every):
-            yield resample + 1
-    return [
-        [((total >> (width * c)) & mask) + n * low for total in totals]
-        for c, low in enumerate(lows)
-    ]
+    """For each column, its sum over the items of each resample (all columns on the same items,
+    :func:`charsim.significance.resample.resampled_sums`); a generator yielding the resamples
+    done every ``every``, returning the sums."""
+    totals: list[list[int]] = [[] for _ in columns]
+    for done, sums in enumerate(resampled_sums(columns, resamples, seed), start=1):
+        for column, value in zip(totals, sums, strict=True):
+            column.append(value)
+        if _step_done(done, resamples, every):
+            yield done
+    return totals
 
 
 def _subset_sums(values: list[int]) -> list[int]:
@@ -702,15 +705,7 @@ def _subset_sums(values: list[int]) -> list[int]:
 
 def _interval(sums: list[int], denominator: int, level: float) -> Interval:
     """The interval of the means ``sums / denominator`` (sacreBLEU's ``estimate_ci`` ranks)."""
-    ordered = sorted(sums)
-    n = len(ordered)
-    tail = math.floor(n * (1 - Fraction(str(level))) / 2)
-    return Interval(
-        ordered[tail] / denominator,
-        ordered[n - 1 - tail] / denominator,
-        sum(ordered) / (n * denominator),
-        level,
-    )
+    return percentile_interval(sums, level, denominator)
 
 
 def _check_every(every: int) -> int:

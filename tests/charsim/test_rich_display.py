@@ -140,7 +140,7 @@ def test_every_registered_renderer_names_a_displayed_class():
         module, _, name = path.rpartition(".")
         cls = getattr(importlib.import_module(module), name)
         assert issubclass(cls, RichDisplay) and class_path(cls) == path
-    assert len(registered_html()) == 5
+    assert len(registered_html()) == 6
 
 
 def test_a_result_without_a_renderer_shows_its_repr():

@@ -1,0 +1,275 @@
+"""Meta-evaluation in one call: score the segments (or minimal pairs) with every metric, compute
+every measure with its interval and each metric's difference from charsim, and find where
+charsim and the humans disagree most (:func:`meta_evaluate`, :class:`AgreementReport`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, replace
+
+from ..metric.display import RichDisplay
+from ..metric.values import whole_number
+from ..significance.paired import (
+    DEFAULT_CONFIDENCE_LEVEL,
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    MAX_RESAMPLES,
+)
+from .correlations import correlate
+from .disagreements import Disagreement, minimal_pair_disagreements, segment_disagreements
+from .estimates import Estimate
+from .judgments import Judgments, MinimalPairs, Skipped
+from .minimal_pairs import distinct_texts, pair_accuracy, score_pairs
+from .scoring import DEFAULT_METRICS, METRICS, metric_signature, score_segments
+
+__all__ = ["DEFAULT_DISAGREEMENTS", "AgreementReport", "Source", "meta_evaluate"]
+
+DEFAULT_DISAGREEMENTS = 10
+"""The disagreements a report lists unless told otherwise."""
+
+Progress = Callable[[str, int, int], None]
+"""Called with a stage's name, the steps done and the steps in all."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """What was read, in a report: where from, how much, and what was left out.
+
+    Attributes:
+        source: the file or directory.
+        human_name: what the human evidence is (``"MQM"``, ``"minimal pairs"``).
+        systems: the systems scored (none for minimal pairs).
+        items: the items resampled (segments' items, or source sentences).
+        units: the segments judged, or the pairs.
+        unit: ``"segment"`` or ``"pair"``.
+        skipped: what was read and left out, and why.
+    """
+
+    source: str
+    human_name: str
+    systems: tuple[str, ...]
+    items: int
+    units: int
+    unit: str
+    skipped: tuple[Skipped, ...]
+
+
+@dataclass(frozen=True)
+class AgreementReport(RichDisplay):
+    """How well each metric agrees with human judgments, with intervals and paired differences.
+
+    In a notebook it shows as HTML (:func:`charsim.render.agreement.report_html`).
+
+    Attributes:
+        metrics: the metrics, in the order asked.
+        baseline: the metric every other is compared with (charsim when it is among them).
+        resamples: bootstrap resamples of the items.
+        seed: their seed.
+        level: the intervals' coverage (0.95).
+        signatures: ``(metric, signature)`` of each metric's segment scores.
+        judgments: what the human scores were read from, or None.
+        estimates: the measures on the human scores
+            (:data:`charsim.agreement.correlations.MEASURES`).
+        disagreements: the largest disagreements between charsim and the human scores.
+        minimal_pairs: what the minimal pairs were read from, or None.
+        pair_estimates: the minimal-pair accuracies (measures ``"pairs:GROUP"``).
+        pair_disagreements: the pairs charsim fails by the most.
+    """
+
+    metrics: tuple[str, ...]
+    baseline: str
+    resamples: int
+    seed: int
+    level: float
+    signatures: tuple[tuple[str, str], ...]
+    judgments: Source | None = None
+    estimates: tuple[Estimate, ...] = ()
+    disagreements: tuple[Disagreement, ...] = ()
+    minimal_pairs: Source | None = None
+    pair_estimates: tuple[Estimate, ...] = ()
+    pair_disagreements: tuple[Disagreement, ...] = ()
+
+    def estimate(self, measure: str, metric: str) -> Estimate:
+        """The :class:`Estimate` of ``measure`` (``"segment_acc_star"``, ``"pairs:overall"``,
+        ...) for ``metric``.
+
+        Raises:
+            KeyError: no such measure or metric in the report.
+        """
+        for found in (*self.estimates, *self.pair_estimates):
+            if found.measure == measure and found.metric == metric:
+                return found
+        raise KeyError((measure, metric))
+
+    def __repr__(self) -> str:
+        """``AgreementReport(MQM: 13 systems, 529 items; 11 metrics, 1,000 resamples)``."""
+        parts = [
+            f"{s.human_name}: {s.items:,} items, {s.units:,} {s.unit}s"
+            for s in (self.judgments, self.minimal_pairs)
+            if s is not None
+        ]
+        return (
+            f"AgreementReport({'; '.join(parts)}; {len(self.metrics)} metrics, "
+            f"{self.resamples:,} resamples, seed {self.seed})"
+        )
+
+
+def meta_evaluate(
+    judgments: Judgments | None = None,
+    minimal_pairs: MinimalPairs | None = None,
+    *,
+    metrics: Sequence[str] = DEFAULT_METRICS,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+    level: float = DEFAULT_CONFIDENCE_LEVEL,
+    disagreements: int = DEFAULT_DISAGREEMENTS,
+    executor: Executor | None = None,
+    in_flight: int | None = None,
+    progress: Progress | None = None,
+) -> AgreementReport:
+    """Meta-evaluate metrics against human judgments and minimal pairs.
+
+    Args:
+        judgments: human scores of segments (:func:`charsim.agreement.read_mqm`,
+            :func:`~charsim.agreement.read_plain`), or None.
+        minimal_pairs: minimal pairs (:func:`charsim.agreement.read_demetr`), or None.
+        metrics: names of :data:`charsim.agreement.scoring.METRICS`, each once.
+        resamples: bootstrap resamples of the items, 1 to 1,000,000.
+        seed: the resampling's seed (>= 0).
+        level: the intervals' coverage, strictly between 0 and 1.
+        disagreements: how many disagreements to list (>= 0).
+        executor: where the segments are scored and the resamples drawn, in blocks (a process
+            pool; None: here); the same report either way.
+        in_flight: most chunks of segments sent and not yet collected.
+        progress: called with a stage's name, its steps done and its steps in all.
+
+    Returns:
+        The :class:`AgreementReport`.
+
+    Raises:
+        ValueError: neither input, an unknown or repeated metric, settings out of range, an
+            item's error.
+        TypeError: a setting of the wrong type.
+        ImportError: a sacreBLEU metric without sacreBLEU.
+        WorkerError: the executor could not score a chunk.
+    """
+    metrics = _check(judgments, minimal_pairs, metrics, resamples, seed, level, disagreements)
+    baseline = "charsim" if "charsim" in metrics else metrics[0]
+    report = AgreementReport(metrics, baseline, resamples, seed, level, ())
+    settings = {"baseline": baseline, "resamples": resamples, "seed": seed, "level": level}
+    nrefs = None
+    if judgments is not None:
+        report = _on_judgments(
+            report, judgments, settings, disagreements, executor, in_flight, progress
+        )
+        nrefs = _nrefs(len(refs) for refs in judgments.references)
+    if minimal_pairs is not None:
+        report = _on_pairs(
+            report, minimal_pairs, settings, disagreements, executor, in_flight, progress
+        )
+        nrefs = nrefs if judgments is not None else 1
+    signatures = tuple((metric, metric_signature(metric, nrefs)) for metric in metrics)
+    return replace(report, signatures=signatures)
+
+
+def _on_judgments(report, judgments, settings, count, executor, in_flight, progress):
+    rows = [
+        (tuple(row[i] if row[i] is not None else "" for row in judgments.candidates), refs)
+        for i, refs in enumerate(judgments.references)
+    ]
+    scored = score_segments(
+        report.metrics,
+        rows,
+        executor=executor,
+        in_flight=in_flight,
+        progress=_stage(progress, "scoring segments", len(rows)),
+    )
+    found = correlate(
+        judgments,
+        scored,
+        progress=_stage(progress, "resampling items", settings["resamples"]),
+        executor=executor,
+        **settings,
+    )
+    by_name = {s.metric: s.segments for s in scored}
+    listed = ()
+    if "charsim" in by_name and count:
+        peer = ("chrf", by_name["chrf"]) if "chrf" in by_name else None
+        listed = segment_disagreements(judgments, by_name["charsim"], peer, count)
+    source = Source(
+        judgments.source,
+        judgments.human_name,
+        judgments.systems,
+        len(judgments.items),
+        judgments.segments,
+        "segment",
+        judgments.skipped,
+    )
+    return replace(report, judgments=source, estimates=found, disagreements=listed)
+
+
+def _on_pairs(report, pairs, settings, count, executor, in_flight, progress):
+    scores = score_pairs(
+        pairs,
+        report.metrics,
+        executor=executor,
+        in_flight=in_flight,
+        progress=_stage(progress, "scoring minimal pairs", len(distinct_texts(pairs))),
+    )
+    found = pair_accuracy(
+        pairs,
+        scores,
+        progress=_stage(progress, "resampling sentences", settings["resamples"]),
+        executor=executor,
+        **settings,
+    )
+    listed = ()
+    if "charsim" in report.metrics and count:
+        peer = report.metrics.index("chrf") if "chrf" in report.metrics else None
+        listed = minimal_pair_disagreements(
+            pairs, scores, report.metrics.index("charsim"), peer, count
+        )
+    items = len({pair.item for pair in pairs.pairs})
+    source = Source(
+        pairs.source, "minimal pairs", (), items, len(pairs.pairs), "pair", pairs.skipped
+    )
+    return replace(report, minimal_pairs=source, pair_estimates=found, pair_disagreements=listed)
+
+
+def _stage(progress: Progress | None, name: str, total: int):
+    if progress is None:
+        return None
+    return lambda done: progress(name, done, total)
+
+
+def _nrefs(counts) -> int | str | None:
+    found = set(counts)
+    return found.pop() if len(found) == 1 else ("var" if found else None)
+
+
+def _check(judgments, pairs, metrics, resamples, seed, level, count) -> tuple[str, ...]:
+    if judgments is None and pairs is None:
+        raise ValueError("nothing to evaluate: give judgments, minimal pairs or both")
+    if judgments is not None and not isinstance(judgments, Judgments):
+        raise TypeError(f"judgments must be Judgments, got {type(judgments).__name__}")
+    if pairs is not None and not isinstance(pairs, MinimalPairs):
+        raise TypeError(f"minimal_pairs must be MinimalPairs, got {type(pairs).__name__}")
+    metrics = tuple(metrics) if not isinstance(metrics, str) else (metrics,)
+    for metric in metrics:
+        if metric not in METRICS:
+            raise ValueError(f"unknown metric {metric!r} (choose from {', '.join(METRICS)})")
+        if metrics.count(metric) > 1:
+            raise ValueError(f"metric {metric!r} is listed twice")
+    if not metrics:
+        raise ValueError("no metrics to evaluate")
+    if not 1 <= whole_number(resamples, "resamples") <= MAX_RESAMPLES:
+        raise ValueError(f"resamples must be from 1 to {MAX_RESAMPLES:,}, got {resamples}")
+    if whole_number(seed, "seed") < 0:
+        raise ValueError(f"seed must be at least 0, got {seed}")
+    if isinstance(level, bool) or not isinstance(level, float | int) or not 0 < level < 1:
+        raise ValueError(f"level must be strictly between 0 and 1 (0.95), got {level!r}")
+    if whole_number(count, "disagreements") < 0:
+        raise ValueError(f"disagreements must be at least 0, got {count}")
+    return metrics

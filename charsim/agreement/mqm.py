@@ -1,0 +1,184 @@
+"""Google's MQM annotations (the TSV layout of github.com/google/wmt-mqm-human-evaluation) as
+:class:`~charsim.agreement.judgments.Judgments`.
+
+The layout (Freitag et al. 2021, "Experts, Errors, and Context: A Large-Scale Study of Human
+Evaluation for Machine Translation", TACL 9): one row per error a rater marked, tab-separated with
+no quoting (``csv.QUOTE_NONE``: a ``"`` is an ordinary character), under a header row naming at
+least the columns ``system``, ``seg_id``, ``rater``, ``target``, ``category`` and ``severity``
+(Google's files also have ``doc``, ``doc_id``, ``source`` and, in some years, ``comment``). A
+segment a rater found no error in has one row of severity ``No-error``. The span a rater marked
+is enclosed in ``<v>`` … ``</v>`` in ``target``; the candidate is ``target`` without them.
+
+The segment's MQM score is that of mt-metrics-eval's ``converters/score_mqm.py``: each error
+weighs the weight of its most specific ``severity/category/subcategory`` prefix among
+:data:`MQM_WEIGHTS` (Major 5, Major/Non-translation! 25, Minor 1, Minor/Fluency/Punctuation 0.1,
+Neutral 0; case does not count), each rater's weights are summed, and the segment's score is
+minus the mean over its raters, so that higher is better. It is exact (a
+:class:`~fractions.Fraction`: 0.1 is 1/10, a mean over three raters a third). Where
+``score_mqm.py`` gives 0 to a severity it does not know (a misspelt ``Majr``), this reader
+refuses the row: a number is right or refused.
+
+One system's segments are the candidates, the system named ``reference`` (``ref`` by default)
+gives every item's reference, and a system whose name starts with ``ref`` (another human
+translation) is not scored unless asked; both are counted in :attr:`Judgments.skipped`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from fractions import Fraction
+
+from ..io.filestream import file_lines, source_name
+from ..io.textio import DataError
+from .judgments import Judgments, Skipped
+from .plain import tsv_rows
+
+__all__ = ["DEFAULT_REFERENCE", "MQM_WEIGHTS", "REQUIRED_COLUMNS", "mqm_weight", "read_mqm"]
+
+MQM_WEIGHTS = {
+    "major": Fraction(5),
+    "major/non-translation!": Fraction(25),
+    "minor": Fraction(1),
+    "minor/fluency/punctuation": Fraction(1, 10),
+    "neutral": Fraction(0),
+    "no-error": Fraction(0),
+}
+"""The weight of an error by its lower-cased ``severity/category/subcategory`` prefix
+(mt-metrics-eval's default ``--weights`` of ``converters/score_mqm.py``, with ``No-error``
+weighing 0 as there)."""
+DEFAULT_REFERENCE = "ref"
+"""The system whose segments are the references (the human translation of Google's files)."""
+REQUIRED_COLUMNS = ("system", "seg_id", "rater", "target", "category", "severity")
+"""The columns the header row must name."""
+_SPAN_MARKS = ("<v>", "</v>")
+
+
+def mqm_weight(severity: str, category: str) -> Fraction | None:
+    """The weight of one error: that of the most specific prefix of
+    ``severity/category/subcategory`` in :data:`MQM_WEIGHTS` (case does not count); None when
+    the severity is none of Major, Minor, Neutral and No-error.
+
+        >>> mqm_weight("Major", "Non-translation!"), mqm_weight("Minor", "Fluency/Punctuation")
+        (Fraction(25, 1), Fraction(1, 10))
+        >>> mqm_weight("Minor", "Accuracy/Mistranslation"), mqm_weight("Critical", "Other")
+        (Fraction(1, 1), None)
+
+    Args:
+        severity: the row's ``severity`` (``Major``, ``Minor``, ``Neutral``, ``No-error``).
+        category: the row's ``category``, ``/``-separated (``Fluency/Punctuation``).
+
+    Returns:
+        The weight in MQM points, exact, or None for an unknown severity.
+    """
+    parts = [severity.lower(), *category.lower().split("/")]
+    if parts[0] not in MQM_WEIGHTS:
+        return None
+    while "/".join(parts) not in MQM_WEIGHTS:
+        parts.pop()
+    return MQM_WEIGHTS["/".join(parts)]
+
+
+def read_mqm(
+    path: str | os.PathLike, *, reference: str = DEFAULT_REFERENCE, score_references: bool = False
+) -> Judgments:
+    """Read a file of Google's MQM layout (module docstring) as segment-level judgments.
+
+    Args:
+        path: the TSV file (``"-"``: stdin).
+        reference: the system whose segments are the references.
+        score_references: also score the other systems whose name starts with ``ref`` (human
+            translations; left out by default, as in mt-metrics-eval's ``human=False``).
+
+    Returns:
+        The :class:`Judgments`: items in the order of their ``seg_id`` (numerically when every
+        ``seg_id`` is a whole number), systems in the order first read.
+
+    Raises:
+        DataError: the file cannot be read or is not UTF-8, the header lacks a required column,
+            or a row is malformed (naming the file and the line): a row with another number of
+            fields than the header, an unknown severity, one segment given two different texts
+            (once the ``<v>`` marks are removed), or no system ``reference``; no segments.
+    """
+    name = source_name(path)
+    lines = enumerate(file_lines(path), start=1)
+    columns = _header(name, next(lines, (1, ""))[1])
+    texts: dict[tuple[str, str], tuple[str, int]] = {}
+    errors: dict[tuple[str, str], dict[str, Fraction]] = defaultdict(dict)
+    for number, fields in tsv_rows(name, lines, len(columns)):
+        row = dict(zip(columns, fields, strict=True))
+        weight = mqm_weight(row["severity"], row["category"])
+        if weight is None:
+            raise DataError(
+                name,
+                number,
+                f"unknown severity {row['severity']!r} (MQM's are "
+                "Major, Minor, Neutral and No-error)",
+            )
+        key = row["system"], row["seg_id"]
+        text = row["target"]
+        for mark in _SPAN_MARKS:
+            text = text.replace(mark, "")
+        first = texts.setdefault(key, (text, number))
+        if first[0] != text:
+            raise DataError(
+                name,
+                number,
+                f"segment {key[1]} of {key[0]} has another text than "
+                f"on line {first[1]:,} (the <v> marks removed)",
+            )
+        raters = errors[key]
+        raters[row["rater"]] = raters.get(row["rater"], Fraction(0)) + weight
+    return _judgments(name, texts, errors, reference, score_references)
+
+
+def _header(name: str, line: str) -> list[str]:
+    columns = line.split("\t")
+    missing = [column for column in REQUIRED_COLUMNS if column not in columns]
+    if missing:
+        raise DataError(
+            name,
+            1,
+            f"the header names no column {missing[0]!r} (Google's MQM "
+            f"layout: {', '.join(REQUIRED_COLUMNS)}, tab-separated)",
+        )
+    return columns
+
+
+def _judgments(name, texts, errors, reference, score_references) -> Judgments:
+    segments = {key: -sum(raters.values()) / len(raters) for key, raters in errors.items()}
+    if not segments:
+        raise DataError(name, None, "holds no segments (only a header, or nothing)")
+    systems = list(dict.fromkeys(system for system, _ in segments))
+    if reference not in systems:
+        raise DataError(
+            name,
+            None,
+            f"has no system {reference!r} to take the references from "
+            f"(its systems: {', '.join(systems)})",
+        )
+    ids = list(dict.fromkeys(item for _, item in segments))
+    if all(item.isdigit() for item in ids):
+        ids.sort(key=int)
+    skipped = []
+    human = [s for s in systems if s != reference and s.startswith("ref")]
+    scored = [s for s in systems if s != reference and (score_references or s not in human)]
+    for system in systems:
+        if system not in scored:
+            why = "the references" if system == reference else "a human translation, not scored"
+            count = sum(key[0] == system for key in segments)
+            skipped.append(Skipped(f"system {system}: {why}", count, "segment"))
+    items = [item for item in ids if (reference, item) in texts]
+    if len(items) < len(ids):
+        count = sum(key[1] not in set(items) for key in segments if key[0] in scored)
+        skipped.append(Skipped(f"no reference (system {reference}) for the item", count, "segment"))
+    return Judgments(
+        source=name,
+        human_name="MQM",
+        systems=tuple(scored),
+        items=tuple(items),
+        references=tuple((texts[reference, item][0],) for item in items),
+        candidates=tuple(tuple(texts.get((s, i), (None,))[0] for i in items) for s in scored),
+        human=tuple(tuple(segments.get((s, i)) for i in items) for s in scored),
+        skipped=tuple(skipped),
+    )

@@ -1,0 +1,168 @@
+"""``charsim meta-eval``: the report in every format, the same numbers as the Python function and
+on any number of processes, and bad input or usage refused with one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from charsim.agreement import meta_evaluate, read_mqm
+from charsim.cli import main
+from charsim.render.agreement import report_data
+from tests.charsim.test_agreement_readers import HEADER, ROWS
+
+ROOT = Path(__file__).resolve().parents[2]
+MQM = ROOT / "data" / "mqm-ted-ende" / "mqm_ted_ende.tsv"
+
+
+def _run(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(["meta-eval", *map(str, args), "--no-progress"])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def tiny(tmp_path) -> Path:
+    path = tmp_path / "mqm.tsv"
+    path.write_text("\n".join([HEADER, *ROWS]) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_text_report_of_a_small_file(capsys, tiny):
+    status, out, err = _run(
+        capsys, "--mqm", tiny, "--metrics", "charsim,charsim_cap8", "--paired-bs-n", 40
+    )
+    assert status == 0 and err == ""
+    # A: "Ein Hund." and "Zwei." are the references (charsim 1 each); B: "Cat" (0) and
+    # '"Drei."' (> 0); MQM A -51/20 and 0, B -25 and -1: the humans and charsim both prefer A
+    # on each item and overall, so every accuracy is 1 and the two systems' Pearson undefined
+    assert "2 systems, 2 items, 4 segments." in out
+    assert "Left out: 2 segments (system ref: the references)." in out
+    assert "Left out: 1 segment (system refB: a human translation, not scored)." in out
+    table = out.split("== system-level pairwise accuracy ==\n\n")[1].split("\n\n")[0]
+    assert table.splitlines() == [
+        "metric         value          interval  Δ vs charsim       interval of Δ       p",
+        "charsim       1.0000  [1.0000, 1.0000]    (baseline)                   —       —",
+        "charsim_cap8  1.0000  [1.0000, 1.0000]       +0.0000  [+0.0000, +0.0000]  1.0000",
+    ]
+    assert "charsim_cap8: charsim|variant:mean|cap:8|w:1/n|norm:none|nrefs:1|version:" in out
+
+
+def test_json_holds_the_python_functions_numbers(capsys, tiny):
+    status, out, _ = _run(
+        capsys,
+        "--mqm",
+        tiny,
+        "--metrics",
+        "charsim",
+        "--paired-bs-n",
+        40,
+        "--format",
+        "json",
+        "--seed",
+        7,
+    )
+    assert status == 0
+    report = meta_evaluate(read_mqm(tiny), metrics=("charsim",), resamples=40, seed=7)
+    assert json.loads(out) == json.loads(json.dumps(report_data(report)))
+
+
+@pytest.mark.parametrize(
+    ("fmt", "marks"),
+    [
+        ("markdown", ["### system-level Pearson", "| metric | value |"]),
+        ("latex", [r"\subsection*{system-{}level Pearson}", r"$\Delta$ vs charsim"]),
+    ],
+)
+def test_markdown_and_latex(capsys, tiny, fmt, marks):
+    status, out, _ = _run(
+        capsys, "--mqm", tiny, "--metrics", "charsim", "--paired-bs-n", 40, "--format", fmt
+    )
+    assert status == 0 and all(mark in out for mark in marks)
+
+
+@pytest.mark.parametrize(
+    ("data", "listed"),
+    [
+        (["--mqm", MQM, "--metrics", "charsim,bleu"], "disagreements"),
+        (["--demetr", ROOT / "data" / "demetr", "--metrics", "charsim,ter"], "pair_disagreements"),
+    ],
+)
+def test_the_same_report_on_two_processes(capsys, data, listed):
+    # the segments scored and the resamples drawn in blocks on the workers: the same numbers
+    args = [*data, "--paired-bs-n", 40, "--format", "json"]
+    one, two = _run(capsys, *args), _run(capsys, *args, "--jobs", 2)
+    assert one[0] == two[0] == 0 and one[1] == two[1]
+    assert len(json.loads(one[1])[listed]) == 10
+
+
+def test_minimal_pairs_on_the_command_line(capsys):
+    status, out, _ = _run(
+        capsys,
+        "--demetr",
+        ROOT / "data" / "demetr",
+        "--metrics",
+        "charsim",
+        "--paired-bs-n",
+        40,
+        "--disagreements",
+        1,
+    )
+    assert status == 0
+    assert "40 items, 1,260 pairs." in out
+    assert "Left out: 140 pairs (pert_check is false" in out
+    assert "== minimal pairs: accuracy by perturbation ==" in out
+    assert "1. item " in out and "should score higher" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "give human judgments: --mqm FILE, --judgments FILE or --demetr DIR"),
+        (["--mqm", "a", "--judgments", "b"], "not allowed with argument"),
+        (["--mqm", "a", "--paired-bs-n", "10"], "10: at least 40 resamples are needed"),
+        (["--mqm", "a", "--metrics", "charsim,meteor"], "'meteor' is not a metric"),
+        (["--mqm", "a", "--mqm", "b"], "given twice: give one MQM file"),
+    ],
+)
+def test_usage_errors_exit_2(capsys, args, message):
+    with pytest.raises(SystemExit) as exit:
+        main(["meta-eval", *args])
+    assert exit.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_bad_data_is_one_line_and_status_1(capsys, tmp_path, tiny):
+    tiny.write_text(tiny.read_text(encoding="utf-8").replace("\tMajor\t", "\tMajr\t", 1))
+    status, out, err = _run(capsys, "--mqm", tiny)
+    assert status == 1 and out == ""
+    assert (
+        err == f"charsim: error: {tiny}, line 2: unknown severity 'Majr' (MQM's are Major, "
+        "Minor, Neutral and No-error)\n"
+    )
+    status, _, err = _run(capsys, "--demetr", tmp_path / "none")
+    assert status == 1 and err.endswith(
+        "none: is not a directory (DEMETR's JSON files are in one)\n"
+    )
+
+
+def test_a_report_shows_as_html_in_a_notebook(tiny):
+    report = meta_evaluate(read_mqm(tiny), metrics=("charsim",), resamples=40)
+    html = report._repr_html_()
+    assert html.startswith('<div class="charsim-result">')
+    assert "<h4>system-level pairwise accuracy</h4>" in html and "<table>" in html
+    assert (
+        repr(report)
+        == "AgreementReport(MQM: 2 items, 4 segments; 1 metrics, 40 resamples, seed 12345)"
+    )
+
+
+def test_the_explorer_reads_the_links_back():
+    from charsim.agreement.disagreements import explorer_query
+    from explorer.app.sources.link import decode_link
+
+    candidate, references = 'Ein "Hund" & 50 % – ok?', ["Ein Hund.", "Der Hund"]
+    state, problems = decode_link(explorer_query(candidate, references))
+    assert problems == [] and (state.candidate, state.references) == (candidate, references)
+    assert (state.max_order, state.weights) == (32, "harmonic")
