@@ -15,6 +15,7 @@ import charsim
 from explorer.runtime.worker import APP_CHECK, comparison_check, self_check
 from explorer.site_build import snapshot
 from explorer.site_build.build import PANEL_CDN_ROOT, STANDARD_LIBRARY_FILE
+from explorer.site_build.pins import node_environment
 from explorer.site_build.shell import site_config
 
 from .conftest import APP_TIMEOUT, SCORE, poll, type_over_candidate
@@ -59,7 +60,7 @@ def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_d
             subprocess.run(
                 ["node", str(snapshot.SCRIPT), "check", str(raw),
                  str(site_dir / "pyodide" / STANDARD_LIBRARY_FILE)],
-                capture_output=True, text=True, check=True,
+                capture_output=True, text=True, check=True, env=node_environment(),
             ).stdout
         )
         for _ in range(2)
@@ -85,6 +86,7 @@ def test_the_built_app_snapshot_restores_under_node_and_builds_the_app(site_dir,
     settings.write_text(json.dumps({
         "libraries": str(site_dir / app["libraries"]["url"]), "panelCdnRoot": PANEL_CDN_ROOT,
         "pageResources": config["pageResources"], "check": app["check"],
+        "layout": app["layout"],
     }))  # fmt: skip
     archives = [str(site_dir / config["stages"][n]["bundle"]["url"]) for n in ("live", "app")]
     answers = [
@@ -92,7 +94,7 @@ def test_the_built_app_snapshot_restores_under_node_and_builds_the_app(site_dir,
             subprocess.run(
                 ["node", str(snapshot.SCRIPT), "check-app", str(raw),
                  str(site_dir / "pyodide" / STANDARD_LIBRARY_FILE), str(settings), *archives],
-                capture_output=True, text=True, check=True,
+                capture_output=True, text=True, check=True, env=node_environment(),
             ).stdout
         )
         for _ in range(2)
