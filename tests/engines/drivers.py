@@ -177,13 +177,13 @@ class ChromiumBrowser(Browser):
 
 
 class FirefoxBrowser(Browser):
-    """Firefox ESR with a profile in ``profile`` (a new temporary folder if None), whose
-    requests to other hosts than 127.0.0.1 go to the proxy on 127.0.0.1 at ``proxy_port``."""
+    """Firefox ESR with a new profile (a cold load), whose requests to other hosts than
+    127.0.0.1 go to the proxy on 127.0.0.1 at ``proxy_port``."""
 
     engine = "firefox"
 
-    def __init__(self, proxy_port: int, profile: Path | None = None) -> None:
-        self._temporary = None if profile else tempfile.mkdtemp(prefix="charsim-firefox-")
+    def __init__(self, proxy_port: int) -> None:
+        self._profile = tempfile.mkdtemp(prefix="charsim-firefox-")
         prefs = {
             "network.proxy.type": 1,  # manual: every host but 127.0.0.1 through the proxy
             "network.proxy.http": "127.0.0.1",
@@ -204,7 +204,7 @@ class FirefoxBrowser(Browser):
             "browser.shell.checkDefaultBrowser": False,
             "datareporting.policy.dataSubmissionEnabled": False,
         }
-        self.firefox = Firefox(profile or Path(self._temporary), prefs)
+        self.firefox = Firefox(Path(self._profile), prefs)
 
     def navigate(self, url: str) -> None:
         self.firefox.navigate(url)
@@ -225,8 +225,7 @@ class FirefoxBrowser(Browser):
 
     def close(self) -> None:
         self.firefox.close()
-        if self._temporary:
-            shutil.rmtree(self._temporary, ignore_errors=True)
+        shutil.rmtree(self._profile, ignore_errors=True)
 
 
 class WebKitBrowser(Browser):

@@ -94,11 +94,11 @@ def open_browser(request, proxy: RefusingProxy):
         pytest.fail(f"{engine}: {reason}", pytrace=False)
     started = []
 
-    def start(**options):
+    def start():
         if engine == "chromium":
-            browser = ChromiumBrowser(request.getfixturevalue("browser"), **options)
+            browser = ChromiumBrowser(request.getfixturevalue("browser"))
         elif engine == "firefox":
-            browser = FirefoxBrowser(proxy.port, **options)
+            browser = FirefoxBrowser(proxy.port)
         else:
             browser = WebKitBrowser(proxy, request.getfixturevalue("display"))
         started.append(browser)
@@ -148,59 +148,45 @@ def typed_score(browser, text: str, references: list[str]) -> None:
     wait_for(browser, shown, f"the score {expected} of {text!r}", timeout=60)
 
 
-def test_both_snapshots_restore_typed_text_is_scored_and_every_page_renders(
-    open_browser, probed_url
+def test_both_snapshots_restore_every_page_renders_and_a_second_visit_scores_offline(
+    open_browser, site_dir
 ):
-    """A cold load: the live view and then the app start from their snapshots, typed text
-    gets its score before and after the app takes over, and Batch and About render."""
-    browser = open_browser()
-    browser.goto(probed_url)
-    wait_for(browser, LIVE, "the live view")
-    typed_score(browser, "the cat sat", ["cat"])
-    wait_for(browser, f"{STATE} === 'ready'", "every page built")
-    boots = browser.evaluate(f"[{HTML}.explorerBoot, {HTML}.explorerAppBoot]")
-    assert boots == ["snapshot", "app-snapshot"], f"{open_browser.engine}: booted {boots}"
-    typed_score(browser, "a cat on the mat", ["cat"])
-    for tab, shows in PAGES.values():
-        browser.click(_with_text('[role="tab"]', tab))
-        wait_for(browser, f"{_with_text('button, h2, h3, h4', shows)} !== null", shows, 60)
-
-
-def test_a_link_restores_its_state(open_browser, probed_url):
-    """A link's candidate, references and order cap are shown and scored."""
-    state = LinkState(candidate="cats", references=["cat", "", "cat"], max_order=8)
-    browser = open_browser()
-    browser.goto(f"{probed_url}?{encode_link(state)}")
-    expected = f"{charsim.score('cats', ['cat', '', 'cat'], max_order=8):.4f}"
-    wait_for(browser, f"{FIND}({SCORE!r})?.textContent === {expected!r}", f"the score {expected}")
-    wait_for(browser, f"{STATE} === 'ready'", "every page built")
-    assert browser.evaluate(f"{FIND}({CANDIDATE!r}).value") == "cats"
-    assert browser.evaluate(f"{FIND}({SCORE!r}).textContent") == expected
-
-
-def test_boot_fresh_boots_python_afresh_and_scores(open_browser, probed_url):
-    """``?boot=fresh``: Python boots as Pyodide boots, without a snapshot, and scores."""
-    browser = open_browser()
-    browser.goto(f"{probed_url}?boot=fresh")
-    wait_for(browser, f"{STATE} === 'ready'", "every page built")
-    assert browser.evaluate(f"{HTML}.explorerBoot") == "fresh"
-    typed_score(browser, "the cat sat", ["cat"])
-
-
-def test_a_second_visit_scores_with_the_server_stopped(open_browser, site_dir, tmp_path):
-    """The service worker keeps the site: opened again with its server stopped, the page
-    starts and scores typed text."""
+    """A cold load: the live view and then the app start from their snapshots, typed text gets
+    its score before and after the app takes over, and Batch and About render; then the
+    service worker keeps the site: opened again with its server stopped, the page starts and
+    scores typed text."""
     server, url = serve_with_script(site_dir)
-    profile = tmp_path / "profile"
-    options = {"profile": profile} if open_browser.engine == "firefox" else {}
-    browser = open_browser(**options)
+    browser = open_browser()
     try:
         browser.goto(url)
+        wait_for(browser, LIVE, "the live view")
+        typed_score(browser, "the cat sat", ["cat"])
         wait_for(browser, f"{STATE} === 'ready'", "every page built")
+        boots = browser.evaluate(f"[{HTML}.explorerBoot, {HTML}.explorerAppBoot]")
+        assert boots == ["snapshot", "app-snapshot"], f"{open_browser.engine}: booted {boots}"
+        typed_score(browser, "a cat on the mat", ["cat"])
+        for tab, shows in PAGES.values():
+            browser.click(_with_text('[role="tab"]', tab))
+            wait_for(browser, f"{_with_text('button, h2, h3, h4', shows)} !== null", shows, 60)
         wait_for(browser, "navigator.serviceWorker.controller !== null", "the service worker")
     finally:
         server.shutdown()
         server.server_close()
     browser.goto(url)
-    wait_for(browser, LIVE, "the live view")
+    wait_for(browser, LIVE, "the live view of the second visit")
     typed_score(browser, "a second visit", ["cat"])
+
+
+def test_a_link_booted_afresh_restores_its_state_and_scores(open_browser, probed_url):
+    """``?boot=fresh`` with a link: Python boots as Pyodide boots, without a snapshot; the
+    link's candidate, references and order cap are shown and scored, and typing is scored."""
+    state = LinkState(candidate="cats", references=["cat", "", "cat"], max_order=8)
+    browser = open_browser()
+    browser.goto(f"{probed_url}?boot=fresh&{encode_link(state)}")
+    expected = f"{charsim.score('cats', ['cat', '', 'cat'], max_order=8):.4f}"
+    wait_for(browser, f"{FIND}({SCORE!r})?.textContent === {expected!r}", f"the score {expected}")
+    wait_for(browser, f"{STATE} === 'ready'", "every page built")
+    assert browser.evaluate(f"{HTML}.explorerBoot") == "fresh"
+    assert browser.evaluate(f"{FIND}({CANDIDATE!r}).value") == "cats"
+    assert browser.evaluate(f"{FIND}({SCORE!r}).textContent") == expected
+    typed_score(browser, "cat", ["cat", "", "cat"])
