@@ -11,7 +11,6 @@
     jsdoc: null,
     busy: false, // a patch is with the worker
     queue: [], // what the user did meanwhile, one event per model and attribute
-    patching: 0, // applying the worker's patch: its events are not sent back
 
     async render({ model, inputs }) {
       await page.loadScripts();
@@ -52,9 +51,14 @@
 
     // What the user does is sent as one patch per task (a file choice changes three
     // attributes at once), and only when the worker has taken the previous one; meanwhile
-    // only the newest value of each attribute is kept.
+    // only the newest value of each attribute is kept. What the worker's patch set is not
+    // sent back (BokehJS marks those changes sync: false), but what the page does in answer
+    // is, as BokehJS's own client of a Bokeh server sends it (ClientSession._document_changed,
+    // bokehjs/src/lib/client/session.ts): a file input that Python cleared (Panel's
+    // FileInput.clear) tells Python that it is empty, so the next file chosen arrives whole,
+    // even with the contents or the name of the last one (explorer/app/views/batch_inputs.py).
     send(event) {
-      if (this.patching) return;
+      if (!event.sync) return;
       if (event.model && event.attr) {
         this.queue = this.queue.filter(
           (old) => old.model !== event.model || old.attr !== event.attr);
@@ -77,12 +81,7 @@
     },
 
     patch({ patch, buffers }) {
-      this.patching += 1;
-      try {
-        this.jsdoc.apply_json_patch(patch, buffers);
-      } finally {
-        this.patching -= 1;
-      }
+      this.jsdoc.apply_json_patch(patch, buffers);
       this.hooks();
       if (this.greyed) this.grey(this.greyed, false);
     },

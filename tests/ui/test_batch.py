@@ -7,6 +7,7 @@ the browser logs as a console error), any console error and any page error.
 from __future__ import annotations
 
 import json
+import re
 
 import charsim
 from explorer.app.sources.item_link import ItemLink, encode_item_link
@@ -99,3 +100,53 @@ def test_uploads_report_bad_files_and_show_text_as_text(app, wait_until, tmp_pat
     assert _cells(app, "candidate").first.inner_text() == PAYLOAD  # shown, not rendered
     assert app.evaluate("document.title") != "pwned"
     assert app.locator("img[src=x]").count() == 0
+
+
+def _wait_text(page, wait_until, text):
+    wait_until(lambda: page.get_by_text(text).count() > 0, timeout=20, message=repr(text))
+
+
+def _wait_mean(page, wait_until, name, candidate, references):
+    """Wait until the batch scores of one JSON Lines file named ``name`` are shown."""
+    mean = page.locator('[data-testid="batch-mean-1"]')
+    expected = [name, f"{charsim.score(candidate, references):.4f}"]
+    row = mean.locator("xpath=..").locator("th, td")
+    wait_until(
+        lambda: mean.count() and row.all_inner_texts() == expected,
+        timeout=SCORING_TIMEOUT,
+        message=f"the mean of {name}",
+    )
+
+
+def test_an_empty_then_a_binary_jsonl_after_another_file_are_read_as_they_are(
+    app, wait_until, tmp_path
+):
+    """Each file is read as itself, not with the contents or the name of the file before it
+    (the page's input, cleared once a file is read, must tell Python so)."""
+    _batch_tab(app)
+    jsonl = app.locator('input[type="file"]').nth(2)
+    good, empty, binary = (tmp_path / n for n in ("good.jsonl", "empty.jsonl", "binary.jsonl"))
+    good.write_text(json.dumps({"candidate": "a cat", "references": ["a cat sat"]}) + "\n")
+    empty.write_bytes(b"")
+    binary.write_bytes(b"\x80\x81\x82\n")
+    jsonl.set_input_files(good)
+    _wait_mean(app, wait_until, "good.jsonl", "a cat", ["a cat sat"])
+    jsonl.set_input_files(empty)
+    _wait_text(app, wait_until, "empty.jsonl: holds no items: nothing to score")
+    assert app.locator('[data-testid="batch-mean-1"]').count() == 0
+    jsonl.set_input_files(binary)
+    _wait_text(app, wait_until, re.compile(r"^binary\.jsonl\b.*not valid UTF-8"))
+    assert app.get_by_text("empty.jsonl").count() == 0
+
+
+def test_the_same_file_name_again_with_other_contents_is_read_again(app, wait_until, tmp_path):
+    _batch_tab(app)
+    jsonl = app.locator('input[type="file"]').nth(2)
+    items = tmp_path / "items.jsonl"
+    for candidate in ("a cat", "the dog"):
+        items.write_text(json.dumps({"candidate": candidate, "references": ["a cat sat"]}))
+        jsonl.set_input_files(items)
+        _wait_mean(app, wait_until, "items.jsonl", candidate, ["a cat sat"])
+        items.write_bytes(b"")
+        jsonl.set_input_files(items)
+        _wait_text(app, wait_until, "items.jsonl: holds no items: nothing to score")

@@ -36,7 +36,15 @@ class BatchInputsView(Viewer):
     """An example button and three uploads; a complete set of files is loaded and scored.
 
     Each upload widget is cleared once read (the page keeps the files and lists their names),
-    so choosing a corrected file of the same name reads it again.
+    so choosing a corrected file of the same name reads it again. The page's input, cleared,
+    tells Python so (``static/page/sync.js`` sends what the page changes in answer to a patch
+    of the worker, as BokehJS's client of a Bokeh server does:
+    https://github.com/bokeh/bokeh/blob/3.9.2/bokehjs/src/lib/client/session.ts), so that the
+    next file arrives with its name and its contents, even an empty one or one of the same
+    name. Panel's own page for a worker drops every change made while a patch is applied
+    (https://github.com/holoviz/panel/blob/v1.9.4/panel/_templates/pyodide_handler.js), and
+    with it the cleared input: the next file's contents, if empty, or its name, if the same,
+    then arrived as no change.
     """
 
     def __init__(self, state: BatchState, text: UIText | None = None, **params) -> None:
