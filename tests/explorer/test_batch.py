@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 from collections.abc import Callable
 
 import param
@@ -322,6 +323,39 @@ def test_an_empty_jsonl_upload_is_loaded_and_clears_the_old_results(value):
         view._jsonl.param.update(filename=None, value=None)
     asyncio.run(view._jsonl_chosen())
     assert state.message and state.batch is None
+
+
+def _changed(model, attr: str, new: str) -> dict:
+    return {"kind": "ModelChanged", "model": {"id": model.id}, "attr": attr, "new": new}
+
+
+def test_each_file_chosen_is_read_once_as_itself():
+    """A file chosen on the page is read once, with its own name and contents (Panel hands the
+    attributes of one patch to the watchers one by one), and an empty file chosen after the
+    input was cleared with its name alone (its contents, "", are the cleared input's)."""
+    from bokeh.document import Document
+
+    good = b'{"candidate": "a cat", "references": ["a cat sat"]}\n'
+    patches = [  # what changes on the page: chosen, cleared, an empty file chosen, cleared
+        {"value": base64.b64encode(good).decode(), "filename": "good.jsonl", "mime_type": "x"},
+        {"value": "", "filename": "", "mime_type": ""},
+        {"filename": "empty.jsonl"},
+        {"filename": ""},
+    ]
+
+    async def choose() -> list[tuple[str, bytes]]:
+        state, read = BatchState(), []
+        state.load_jsonl = lambda name, data: read.append((name, data)) and False
+        view, document = BatchInputsView(state), Document()
+        model = view._jsonl.get_root(document)
+        document.add_root(model)
+        for changes in patches:  # applied as the worker applies the page's patch
+            events = [_changed(model, attr, new) for attr, new in changes.items()]
+            document.apply_json_patch({"events": events}, setter="js")
+            await asyncio.sleep(0)  # the watchers' tasks run
+        return read
+
+    assert asyncio.run(choose()) == [("good.jsonl", good), ("empty.jsonl", b"")]
 
 
 def test_tables_of_items_and_differences():

@@ -9,6 +9,7 @@ from functools import partial
 from html import escape
 
 import panel as pn
+import param
 from panel.viewable import Viewer
 
 from ..i18n import UIText
@@ -55,14 +56,14 @@ class BatchInputsView(Viewer):
         self._references = pn.widgets.FileInput(multiple=True, accept=".txt,text/plain")
         self._jsonl = pn.widgets.FileInput(accept=".jsonl,.json,.txt")
         self._names = html_pane()
-        for key, widget in (("systems", self._systems), ("references", self._references)):
-            widget.param.watch(partial(self._lines_chosen, key), ["filename", "value"])
-        self._jsonl.param.watch(self._jsonl_chosen, ["filename", "value"])
         self._examples = {key: self._example_button(e) for key, e in BATCH_EXAMPLES.items()}
         # Each file input's name is its label (a <label> for the input, as screen readers need).
         self._file_inputs = {
             "systems": self._systems, "references": self._references, "jsonl": self._jsonl
         }  # fmt: skip
+        self._reading: set[str] = set()  # the keys of the file inputs about to be read
+        for key, widget in self._file_inputs.items():
+            widget.param.watch(partial(self._changed, key), ["filename", "value"])
         self._help = pn.pane.Markdown()
         self.text.param.watch(self._relabel, "language")
         self._relabel()
@@ -79,8 +80,19 @@ class BatchInputsView(Viewer):
         self._help.object = text("batch.help", megabytes=MAX_BYTES / 1e6, items=MAX_SCORED)
         self._list_files()
 
-    async def _lines_chosen(self, key: str, *events) -> None:
-        widget = events[0].obj
+    def _changed(self, key: str, *_events) -> None:
+        # The page's patch sets a file input's contents, name and type at once, and Panel hands
+        # them to the watchers one by one: the file is read once, when all of them are set.
+        if key not in self._reading:
+            self._reading.add(key)
+            param.parameterized.async_executor(partial(self._read, key))
+
+    async def _read(self, key: str) -> None:
+        self._reading.discard(key)
+        await (self._jsonl_chosen() if key == "jsonl" else self._lines_chosen(key))
+
+    async def _lines_chosen(self, key: str) -> None:
+        widget = self._file_inputs[key]
         files = uploaded(widget)
         if not files:
             return  # cleared, or the names or the contents are still on their way
@@ -99,7 +111,7 @@ class BatchInputsView(Viewer):
             if files
         )
 
-    async def _jsonl_chosen(self, *_events) -> None:
+    async def _jsonl_chosen(self) -> None:
         # The file name, not the bytes, says whether a file was chosen: an empty file arrives
         # as no value at all (Panel decodes "" to None), and must still be loaded, so that
         # load_jsonl says it holds no items and clears the previous results.
