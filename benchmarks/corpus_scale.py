@@ -58,7 +58,7 @@ import json, sys
 import dask
 from dask.distributed import Client
 from charsim.corpus import score_rows
-from charsim.filestream import aligned_files
+from charsim.io.filestream import aligned_files
 address, system, reference = sys.argv[1:]
 dask.config.set({"distributed.admin.low-level-log-length": 0})  # as in the README
 with Client(address) as client:

@@ -10,54 +10,18 @@ Section numbers (§) refer to the defining article.
     >>> charsim.explain("ca", ["cat"]).recall
     Fraction(100, 201)
 
-``charsim.CharSim`` is the same metric with sacreBLEU's metric-object interface
-(:mod:`charsim.compat`); it is imported on first use, as the chunked corpus scoring it runs on.
-Results (:class:`Explanation`, :class:`~charsim.compare.Comparison`,
-:class:`~charsim.corpus.CorpusResult`, :class:`PairedResult`, ``CharSimScore``) show as HTML in a
-notebook (:mod:`charsim.render.html`, registered on import).
+Every name below is imported from the layer that holds it on first use (PEP 562), as are the
+public modules (``charsim.compare``, ``charsim.corpus``, ``charsim.significance``,
+``charsim.agreement``): ``import charsim`` itself loads nothing more, so the ``charsim`` command
+starts under its own Ctrl-C guard (:func:`charsim.cli.main`). Results (:class:`Explanation`,
+:class:`~charsim.compare.Comparison`, :class:`~charsim.corpus.CorpusResult`,
+:class:`PairedResult`, ``CharSimScore``, ...) show as HTML in a notebook: their renderers
+(:mod:`charsim.render.html`) are loaded when the first is shown.
 """
 
 import importlib
-import sys
-from typing import TYPE_CHECKING
 
-try:  # python -m charsim: a Ctrl-C while these are imported is one line (see below)
-    from .corpus.buckets import Bucket, LengthBuckets, length_buckets
-    from .corpus.coverage import coverage
-    from .metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS, WEIGHTS, Config
-    from .metric.decision import Decision
-    from .metric.errors import UndefinedScoreError, WorkerError
-    from .metric.explain import Explanation, Match, OrderDetail, ReferenceDetail, explain
-    from .metric.ngrams import NGram, ngram_count
-    from .metric.preprocess import NORMALIZATION_FORMS, Preprocessing, fold_whitespace_quotes
-    from .metric.reference import ReferenceSet
-    from .metric.scores import score, score_base, score_max, summarize
-    from .metric.signature import VARIANTS, signature
-    from .metric.stats import ItemSummary
-    from .render import html as _html  # noqa: F401  # registers the results' notebook HTML
-    from .significance.paired import (
-        Interval,
-        PairedResult,
-        bootstrap_interval,
-        paired_bootstrap,
-        paired_randomization,
-    )
-    from .version import __version__
-except KeyboardInterrupt:
-    # While ``python -m`` locates its module, ``sys.argv[0]`` is "-m" (the -m option's
-    # documentation), so this is ``python -m charsim`` starting, before charsim_entry's guard:
-    # end as the command does after Ctrl-C, one line and status 130 (issue 25). Code that
-    # imports charsim gets the KeyboardInterrupt.
-    if sys.argv[:1] != ["-m"] or "charsim" not in getattr(sys, "orig_argv", ()):
-        raise
-    try:
-        print("charsim: interrupted", file=sys.stderr, flush=True)
-    except (OSError, AttributeError, ValueError):  # stderr closed or full: nothing to say
-        pass
-    raise SystemExit(130) from None
-
-if TYPE_CHECKING:
-    from .compat.sacrebleu_shape import CharSim, CharSimScore, CharSimSignature
+from .metric import display as _display
 
 __all__ = [
     "Bucket",
@@ -100,37 +64,72 @@ __all__ = [
     "signature",
 ]
 
-_LAZY = ("CharSim", "CharSimScore", "CharSimSignature")
-"""Names imported on first use (PEP 562): ``import charsim`` does not load the chunked corpus
-scoring (and ``concurrent.futures``) that :class:`CharSim` runs on."""
-_PUBLIC_MODULES = (
-    "agreement",
-    "compare",
-    "corpus",
-    "export",
-    "fragility",
-    "models",
-    "significance",
-)
-"""The documented modules, imported on first use as attributes too (``charsim.compare.compare``
-after ``import charsim``); ``import charsim`` itself loads neither sacreBLEU nor the comparisons."""
+_HOMES = {
+    "metric.config": ("Config", "DEFAULT_MAX_ORDER", "DEFAULT_WEIGHTS", "WEIGHTS"),
+    "metric.decision": ("Decision",),
+    "metric.errors": ("UndefinedScoreError", "WorkerError"),
+    "metric.explain": ("Explanation", "Match", "OrderDetail", "ReferenceDetail", "explain"),
+    "metric.ngrams": ("NGram", "ngram_count"),
+    "metric.preprocess": ("NORMALIZATION_FORMS", "Preprocessing", "fold_whitespace_quotes"),
+    "metric.reference": ("ReferenceSet",),
+    "metric.scores": ("score", "score_base", "score_max", "summarize"),
+    "metric.signature": ("VARIANTS", "signature"),
+    "metric.stats": ("ItemSummary",),
+    "corpus.buckets": ("Bucket", "LengthBuckets", "length_buckets"),
+    "corpus.coverage": ("coverage",),
+    "significance.resample": ("Interval",),
+    "significance.paired": (
+        "PairedResult",
+        "bootstrap_interval",
+        "paired_bootstrap",
+        "paired_randomization",
+    ),
+    "compat.sacrebleu_shape": ("CharSim",),
+    "compat.score": ("CharSimScore", "CharSimSignature"),
+    "version": ("__version__",),
+}
+"""The layer module that holds each public name (one public path per name: ``charsim.<name>``)."""
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
+
+PUBLIC_MODULES = ("agreement", "compare", "corpus", "significance")
+"""The public modules beside the package's own names: each is the one public path of its names
+(its ``__all__``), loaded on first use as an attribute too (``charsim.compare.compare`` after
+``import charsim``)."""
 
 
 def __getattr__(name: str):
-    """A name of :data:`_LAZY`, from :mod:`charsim.compat`, or a module of
-    :data:`_PUBLIC_MODULES`, loaded on first use (the lazy names' machinery, PEP 562: not
-    called directly)."""
-    if name in _LAZY:
-        from .compat import sacrebleu_shape
+    """A public name (:data:`__all__`) or module (:data:`PUBLIC_MODULES`), or a layer package
+    (``charsim.metric``), imported on first use and kept (the lazy names' machinery, PEP 562:
+    not called directly).
 
-        return getattr(sacrebleu_shape, name)
-    if name in _PUBLIC_MODULES:
-        return importlib.import_module(f"{__name__}.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    Raises:
+        AttributeError: no such name.
+    """
+    if name in _HOME:
+        value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+    elif name in PUBLIC_MODULES or name in _LAYERS:
+        value = importlib.import_module(f"{__name__}.{name}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+_LAYERS = ("metric", "io", "corpus", "significance", "compat", "compare", "agreement", "render")
+"""The layer packages (``charsim.cli``, the command line, is not an attribute: it is imported
+only by ``python -m charsim`` and the ``charsim`` command)."""
 
 
 def __dir__() -> list[str]:
-    """The module's names with the lazy ones of :data:`_LAZY` and the modules of
-    :data:`_PUBLIC_MODULES` (PEP 562), for ``dir(charsim)`` and completion in a notebook; not
-    called directly."""
-    return sorted({*globals(), *__all__, *_PUBLIC_MODULES})
+    """The package's names and modules (PEP 562), for ``dir(charsim)`` and completion in a
+    notebook; not called directly."""
+    return sorted({*globals(), *__all__, *PUBLIC_MODULES})
+
+
+def _load_renderers() -> None:
+    """Import the results' HTML renderers, which register themselves
+    (:mod:`charsim.render.html`)."""
+    importlib.import_module(f"{__name__}.render.html")
+
+
+_display.load_renderers = _load_renderers

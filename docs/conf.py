@@ -70,7 +70,7 @@ class ProgramHelp(Directive):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from charsim.cli.command import main
+        from charsim.cli.command import run
 
         words = list(self.arguments[1:])  # the first is "charsim"
         out = io.StringIO()
@@ -78,7 +78,7 @@ class ProgramHelp(Directive):
         os.environ["COLUMNS"] = "100"  # argparse wraps at the terminal's width: one width here
         try:
             with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
-                main([*words, "--help"])
+                run([*words, "--help"])
         finally:
             if columns is None:
                 del os.environ["COLUMNS"]
@@ -98,7 +98,7 @@ def write_generated(app) -> None:
     """Write ``_generated/worked-example.md``: TED item 432's worked example in Markdown, as
     ``charsim --explain 432 --format markdown`` prints it (needs sacreBLEU, ``.[docs]``)."""
     from charsim.compare import compare
-    from charsim.export import explanation_document
+    from charsim.render.export import explanation_document
 
     ted = ROOT / "data" / "ted-en"
     line = WORKED_ITEM - 1

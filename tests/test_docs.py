@@ -52,7 +52,7 @@ def test_the_api_reference_comes_from_the_docstrings(html: Path):
         assert f'id="charsim.{name}"' in api, name
     first_line = charsim.paired_bootstrap.__doc__.split("\n")[0].split("``")[0].strip()
     assert first_line[:30] in api
-    for module in ("corpus", "compare", "fragility", "export", "models"):
+    for module in ("corpus", "compare", "compare.fragility", "render.export", "metric.models"):
         assert f'id="module-charsim.{module}"' in api, module
 
 

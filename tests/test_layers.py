@@ -39,14 +39,6 @@ def below(package: str) -> tuple[str, ...]:
     return (package, package + ".*")
 
 
-PUBLIC_FACADES = tuple(
-    f"charsim.{name}"
-    for name in ("differences", "export", "filestream", "fragility", "models", "parts", "values")
-)
-"""charsim's top-level modules that only re-export a documented path of the flat layout (the
-code lives in a layer below): for users; charsim and the explorer import the layers instead."""
-
-
 # Each package's layers, lowest first, as patterns of module names (``fnmatch``: "a.b" is that
 # module only, "a.b.*" every module below it; :func:`below` gives both). A module may import its
 # own layer and the layers listed before it, never one after it. To give a package layers, fill
@@ -71,9 +63,9 @@ LAYERS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         ("agreement", below("charsim.agreement")),
         ("render", below("charsim.render")),
         ("cli", below("charsim.cli")),
-        # The public paths on top: the package's names, ``python -m charsim``, and the facades
-        # that keep the documented module paths of the flat layout working (PUBLIC_FACADES).
-        ("public paths", ("charsim", "charsim.__main__", *PUBLIC_FACADES)),
+        # On top: the package's public names (each loaded from its layer on first use) and
+        # ``python -m charsim``.
+        ("public paths", ("charsim", "charsim.__main__")),
     ],
     "explorer": [
         # The app (what a user sees), bottom to top: what every part of it uses (the UI text,
@@ -108,30 +100,15 @@ FORBIDDEN: list[tuple[tuple[str, ...], tuple[str, ...], str]] = [
         "the explorer uses charsim's library, never its command line",
     ),
     (
-        ("charsim", *PUBLIC_FACADES),
+        ("charsim",),
         below("charsim.cli"),
         "only `python -m charsim` (charsim.__main__) runs the command line: importing charsim "
-        "or a documented path loads none of it",
+        "loads none of it",
     ),
     (
         below("charsim.significance"),
         (*below("charsim.io"), *below("charsim.corpus")),
         "significance works on item scores: it reads no file and scores no corpus",
-    ),
-    (
-        (
-            *below("charsim.metric"),
-            *below("charsim.io"),
-            *below("charsim.corpus"),
-            *below("charsim.significance"),
-            *below("charsim.compare"),
-            *below("charsim.agreement"),
-            *below("charsim.render"),
-            *below("charsim.cli"),
-            *below("explorer"),
-        ),  # fmt: skip
-        PUBLIC_FACADES,
-        "a facade is for users: import the module that holds the code",
     ),
 ]
 

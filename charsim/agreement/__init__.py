@@ -14,7 +14,7 @@ and :mod:`charsim.compare` (sacreBLEU is imported on first use, for its metrics 
 """
 
 from .demetr import read_demetr
-from .disagreements import Disagreement
+from .disagreements import Disagreement, explorer_query
 from .estimates import Estimate
 from .evaluate import AgreementReport, Source, meta_evaluate
 from .judgments import Judgments, MinimalPair, MinimalPairs, Skipped
@@ -37,4 +37,5 @@ __all__ = [
     "read_demetr",
     "read_mqm",
     "read_plain",
+    "explorer_query",
 ]

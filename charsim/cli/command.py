@@ -14,7 +14,7 @@ import math
 import os
 import shlex
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -34,10 +34,9 @@ from . import significance as cli_significance
 from .output import ItemExplanation, Report, render_report, scores_only
 from .parser import read_options
 from .progress import progress_bar
-from .streams import run_guarded
 from .workers import worker_pool
 
-__all__ = ["main"]
+__all__ = ["run"]
 
 
 def _load(args: argparse.Namespace) -> ItemStream:
@@ -257,23 +256,15 @@ def _explain_one(name: str, candidate: str, references: list[str], options,
     return ItemExplanation(name, explain(candidate, references, **options), None, note)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command (``charsim article`` too); returns the exit status (0 ok, 1 bad data or
-    output that cannot be written, 2 bad usage).
-
-    Output that cannot be written (a full disk, a closed stdout) ends in one line on stderr and
-    status 1; a reader that closes the pipe early (``charsim ... | head``) ends it quietly with
-    status 1; characters the terminal cannot encode are escaped
-    (:func:`charsim.cli.streams.run_guarded`).
+def run(argv: list[str]) -> int:
+    """Run the command on its arguments ``argv`` (``charsim article``, ``examples`` and
+    ``meta-eval`` too); returns the exit status (0 ok, 1 bad data, 2 bad usage). Run it as
+    :func:`charsim.cli.main` does, guarded.
 
     Raises:
         SystemExit: ``--help`` and ``--version`` (status 0), a usage error (status 2), as
-            argparse raises them; status 1 when their output cannot be written.
+            argparse raises them.
     """
-    return run_guarded(lambda: _run(list(sys.argv[1:] if argv is None else argv)))
-
-
-def _run(argv: list[str]) -> int:
     if argv[:1] == ["article"]:
         from ..render.article import main as article_main
 

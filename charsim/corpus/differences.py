@@ -6,20 +6,22 @@ its sentence quotes. The English sentences are in :data:`SENTENCES` (one per key
 ``str.format`` placeholders naming the values); the explorer's catalog copies them (and their
 Japanese translations) under the same keys.
 
-| key | § | applies when |
-|---|---|---|
-| ``brevity-penalty`` | §5.1 | BLEU's brevity penalty is below 1 |
-| ``longer-candidate`` | §5.1 | charsim's precision decides and BLEU has no length factor |
-| ``f-beta-versus-min`` | §5.5 | P ≠ R for charsim or chrF (both defined) |
-| ``bleu-zero-matches`` | §5.2 | a BLEU order has no match but another has |
-| ``bleu-no-matches`` | §5.2 | BLEU matches no word, charsim's shared n-grams score above 0 |
-| ``orders-above-six`` | §5.6 | charsim's orders above 6 add to its score |
-| ``ratios-versus-counts`` | §5.4 | chrF averages at least one order and charsim's ``D > 0`` |
-| ``whitespace`` | §1.1 | a text holds whitespace |
-| ``boundaries`` | §1.2 | charsim matches boundary n-grams |
-| ``best-reference`` | §5.3 | several references |
-| ``pooled-references`` | §5.3 | several references |
-| ``empty-input`` | §3.1 | an empty-input rule of charsim applies |
+========================  ====  ============================================================
+key                       §     applies when
+========================  ====  ============================================================
+``brevity-penalty``       §5.1  BLEU's brevity penalty is below 1
+``longer-candidate``      §5.1  charsim's precision decides and BLEU has no length factor
+``f-beta-versus-min``     §5.5  P ≠ R for charsim or chrF (both defined)
+``bleu-zero-matches``     §5.2  a BLEU order has no match but another has
+``bleu-no-matches``       §5.2  BLEU matches no word, charsim's shared n-grams score above 0
+``orders-above-six``      §5.6  charsim's orders above 6 add to its score
+``ratios-versus-counts``  §5.4  chrF averages at least one order and charsim's ``D > 0``
+``whitespace``            §1.1  a text holds whitespace
+``boundaries``            §1.2  charsim matches boundary n-grams
+``best-reference``        §5.3  several references
+``pooled-references``     §5.3  several references
+``empty-input``           §3.1  an empty-input rule of charsim applies
+========================  ====  ============================================================
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ A notebook shows an object by calling its ``_repr_html_`` (IPython's rich displa
 the corpus, significance and the comparisons, but their HTML is rendering, which sits above
 them all (:mod:`charsim.render.html`). So a result class inherits :class:`RichDisplay`, whose
 ``_repr_html_`` asks the renderer registered for its class, and :mod:`charsim.render.html`
-registers one per class when it is imported (``import charsim`` imports it): no layer imports
-a layer above it, and each HTML is written once, from the renderers every format shares.
+registers one per class when it is imported, which the package has :data:`load_renderers` do
+when the first result is shown: no layer imports a layer above it, and each HTML is written
+once, from the renderers every format shares.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ __all__ = ["RichDisplay", "class_path", "register_html", "registered_html"]
 
 _HTML: dict[str, Callable[[object], str]] = {}
 """The HTML renderer of each class, by :func:`class_path`."""
+
+load_renderers: Callable[[], None] | None = None
+"""Called once, before the first result is shown, to import the renderers' module, which
+registers them (set by ``charsim/__init__.py``: the layer above, named by the package)."""
 
 
 def class_path(cls: type) -> str:
@@ -50,6 +55,10 @@ class RichDisplay:
     def _repr_html_(self) -> str | None:
         """The HTML of this result (Jupyter's display protocol), or None when no renderer is
         registered (the notebook then shows the ``repr``)."""
+        global load_renderers
+        if load_renderers is not None:
+            load, load_renderers = load_renderers, None
+            load()
         for cls in type(self).__mro__:
             render = _HTML.get(class_path(cls))
             if render is not None:

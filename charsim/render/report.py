@@ -7,10 +7,10 @@ An explanation has two plain-text forms, and they differ on purpose:
   JSON, and the ``#`` lines of its TSV): a quantity a line, each exact fraction after its
   decimal, fixed-width order columns with each order's matched n-grams under its row, for
   reading in a terminal. Its bytes are part of the command line's output.
-* :func:`charsim.export.explanation_document` with ``"text"`` is the worked example as a
+* :func:`charsim.render.export.explanation_document` with ``"text"`` is the worked example as a
   document: the same tables as its Markdown, LaTeX and HTML, in columns sized to their content
-  (:func:`charsim.export.explanation_blocks` through :func:`charsim.render.formats.render`), to
-  paste.
+  (:func:`charsim.render.export.explanation_blocks` through
+  :func:`charsim.render.formats.render`), to paste.
 
 Both read the same pieces from here, so they cannot say different things: the texts as Python
 string literals (:func:`text_rows`), the signature of the variant asked
@@ -135,7 +135,7 @@ _LABEL = 10
 def terminal_report(e: Explanation, max_matches: int = 12, variant: str = "mean") -> str:
     """The command line's ``--explain`` report of ``e``: a quantity a line, then the orders and
     the references (see the module's docstring for how it differs from the worked example's
-    text, :func:`charsim.export.explanation_document`).
+    text, :func:`charsim.render.export.explanation_document`).
 
     Args:
         e: the explanation.

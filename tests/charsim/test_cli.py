@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import charsim
-from charsim.cli.command import main
+from charsim.cli import main
 
 from ..data import TED
 

@@ -10,7 +10,7 @@ import pytest
 from sacrebleu.metrics import BLEU, CHRF, TER
 
 import charsim
-from charsim.cli.command import main
+from charsim.cli import main
 from charsim.compare import COMPARE_LIMIT
 from charsim.render.formats import markdown_escape
 

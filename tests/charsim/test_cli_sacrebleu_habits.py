@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from charsim.cli.command import main
+from charsim.cli import main
 
 from ..data import TED
 

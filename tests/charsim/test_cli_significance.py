@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import charsim
-from charsim.cli.command import main
+from charsim.cli import main
 from charsim.significance import MIN_BOOTSTRAP_ITEMS
 
 from ..data import TED

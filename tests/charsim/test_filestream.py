@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from charsim.cli.command import main
+from charsim.cli import main
 from charsim.io.filestream import aligned_files, file_lines, jsonl_file
 from charsim.io.textio import DataError, aligned_lines, decode_lines, items_from_jsonl
 

@@ -27,11 +27,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import charsim
-from charsim.cli.command import main
+from charsim.cli import main
 from charsim.compare.fragility import fragility, most_moved, rank_moved
 from charsim.corpus import common_nrefs, score_rows, score_systems
-from charsim.export import explanation_data, explanation_document
-from charsim.parts import combine_parts
+from charsim.corpus.parts import combine_parts
+from charsim.render.export import explanation_data, explanation_document
 
 from .strategies import texts
 

@@ -1,12 +1,12 @@
-"""Every documented import path still works after the core was split into layers (issue 26).
-
-The names below are those documented (README.md, the docstrings) and the ``__all__`` of each
-public module as it was in the flat layout (main 80f6b5a); a public path that loses one of them
-breaks a user's code. Each name must also be the very object of the module that holds the code,
-so a facade can never drift into a copy.
+"""One public import path per name: ``charsim.<name>`` for the package's own names (its
+``__all__``), ``<module>.<name>`` for those of a public module, the modules the API reference
+documents (``docs/api.md``); the README and the docs name no other path, and no module of the
+package only re-exports another's names.
 """
 
+import ast
 import importlib
+import re
 import subprocess
 import sys
 import tomllib
@@ -17,104 +17,74 @@ import pytest
 import charsim
 
 ROOT = Path(__file__).resolve().parents[2]
-
-PACKAGE_NAMES = [
-    "Bucket", "DEFAULT_MAX_ORDER", "DEFAULT_WEIGHTS", "NORMALIZATION_FORMS", "VARIANTS",
-    "WEIGHTS", "Config", "Decision", "Explanation", "Interval", "ItemSummary", "LengthBuckets",
-    "Match", "NGram", "OrderDetail", "PairedResult", "Preprocessing", "ReferenceDetail",
-    "ReferenceSet", "UndefinedScoreError", "WorkerError", "__version__", "bootstrap_interval",
-    "coverage", "explain", "fold_whitespace_quotes", "length_buckets", "ngram_count",
-    "paired_bootstrap", "paired_randomization", "score", "score_base", "score_max", "summarize",
-    "signature",
-]  # fmt: skip
-"""``charsim.__all__`` of the flat layout."""
-
-# public path: (the module that holds the code, the names of the flat layout's module)
-PUBLIC_MODULES = {
-    "charsim.corpus": (
-        "charsim.corpus.rows",
-        ["CHUNK_SIZE", "CorpusResult", "common_nrefs", "score_rows", "score_systems"],
-    ),
-    "charsim.compare": (
-        "charsim.compare.metrics",
-        ["COMPARE_LIMIT", "BleuDetail", "ChrFDetail", "ChrFOrder", "Comparison", "MetricScore",
-         "OrderPair", "TerDetail", "compare", "compared_size", "skipped_note"],
-    ),
-    "charsim.significance": (
-        "charsim.significance.paired",
-        ["DEFAULT_CONFIDENCE_LEVEL", "DEFAULT_RANDOMIZATION_TRIALS", "DEFAULT_RESAMPLES",
-         "DEFAULT_SEED", "MAX_SCORE", "METHODS", "MIN_ITEMS", "MIN_RESAMPLES", "PROGRESS_EVERY",
-         "Interval", "PairedResult", "bootstrap_interval", "bootstrap_interval_steps",
-         "p_value_decimals", "paired_bootstrap", "paired_bootstrap_steps",
-         "paired_randomization", "paired_randomization_steps", "too_few_items"],
-    ),
-    "charsim.fragility": (
-        "charsim.compare.fragility",
-        ["SETTINGS", "Fragility", "MovedItem", "SettingScore", "TextChange", "code_points",
-         "fragility", "item_moved", "most_moved", "rank_moved"],
-    ),
-    "charsim.export": (
-        "charsim.render.export",
-        ["comparison_blocks", "explanation_blocks", "explanation_data", "explanation_document"],
-    ),
-    "charsim.models": (
-        "charsim.metric.models",
-        ["bleu_model", "block_ratio", "cap_change", "charsim_model", "chrf_model", "f_beta",
-         "length_model_precision_recall", "score_weighted_centroid", "weight_share_above"],
-    ),
-    "charsim.parts": (
-        "charsim.corpus.parts",
-        ["SHARED_TABLE_USES", "CorpusPart", "CorpusResult", "combine_parts", "score_part"],
-    ),
-    "charsim.filestream": (
-        "charsim.io.filestream",
-        ["STDIN", "ItemStream", "aligned_files", "file_lines", "jsonl_file", "source_name"],
-    ),
-    "charsim.values": ("charsim.metric.values", ["as_tuple", "is_sequence", "whole_number"]),
-    "charsim.differences": (
-        "charsim.corpus.differences",
-        ["SECTIONS", "SENTENCES", "Difference", "differences"],
-    ),
-}  # fmt: skip
+PUBLIC_MODULES = re.findall(
+    r"^\.\. automodule:: (charsim[\w.]*)$",
+    (ROOT / "docs" / "api.md").read_text(encoding="utf-8"),
+    re.MULTILINE,
+)
+"""The public modules: those the API reference documents, the package first."""
 
 
-def test_the_package_keeps_every_name():
-    assert set(PACKAGE_NAMES) <= set(charsim.__all__)
+def test_the_api_reference_documents_the_package_and_its_public_modules():
+    assert PUBLIC_MODULES[0] == "charsim"
+    assert {f"charsim.{name}" for name in charsim.PUBLIC_MODULES} <= set(PUBLIC_MODULES)
+
+
+def test_each_name_of_the_package_comes_from_the_one_module_that_holds_it():
+    """``charsim.<name>`` is the object of the layer module that defines it (loaded on first
+    use), not a copy."""
     for name in charsim.__all__:
-        assert getattr(charsim, name) is not None, name
+        value = getattr(charsim, name)
+        home = importlib.import_module(f"charsim.{charsim._HOME[name]}")
+        assert value is getattr(home, name), name
+        if callable(value):
+            assert value.__module__ == home.__name__, f"{name} is defined in {value.__module__}"
     assert charsim.score("ca", ["cat"]) == pytest.approx(100 / 201)
-    explained = charsim.ReferenceSet(["cat"]).explain("ca")
-    assert charsim.explain("ca", ["cat"]).recall == explained.recall
+    assert (
+        charsim.explain("ca", ["cat"]).recall == charsim.ReferenceSet(["cat"]).explain("ca").recall
+    )
 
 
 @pytest.mark.parametrize("path", PUBLIC_MODULES)
-def test_a_public_module_keeps_every_name_of_the_flat_layout(path):
-    home, names = PUBLIC_MODULES[path]
-    public, code = importlib.import_module(path), importlib.import_module(home)
-    assert set(names) <= set(public.__all__), path
-    for name in public.__all__:
-        assert getattr(public, name) is getattr(code, name), f"{path}.{name}"
+def test_a_public_module_gives_every_name_it_lists(path):
+    module = importlib.import_module(path)
     namespace = {}
     exec(f"from {path} import *", namespace)  # what `import *` gives
-    assert set(public.__all__) <= set(namespace)
+    for name in module.__all__:
+        assert getattr(module, name) is namespace[name], f"{path}.{name}"
 
 
-@pytest.mark.parametrize("path", ["charsim", *PUBLIC_MODULES])
-def test_help_of_a_public_module_documents_every_function_it_lists(path):
-    """``help(charsim.corpus)`` listed ``__dir__()`` with no text and ``__getattr__`` as "A
-    name of __all__ ... (PEP 562)", the machinery of its lazy names, as if they were its
-    functions (issue 25)."""
-    import inspect
-    import pydoc
+def test_no_module_only_re_exports_another():
+    """A module whose code is only ``from .x import *`` (a second path to another module's
+    names) is not kept: the flat layout's public paths were such facades."""
+    for path in sorted((ROOT / "charsim").rglob("*.py")):
+        if path.name == "__init__.py":  # a package's public face may gather its modules' names
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        code = [node for node in tree.body if not isinstance(node, ast.Expr)]
+        stars = [n for n in code if isinstance(n, ast.ImportFrom) and n.names[0].name == "*"]
+        assert not stars or len(stars) < len(code) - 1, f"{path.relative_to(ROOT)} re-exports"
+    for facade in ("fragility", "export", "models", "parts", "filestream", "values", "differences"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(f"charsim.{facade}")
 
-    module = importlib.import_module(path)
-    text = pydoc.render_doc(module, renderer=pydoc.plaintext)
-    assert "PEP 562)." not in text  # the lazy names' machinery says what it is, in full
-    for name, routine in inspect.getmembers(module, inspect.isroutine):
-        if pydoc.visiblename(name, getattr(module, "__all__", None), module):
-            assert (routine.__doc__ or "").strip(), f"{path}.{name} has no docstring"
-    if path == "charsim.corpus":
-        assert "Not called directly" in text and "score_rows(rows" in text
+
+def test_the_documentation_names_only_public_paths():
+    """Every ``charsim.<a>.<b>`` the README and the docs name is a public module, a name of
+    one, or a name of the package: a reader is never shown a second path."""
+    pages = [ROOT / "README.md", ROOT / "README.pypi.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    text = "\n".join(p.read_text(encoding="utf-8") for p in pages if "_build" not in p.parts)
+    named = set(re.findall(r"(?<![\w.])charsim(?:\.\w+)+", text))
+    layers = {"charsim.cli", "charsim.io", "charsim.metric", "charsim.render", "charsim.compat"}
+    for path in sorted(named):
+        module = path.rsplit(".", 1)[0]
+        assert (
+            path in PUBLIC_MODULES
+            or module in PUBLIC_MODULES
+            or path.split(".")[1] in charsim.__all__
+            or path in layers
+            or path.startswith("charsim.cli.")
+        ), f"the docs name {path}, which is not a public path"
 
 
 def test_the_documented_import_lines_run():
@@ -133,39 +103,55 @@ def test_the_documented_import_lines_run():
         exec(line, {})
 
 
-def test_after_import_charsim_each_documented_module_is_an_attribute_loaded_on_first_use():
-    """``charsim.compare.compare(...)`` works after a bare ``import charsim`` (as the README
-    writes it), ``dir(charsim)`` lists them for completion, and ``import charsim`` alone loads
-    neither sacreBLEU nor the comparisons."""
+@pytest.mark.parametrize("path", PUBLIC_MODULES)
+def test_help_of_a_public_module_documents_every_function_it_lists(path):
+    """``help(charsim.corpus)`` listed ``__dir__()`` with no text and ``__getattr__`` as "A
+    name of __all__ ... (PEP 562)", the machinery of its lazy names, as if they were its
+    functions."""
+    import inspect
+    import pydoc
+
+    module = importlib.import_module(path)
+    text = pydoc.render_doc(module, renderer=pydoc.plaintext)
+    assert "PEP 562)." not in text  # the lazy names' machinery says what it is, in full
+    for name, routine in inspect.getmembers(module, inspect.isroutine):
+        if pydoc.visiblename(name, getattr(module, "__all__", None), module):
+            assert (routine.__doc__ or "").strip(), f"{path}.{name} has no docstring"
+    if path == "charsim.corpus":
+        assert "Not called directly" in text and "score_rows(rows" in text
+
+
+def test_import_charsim_loads_nothing_until_a_name_is_used():
+    """``import charsim`` loads the package and the display protocol's registry only (so the
+    command's Ctrl-C guard is in place before anything else loads); each public module is an
+    attribute loaded on first use, and results show as HTML in a notebook."""
     code = (
         "import sys, charsim\n"
-        "before = sorted(m for m in ('sacrebleu', 'charsim.compare', 'charsim.compare.fragility') "
-        "if m in sys.modules)\n"
-        "print({'compare', 'fragility', 'export', 'models'} <= set(dir(charsim)))\n"
-        "names = [charsim.compare.compare, charsim.fragility.fragility, "
-        "charsim.export.explanation_document, charsim.models.f_beta, "
-        "charsim.corpus.score_rows, charsim.significance.paired_bootstrap]\n"
-        "print(before, [n.__module__ for n in names])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('charsim')))\n"
+        "print(set(charsim.PUBLIC_MODULES) <= set(dir(charsim)))\n"
+        "names = [charsim.compare.compare, charsim.corpus.score_rows,"
+        " charsim.significance.paired_bootstrap, charsim.agreement.meta_evaluate]\n"
+        "print([n.__module__ for n in names], 'sacrebleu' in sys.modules)\n"
+        "print(charsim.explain('ca', ['cat'])._repr_html_().startswith('<div'))\n"
         "try:\n    charsim.cli\nexcept AttributeError as error:\n    print(error)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines() == [
+        "['charsim', 'charsim.metric', 'charsim.metric.display']",
         "True",
-        "[] ['charsim.compare.metrics', 'charsim.compare.fragility', 'charsim.render.export', "
-        "'charsim.metric.models', 'charsim.corpus.rows', 'charsim.significance.paired']",
+        "['charsim.compare.metrics', 'charsim.corpus.rows', 'charsim.significance.paired', "
+        "'charsim.agreement.evaluate'] False",
+        "True",
         "module 'charsim' has no attribute 'cli'",
     ]
 
 
 def test_the_charsim_command_and_python_m_charsim():
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts == {"charsim": "charsim_entry:main"}  # guards the imports (charsim_entry.py)
-    module, _, function = scripts["charsim"].partition(":")
-    from charsim.cli import main as documented
-    from charsim.cli.command import main
+    assert scripts == {"charsim": "charsim.cli:main"}
+    from charsim.cli import main
 
-    assert documented is main
-    assert getattr(importlib.import_module(module), function).__module__ == "charsim_entry"
+    assert main.__module__ == "charsim.cli"
     done = subprocess.run(
         [sys.executable, "-m", "charsim", "--version"], capture_output=True, text=True, check=True
     )

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import charsim
-from charsim.cli.command import main
+from charsim.cli import main
 from charsim.metric.models import (
     bleu_model,
     block_ratio,

@@ -19,7 +19,7 @@ import pytest
 from nbclient import NotebookClient
 
 import charsim
-from charsim.cli.command import main
+from charsim.cli import main
 
 from ..data import ROOT, TED
 

@@ -90,7 +90,7 @@ def test_fold_changes_the_exact_score_as_reasoned():
 
 
 def test_command_line_fold_is_recorded(tmp_path, capsys):
-    from charsim.cli.command import main
+    from charsim.cli import main
 
     (tmp_path / "s.txt").write_text("the\u00a0cat\n", encoding="utf-8")
     (tmp_path / "r.txt").write_text("the cat\n", encoding="utf-8")

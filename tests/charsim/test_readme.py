@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import charsim
-from charsim.cli.command import main
+from charsim.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]

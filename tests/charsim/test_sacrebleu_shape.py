@@ -16,7 +16,7 @@ import pytest
 from sacrebleu.metrics import CHRF
 
 import charsim
-from charsim.cli.command import main
+from charsim.cli import main
 from charsim.io.textio import DataError
 
 from ..data import ROOT, TED

@@ -13,7 +13,7 @@ from functools import partial
 import pytest
 
 import charsim
-from charsim.cli.command import main
+from charsim.cli import main
 from charsim.corpus import score_rows, score_systems
 from charsim.corpus.chunks import run_chunks
 from charsim.corpus.parts import combine_parts, score_part

@@ -1,8 +1,0 @@
-"""``charsim.export``: a public path; the code lives in :mod:`charsim.render.export`.
-
-It re-exports that module's ``__all__`` (one list, kept where the code is, so the two cannot
-drift apart; ``tests/charsim/test_import_paths.py`` names every documented name).
-"""
-
-from .render.export import *  # noqa: F403
-from .render.export import __all__  # noqa: F401

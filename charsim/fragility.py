@@ -1,8 +1,0 @@
-"""``charsim.fragility``: a public path; the code lives in :mod:`charsim.compare.fragility`.
-
-It re-exports that module's ``__all__`` (one list, kept where the code is, so the two cannot
-drift apart; ``tests/charsim/test_import_paths.py`` names every documented name).
-"""
-
-from .compare.fragility import *  # noqa: F403
-from .compare.fragility import __all__  # noqa: F401

@@ -1,8 +1,0 @@
-"""``charsim.parts``: a public path; the code lives in :mod:`charsim.corpus.parts`.
-
-It re-exports that module's ``__all__`` (one list, kept where the code is, so the two cannot
-drift apart; ``tests/charsim/test_import_paths.py`` names every documented name).
-"""
-
-from .corpus.parts import *  # noqa: F403
-from .corpus.parts import __all__  # noqa: F401

@@ -1,8 +1,0 @@
-"""``charsim.values``: a public path; the code lives in :mod:`charsim.metric.values`.
-
-It re-exports that module's ``__all__`` (one list, kept where the code is, so the two cannot
-drift apart; ``tests/charsim/test_import_paths.py`` names every documented name).
-"""
-
-from .metric.values import *  # noqa: F403
-from .metric.values import __all__  # noqa: F401
