@@ -314,8 +314,11 @@ def test_the_live_view_has_a_worker_of_its_own_until_the_app_takes_its_place(
     place, the app's worker is the only one."""
     workers = """(({ liveWorker, worker }) => [liveWorker instanceof Worker,
                   worker instanceof Worker, liveWorker === worker])(window.charsimPage)"""
+    taken = "performance.getEntriesByName('explorer:app').length > 0"
     assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
-    assert app_page.evaluate(workers) == [True, True, False]
+    # Read at once: on a busy machine the app may have taken the live view's place already.
+    before, app_in_place = app_page.evaluate(f"[{workers}, {taken}]")
+    assert before == [True, True, app_in_place]
     poll(
         lambda: app_page.evaluate("performance.getEntriesByName('explorer:app').length"),
         timeout=APP_TIMEOUT, message="the app in the live view's place", guard=guard,
