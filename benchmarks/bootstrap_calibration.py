@@ -1,4 +1,4 @@
-"""How often each paired test marks a difference that is not there (issue 25): the numbers behind
+"""How often each paired test marks a difference that is not there: the numbers behind
 ``charsim.significance.MIN_BOOTSTRAP_ITEMS`` (300) and the README's "The paired bootstrap marks
 nothing on fewer than 300 items".
 

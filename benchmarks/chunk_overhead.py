@@ -1,4 +1,4 @@
-"""Per-chunk overhead of an executor (issue 18), as a share of the work of the chunk.
+"""Per-chunk overhead of an executor, as a share of the work of the chunk.
 
 The TED pairs (system 1, repeated to twice the largest size) are cut into chunks of ``--sizes``
 items. Side by side, chunk by chunk, ``--repeat`` times, each chunk is scored here with

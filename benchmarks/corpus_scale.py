@@ -1,4 +1,4 @@
-"""Scoring at scale (issue 18): one process, two processes and a Dask cluster, side by side.
+"""Scoring at scale: one process, two processes and a Dask cluster, side by side.
 
 The TED pairs (system 1 and its reference) are repeated into files of ``--sizes`` lines
 (default 100,000 and 200,000; written to a temporary folder), and each file is scored, in turn,

@@ -109,7 +109,7 @@ def main() -> None:
         )
     for size_a, size_b in itertools.pairwise(pairs):
         print(f"ratio {size_b:,}/{size_a:,} characters = {size_b / size_a:.2f}")
-        target = round(1.1 * size_b / size_a, 2)  # 2.2 for twice the length (issue 5)
+        target = round(1.1 * size_b / size_a, 2)  # 2.2 for twice the length
         ratios = {name: (times[name, size_b], times[name, size_a]) for name in METRICS}
         print(ratio_line("  charsim time", *ratios["charsim"], target))
         print(ratio_line("  chrF time   ", *ratios["chrF"], None), "(yardstick: fixed work)")

@@ -1,4 +1,4 @@
-"""Target 4 (issue 5): sentence-level charsim inside Pyodide (Node, npm pyodide@0.27.7) vs CPython.
+"""Speed goal: sentence-level charsim inside Pyodide (Node, npm pyodide@0.27.7) vs CPython.
 
 Scores the first ``--pairs`` TED (system 1, reference) pairs with the same code in both, in the
 same run, and prints µs per pair and the Pyodide/CPython slowdown: the explorer's budget per

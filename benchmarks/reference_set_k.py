@@ -1,4 +1,4 @@
-"""Target 2 (issue 5): per-candidate time of ReferenceSet.score with K = 64 versus K = 1 (§7.2).
+"""Speed goal: per-candidate time of ReferenceSet.score with K = 64 versus K = 1 (§7.2).
 
 References are the 64 shortest TED reference sentences of 90–110 characters; the same 200
 candidates (TED system 1) are scored against a set of 1 and a set of 64 references, side by side

@@ -1,4 +1,4 @@
-"""Target 1 (issue 5): sentence-level charsim versus sacreBLEU's sentence-level chrF, TED set.
+"""Speed goal: sentence-level charsim versus sacreBLEU's sentence-level chrF, TED set.
 
 Both score the same 2,445 (system 1, reference) pairs in the same run, side by side: chunks of
 ``--chunk`` pairs, each timed with both in turn, ``--repeat`` times over the whole set. Prints

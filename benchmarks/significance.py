@@ -1,4 +1,4 @@
-"""Target (issue 16): a paired bootstrap test on the TED files, charsim versus sacreBLEU.
+"""Speed goal: a paired bootstrap test on the TED files, charsim versus sacreBLEU.
 
 Both whole commands run side by side, in turn, ``--repeat`` times: each reads the 2,445 TED
 items of two systems, scores them and draws 1,000 paired bootstrap resamples:

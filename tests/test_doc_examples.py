@@ -1,5 +1,5 @@
-"""Every code example of README.md and docs/**/*.md is run or checked, so none can go stale
-(issue 27). A fenced block's language says what is done with it:
+"""Every code example of README.md and docs/**/*.md is run or checked, so none can go stale.
+A fenced block's language says what is done with it:
 
 * ``pycon``: a doctest (``>>>`` lines and the exact output they print; a line ``...`` in an
   output stands for any lines). The blocks of one page run in order in one namespace, as in a

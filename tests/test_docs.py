@@ -1,4 +1,4 @@
-"""The documentation site builds with warnings as errors (issue 27), as ``make docs`` builds it,
+"""The documentation site builds with warnings as errors, as ``make docs`` builds it,
 into a temporary folder: every page, the API reference from the docstrings and the command
 line's reference from its parser. ``tests/test_doc_examples.py`` runs the pages' examples."""
 

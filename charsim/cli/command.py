@@ -115,7 +115,7 @@ LONG_ITEM = 1_000_000
 """Characters of an item (its longest candidate plus its references) above which the command
 warns, once, on stderr: scoring takes about 200–250 bytes a character and a second or two per
 million characters (README, "Scoring at scale"), and a line that long is most often a whole
-document whose line breaks were lost (issue 25)."""
+document whose line breaks were lost."""
 
 
 class _Rows:

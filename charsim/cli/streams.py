@@ -55,7 +55,7 @@ class _Watched:
         the pipe during one write (``charsim ... | head -1``) cuts it short, and Python, given
         the whole output in one write, kept the part written and dropped the rest without an
         error (status 0); the next piece's write fails (``BrokenPipeError``), as small output
-        does (issue 25)."""
+        does."""
         try:
             if self._stream is None:
                 raise OSError(errno.EBADF, "standard output is closed")
@@ -96,7 +96,7 @@ def _write_all(raw: io.RawIOBase, stream, text: str) -> None:
     stream hands each write to the raw file once and drops what a short write leaves (a reader
     that closes the pipe during the write: the rest was lost and charsim ended with status 0);
     writing the rest instead fails as a closed pipe does (``BrokenPipeError``), as with
-    buffered output (issue 25)."""
+    buffered output."""
     data = memoryview(text.encode(stream.encoding, stream.errors or "strict"))
     while data:
         written = raw.write(data)

@@ -1,7 +1,8 @@
 """How fragile is this score? charsim (and chrF) under invisible preprocessing choices.
 
 The complaints users make most about sacreBLEU are scores that move with preprocessing nobody
-sees: NFKC (its issue #224), ţ versus ț (#98), smart quotes (#39), no-break spaces (#178). For
+sees: NFKC, ţ versus ț, smart quotes, no-break spaces (https://github.com/mjpost/sacrebleu/issues/
+224, 98, 39 and 178). For
 one item, :func:`fragility` scores the raw texts and the texts under each derived setting of
 :data:`SETTINGS` (NFC, NFKC, case folding, whitespace/quote folding), and names every character
 each setting changed, with its Unicode name. For one system's items, :func:`most_moved` lists

@@ -66,7 +66,7 @@ _ALL_NONE = (
     "multi-stream layouts), so the item has no reference: charsim is undefined for an empty "
     'reference set (K = 0); an empty reference is "", which is defined (§1.1, §3.1)'
 )
-"""Why an item whose every reference is None has no score (issue 25)."""
+"""Why an item whose every reference is None has no score."""
 
 
 class CharSim:

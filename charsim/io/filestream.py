@@ -52,7 +52,7 @@ def source_name(path: str | os.PathLike) -> str:
     """How a file is named in messages and output: its path, or ``"<stdin>"`` for ``"-"``; a
     control character in the path (a tab, a line break: a file can be named with one) is written
     as its escape, ``\\t``, ``\\n``, ``\\r`` or ``\\xNN``, so that a message stays one line
-    and a table keeps its columns (issue 25)."""
+    and a table keeps its columns."""
     if path == STDIN:
         return "<stdin>"
     name = os.fspath(path)

@@ -114,7 +114,7 @@ def test_counts_and_means_per_system():
         (([[1.0]], [["a"]], ["a"]), TypeError, "item 1: references must be a sequence of str"),
         (([[1.0], [1.0]], [["a"], [3]], [["a"]]), TypeError,
          "item 1 of system 2: the candidate must be a str, got int"),
-        # a bare str where a sequence goes was split into letters (issue 25)
+        # a bare str where a sequence goes was split into letters
         (([[1.0]], "a", [["a"]]), TypeError,
          "candidates must be a sequence of systems, each a sequence of texts, got str"),
         (([[1.0]], ["a"], [["a"]]), TypeError,

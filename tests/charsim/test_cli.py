@@ -347,8 +347,7 @@ def test_max_order_out_of_range_is_a_usage_error(files, capsys, value, message):
 def test_an_option_given_badly_is_a_usage_error(files, capsys, make, message):
     """``-i ''`` said ``: cannot be read``; ``--jobs 1_0`` ran 10 processes and ``--jobs ١``
     (Arabic-Indic one) one, as Python's int() reads them; a second ``-i``, ``-r``, ``--jsonl``
-    or ``--metrics`` replaced the first silently (``-i a.txt -i b.txt`` scored b.txt alone)
-    (issue 25)."""
+    or ``--metrics`` replaced the first silently (``-i a.txt -i b.txt`` scored b.txt alone)."""
     with pytest.raises(SystemExit) as exit_:
         main([str(arg) for arg in make(files)])
     out, err = capsys.readouterr()
@@ -359,7 +358,7 @@ def test_an_option_given_badly_is_a_usage_error(files, capsys, make, message):
 
 def test_one_item_of_more_than_a_million_characters_is_warned_of(files, capsys):
     """A file of one line of 1.2 million characters (a document with its line breaks lost)
-    took 2 s and 245 MB and said nothing (issue 25)."""
+    took 2 s and 245 MB and said nothing."""
     line = "the cat sat on the mat " * 50_000  # 1,150,000 characters
     status, out, err = run(capsys, "-i", files("s.txt", line + "\n"), "-r",
                            files("r.txt", "the cat\n"), "--format", "json")  # fmt: skip
@@ -374,7 +373,7 @@ def test_one_item_of_more_than_a_million_characters_is_warned_of(files, capsys):
 
 def test_a_json_lines_file_given_to_i_suggests_jsonl(files, capsys, tmp_path):
     """``-i d.jsonl`` scored each JSON line as a candidate text, or stopped on a line count,
-    and never said --jsonl (issue 25). A text file named .jsonl is still scored; a warning on
+    and never said --jsonl. A text file named .jsonl is still scored; a warning on
     stderr says what it looks like."""
     record = '{"candidate": "a", "references": ["a"]}\n'
     data, ref = files("d.jsonl", record), files("r.txt", "a\n")

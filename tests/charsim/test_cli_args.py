@@ -23,7 +23,7 @@ def test_a_whole_number_within_its_bounds_is_its_int(text):
         ("6", "6 is above 5"),
         ("2.0", "'2.0' is not a whole number \\(write it in the digits 0-9\\)"),
         ("", "'' is not a whole number \\(write it in the digits 0-9\\)"),
-        # Python's int() reads these as 3 and 4: the Unix tools refuse them (issue 25)
+        # Python's int() reads these as 3 and 4: the Unix tools refuse them
         ("3_0", "'3_0' is not a whole number \\(write it in the digits 0-9\\)"),
         ("\u0663", "'\u0663' is not a whole number \\(write it in the digits 0-9\\)"),
         ("\uff14", "'\uff14' is not a whole number \\(write it in the digits 0-9\\)"),

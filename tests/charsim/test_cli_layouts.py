@@ -1,4 +1,4 @@
-"""Signatures and layouts (issue 25): ``nrefs:var`` for varying reference counts, as sacreBLEU;
+"""Signatures and layouts: ``nrefs:var`` for varying reference counts, as sacreBLEU;
 one TSV rule for one system and many, with ``--metrics`` or not; file names escaped; text item
 scores with a column header; ``--explain`` following ``--variant``."""
 
@@ -48,7 +48,7 @@ def test_varying_reference_counts_with_paired_tests(tmp_path, capsys):
 @pytest.mark.parametrize("systems", [1, 2])
 def test_tsv_has_one_layout_with_and_without_metrics(tmp_path, capsys, systems, metrics):
     """Without --metrics the corpus row was ``mean`` and each column named by its file; with
-    ``--metrics`` the row was ``corpus`` and one system's column only ``charsim`` (issue 25):
+    ``--metrics`` the row was ``corpus`` and one system's column only ``charsim``:
     now a column per system (and metric, ``FILE:METRIC``), a ``corpus`` row, in both."""
     if metrics and "chrf" in metrics:
         pytest.importorskip("sacrebleu")
@@ -79,7 +79,7 @@ def test_tsv_has_one_layout_with_and_without_metrics(tmp_path, capsys, systems, 
 @pytest.mark.parametrize("fmt", ["text", "tsv"])
 def test_a_file_name_with_a_tab_or_a_line_break_is_escaped(tmp_path, capsys, name, shown, fmt):
     """A tab or a newline in a file name (any shell can make one) split a TSV header into more
-    columns and a text row or an error message into two lines (issue 25)."""
+    columns and a text row or an error message into two lines."""
     (tmp_path / "r.txt").write_text("cat\n", encoding="utf-8")
     (tmp_path / name).write_text("ca\n", encoding="utf-8")
     status, out, _ = run(capsys, "-i", tmp_path / "r.txt", tmp_path / name, "-r",

@@ -1,5 +1,5 @@
 """The command line under what a shell gives it: pipes, FIFOs, process substitution, full disks,
-closed streams, terminals that are not UTF-8 and Ctrl-C (issue 25)."""
+closed streams, terminals that are not UTF-8 and Ctrl-C."""
 
 import errno
 import io
@@ -237,7 +237,7 @@ def test_ctrl_c_with_workers_and_sacrebleu_leaves_one_line_and_no_process(tmp_pa
     start, score or end: it gave ``Exception ignored ... Bad file descriptor`` (the pool's thread
     left running), ``InvalidStateError`` in the pool's thread and a hang (the workers ended
     before the pool dropped the cancelled chunks), or a worker that outlived the command (one
-    forked as ``KeyboardInterrupt`` came) (issue 25)."""
+    forked as ``KeyboardInterrupt`` came)."""
     pytest.importorskip("sacrebleu")
     words = [" ".join(f"w{(i * 7 + j) % 97}x{j}" for j in range(12)) for i in range(60_000)]
     (tmp_path / "s.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
@@ -297,7 +297,7 @@ sys.exit(main())
 )  # fmt: skip
 def test_ctrl_c_while_the_command_line_is_imported_is_one_line(tmp_path, module, command):
     """The console script imported ``charsim.cli`` before any guard, and ``python -m charsim``
-    imports ``charsim`` before ``__main__`` runs: a ``KeyboardInterrupt`` traceback (issue 25).
+    imports ``charsim`` before ``__main__`` runs: a ``KeyboardInterrupt`` traceback.
     For ``-m`` the Ctrl-C comes from a ``sitecustomize`` module, which Python imports first."""
     if command == "script":
         script = _CTRL_C_ON_IMPORT.format(module=module)
@@ -362,7 +362,7 @@ class _ShortWrites(io.RawIOBase):
 def test_unbuffered_output_cut_short_by_the_reader_ends_with_status_1(monkeypatch):
     """``PYTHONUNBUFFERED=1 charsim ... | head -1``: Python's unbuffered text stream drops what a
     short write leaves, so the reader's early close went unnoticed (status 0, the output cut
-    off) where buffered output noticed it (status 1) (issue 25)."""
+    off) where buffered output noticed it (status 1)."""
     from charsim.cli import streams as cli_streams
 
     raw = _ShortWrites()
@@ -375,7 +375,7 @@ def test_unbuffered_output_cut_short_by_the_reader_ends_with_status_1(monkeypatc
 def test_a_reader_that_stops_early_ends_charsim_quietly_with_status_1(tmp_path):
     """``--sentence-level | head -1`` on 20,000 items (300 KB): status 0, Python having dropped
     the rest of its one big write unsaid, where output written in pieces gets status 1 as the
-    reader closes the pipe (issue 25)."""
+    reader closes the pipe."""
     items = 20_000
     words = [" ".join(f"w{(i * 7 + j) % 97}x{j}" for j in range(12)) for i in range(items)]
     (tmp_path / "s.txt").write_text("\n".join(words) + "\n", encoding="utf-8")

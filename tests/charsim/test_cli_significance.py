@@ -100,7 +100,7 @@ def test_the_legend_states_the_item_minimum_and_says_why_no_star_only_where_it_i
 ):
     """The legend said "* p < 0.05 and 0 outside the CI of Δ" without the 300 items
     (MIN_BOOTSTRAP_ITEMS), and its "No *: on 40 items ..." came under p = 1 too, where p alone
-    gives no * (issue 25)."""
+    gives no *."""
     ref, base, better, copy = corpus
     rule = (f"* p < 0.05, 0 outside the CI of Δ and at least {MIN_BOOTSTRAP_ITEMS} items: "
             "unlikely to be chance alone")  # fmt: skip
@@ -279,7 +279,7 @@ def test_ted_sys2_is_significantly_below_sys1(capsys):
 @pytest.mark.parametrize("option", ["--paired-bs", "--paired-ar", "--confidence"])
 def test_too_few_items_for_a_test_or_an_interval_are_refused(tmp_path, capsys, n_items, option):
     """On 1 item the bootstrap gave (p = 0.0010)* and on 3 its own Δ interval +0.0000 to
-    +1.0000 (issue 25); below 6 items not even the exact randomization test can reach p < 0.05
+    +1.0000; below 6 items not even the exact randomization test can reach p < 0.05
     (2 / 2**N), so both tests and the intervals refuse, with the reason (README)."""
     (tmp_path / "r.txt").write_text("cat\n" * n_items, encoding="utf-8")
     (tmp_path / "a.txt").write_text("cat\n" * n_items, encoding="utf-8")
@@ -305,7 +305,7 @@ def test_six_items_are_enough_and_differ_significantly_by_randomization(tmp_path
 
 def test_six_items_get_no_p_below_the_exact_tests_floor(tmp_path, capsys):
     """The paired bootstrap said ``(p = 0.0010)*`` on 6 items that all move the same way; no
-    test on 6 items can support p below 2/2**6 = 0.03125 (issue 25)."""
+    test on 6 items can support p below 2/2**6 = 0.03125."""
     (tmp_path / "r.txt").write_text("cat\n" * 6, encoding="utf-8")
     (tmp_path / "a.txt").write_text("cat\n" * 6, encoding="utf-8")
     (tmp_path / "b.txt").write_text("dog\n" * 6, encoding="utf-8")

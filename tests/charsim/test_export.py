@@ -209,7 +209,7 @@ def test_both_plain_texts_say_the_same_texts_signature_and_leading_score(
     candidate, references, variant
 ):
     """The command line's ``--explain`` report and the worked example's text are two layouts on
-    purpose (issue 26); what they share comes from one place, charsim.render.report."""
+    purpose; what they share comes from one place, charsim.render.report."""
     e = charsim.explain(candidate, references)
     report = terminal_report(e, variant=variant).splitlines()
     blocks = explanation_blocks(e, variant)
@@ -225,7 +225,7 @@ def test_both_plain_texts_say_the_same_texts_signature_and_leading_score(
 
 
 def test_a_systems_result_is_an_items_score_with_the_item_scores():
-    """MetricResult (one system's corpus score) extends MetricScore (one item's), issue 26; both
+    """MetricResult (one system's corpus score) extends MetricScore (one item's); both
     stay importable where they were."""
     assert compare_metrics.MetricScore is MetricScore and issubclass(MetricResult, MetricScore)
     result = MetricResult("bleu", "BLEU", 12.5, "nrefs:1", (10.0, 15.0), "nrefs:1|eff:yes")

@@ -1,14 +1,14 @@
-"""Fuzzing (issue 25): any command line and any file content, any value given to the public API,
+"""Fuzzing: any command line and any file content, any value given to the public API,
 ends in a result or a documented error — never a traceback, never output on stdout with a
 failing status.
 
 The command line runs in this process (``main(argv)``, its streams captured), so thousands of
 cases take seconds; ``FUZZ_EXAMPLES`` (environment) sets the cases per test, 300 by default
 (about 12 s for the six tests on a shared 2-core machine). Run with ``FUZZ_EXAMPLES=3000`` after
-the fixes of issue 25: 18,000 cases in 131 s (the command line's 3,000: 1,206 with status 0, 749
-with 1, 1,045 with 2), nothing found. On the code before issue 25 (2f7fbb1), 1,500 cases a test
+the fixes it prompted: 18,000 cases in 131 s (the command line's 3,000: 1,206 with status 0, 749
+with 1, 1,045 with 2), nothing found. On the code before them (commit 2f7fbb1), 1,500 cases a test
 found ``OverflowError: int too large to convert to float`` from ``bootstrap_interval`` (a score
-beyond the floats); the other defects of the issue are of streams, signals and layouts, found
+beyond the floats); the other defects found then were of streams, signals and layouts, found
 by hand, each with its own test. The seventh test (the API's other functions, with
 ``keep_scores``, ``executor`` and ``casefold`` of any value added to the others) found the same
 ``OverflowError`` in ``length_buckets``; on the code before those fixes (db1eab4), 300 cases
@@ -271,7 +271,7 @@ def test_any_values_given_to_the_other_functions_give_a_result_or_a_documented_e
     scores, systems, references, top
 ):
     """A bare str where a sequence goes, None, a generator, a float count: each gave an
-    AttributeError, Python's own message or a result (issue 25)."""
+    AttributeError, Python's own message or a result."""
     candidates = systems[0] if isinstance(systems, list) and systems else systems
     calls = [
         lambda: charsim.length_buckets(scores, systems, references),

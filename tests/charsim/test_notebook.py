@@ -1,5 +1,5 @@
 """The notebook ``docs/notebooks/charsim-in-a-notebook.ipynb``, executed by a real kernel
-(``nbclient`` with ``ipykernel``), its outputs checked (issue 27).
+(``nbclient`` with ``ipykernel``), its outputs checked.
 
 The notebook is stored without outputs; executed, its HTML outputs are the results'
 ``_repr_html_``: the explanation holds the boundary-marked shared n-grams, a ``<script>`` in a

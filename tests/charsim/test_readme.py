@@ -1,6 +1,6 @@
-"""The README and the docs say plainly what the code does (issue 25): the boundary-only n-grams
+"""The README and the docs say plainly what the code does: the boundary-only n-grams
 that are not counted, which bucket an edge of the length ratio belongs to, and ``N`` naming one
-thing. The reference sections moved from the README into ``docs/`` (issue 27): ``DOCS`` is both,
+thing. The reference sections moved from the README into ``docs/``: ``DOCS`` is both,
 and ``tests/test_doc_examples.py`` runs their code examples."""
 
 import re

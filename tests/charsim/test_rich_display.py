@@ -1,5 +1,5 @@
 """What a notebook shows for charsim's results: ``_repr_html_`` (Jupyter's display protocol) and a
-one-line ``repr`` (issue 27).
+one-line ``repr``.
 
 Every result a notebook holds renders as HTML with the user's texts escaped (a ``<script>`` in a
 candidate is shown, never run), the explanation with its boundary-marked shared n-grams and its

@@ -1,4 +1,4 @@
-"""``charsim.CharSim`` in a script written for sacreBLEU's metric objects (issue 27).
+"""``charsim.CharSim`` in a script written for sacreBLEU's metric objects.
 
 :func:`evaluate` is such a script: it knows sacreBLEU's API only (``corpus_score`` with a list of
 reference streams, ``sentence_score``, ``get_signature``, ``str`` and ``format`` of the score).
@@ -216,7 +216,7 @@ def test_bad_layouts_are_named(hypotheses, references, error, message):
 
 def test_an_item_whose_references_are_all_none_says_they_were_dropped():
     """``[[None]]``: the K = 0 message said only that the reference set was empty, not that
-    the None in it had been dropped, so the item looked as if it had a reference (issue 25)."""
+    the None in it had been dropped, so the item looked as if it had a reference."""
     dropped = (
         "every reference is None, and None references are dropped (as sacreBLEU drops them in "
         "multi-stream layouts), so the item has no reference: charsim is undefined for an "

@@ -194,7 +194,7 @@ def test_scores_can_be_ints_and_fractions():
          "level must be strictly between 0 and 1 (0.95 for 95 %), got 95"),
         (lambda: charsim.bootstrap_interval([0.5], level="0.95"), TypeError,
          "level must be a number, got str"),
-        # issue 25: counts, p-values and resample counts that were not refused
+        # counts, p-values and resample counts that were not refused
         (lambda: significance.too_few_items(0), ValueError,
          "n_items must be at least 1 (a test needs items), got 0"),
         (lambda: significance.too_few_items(-1), ValueError, "n_items must be at least 1"),
@@ -276,7 +276,7 @@ def test_the_stepwise_forms_check_their_input_at_once(call, error, message):
     assert message in str(raised.value)
 
 
-# --- p-values and marks that the data support (issue 25) -----------------------------------
+# --- p-values and marks that the data support -----------------------------------
 
 
 def _shifted(seed: int, n: int, denominator: int, low: int, high: int) -> tuple[list, list]:

@@ -1,5 +1,5 @@
 """Values a notebook holds: numpy arrays and pandas Series of str are sequences of str, numpy
-integers are whole numbers; empty input and overflow give the documented errors (issue 25)."""
+integers are whole numbers; empty input and overflow give the documented errors."""
 
 from fractions import Fraction
 
@@ -57,7 +57,7 @@ def test_numpy_integers_are_whole_numbers():
 
 def test_numpy_bools_are_truth_values():
     """``casefold=np.True_`` said "casefold must be a bool, got bool" (numpy 2 names its type
-    ``bool``) (issue 25)."""
+    ``bool``)."""
     assert charsim.score("A", ["a"], casefold=np.True_) == charsim.score("A", ["a"], casefold=True)
     assert charsim.signature(casefold=np.bool_(False)) == charsim.signature()
     rows = [("a", ["a"])]

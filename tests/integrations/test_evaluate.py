@@ -212,7 +212,7 @@ def test_undefined_precision_and_recall_are_left_out_of_the_means(metric):
 BAD_INPUT = [
     # (predictions, references, settings, error, message)
     (["a", "b"], [["a"]], {}, ValueError, r"Mismatch in the number of predictions \(2\)"),
-    # a bad item is named by its index from 0, as predictions[i] indexes it (issue 25):
+    # a bad item is named by its index from 0, as predictions[i] indexes it:
     # evaluate's own check gave several lines naming no item, or none for [[]]
     ([1], [["a"]], {}, ValueError,
      r"^predictions\[0\] is a value of type int, not a str: a prediction is one text$"),
@@ -250,7 +250,7 @@ def test_bad_input_is_named(predictions, references, settings, error, message):
 
 def test_add_batch_and_add_name_the_bad_item(metric):
     """Items given in batches are checked as those given to compute, each batch's named by its
-    index in the batch; a refused batch or item is not kept (issue 25)."""
+    index in the batch; a refused batch or item is not kept."""
     fresh = evaluate.load(str(MODULE), keep_in_memory=True)
     with pytest.raises(ValueError, match=r"^references\[1\]\[0\] is None, not a str: give "
                                          r"item 1 only"):  # fmt: skip

@@ -45,7 +45,7 @@ def test_ted_items_that_move_most_are_listed_audited_and_a_row_opens_its_item(ap
     )
     app.wait_for_timeout(2000)  # static/a11y.js mends a new table a frame after it appears
     _check(_audit(app, "batch, TED, the moved items"))
-    assert misplaced_axes(app) == []  # the histogram's were of size 0 (issue 15)
+    assert misplaced_axes(app) == []  # the histogram's were of size 0
     svg = _download(app, "histogram", "SVG").read_text(encoding="utf-8")
     assert "<svg" in svg and "item score" in svg
     png = _download(app, "histogram", "PNG").read_bytes()

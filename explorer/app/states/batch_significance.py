@@ -61,8 +61,8 @@ P_MARKED_BELOW = SIGNIFICANT
 """A p-value below this is marked ``*`` on the page and called unlikely to come from chance
 alone (the catalog's ``batch.significance.significant``, which says "p < 0.05" in words), when
 the bootstrap's interval of ``Δ`` also leaves out 0: the page marks by the core's rule,
-:func:`charsim.significance.significant`, as ``charsim --paired-bs`` and ``--paired-ar`` do
-(issue 25); a test holds the catalog's sentences to this number."""
+:func:`charsim.significance.significant`, as ``charsim --paired-bs`` and ``--paired-ar`` do;
+a test holds the catalog's sentences to this number."""
 
 
 @dataclass(frozen=True)
