@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -29,6 +30,8 @@ ENGINES = ("chromium", "firefox", "webkit")
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 #: The browser WebKitWebDriver starts (Debian's webkit2gtk-driver installs it beside WebKitGTK).
 MINIBROWSER = next(iter(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser"))), "")
+#: Seconds WebKitWebDriver may take to start MiniBrowser, and how many starts a session gets.
+START_TIMEOUT, STARTS = 60, 2
 #: A Chromium flag: its resolver answers no host but 127.0.0.1, so that nothing leaves the
 #: machine without routes (which turn Chromium's HTTP cache off).
 CHROMIUM_LOCAL_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
@@ -259,8 +262,21 @@ class WebKitBrowser(Browser):
         # rasterizer on the virtual display, seconds of main-thread time that a Mac's Safari
         # spends on its GPU; it draws with its CPU instead, as Chromium does with --disable-gpu.
         environment = {**os.environ, "DISPLAY": display, "WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
-        service = Service(WEBKIT_DRIVER, env=environment)
-        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        for attempt in range(STARTS):
+            service = Service(WEBKIT_DRIVER, env=environment)
+            # Now and then MiniBrowser dies as it starts and WebKitWebDriver never answers the
+            # new session: stopping the driver ends the wait with an error, and a second start
+            # goes through.
+            watchdog = threading.Timer(START_TIMEOUT, service.stop)
+            watchdog.start()
+            try:
+                self.driver = webdriver.WebKitGTK(options=options, service=service)
+                break
+            except Exception:
+                if attempt == STARTS - 1:
+                    raise
+            finally:
+                watchdog.cancel()
         self.driver.set_script_timeout(300)
 
     def navigate(self, url: str) -> None:
