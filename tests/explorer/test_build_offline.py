@@ -25,6 +25,7 @@ def server(tmp_path):
     served.close()
 
 
+@pytest.mark.site_build  # up to the compiled wheels, with npm's Pyodide core (npm ci if missing)
 def test_a_corrupted_wheel_from_the_server_fails_the_build_with_both_hashes(
     tmp_path, server, capsys
 ):
@@ -67,10 +68,11 @@ def _stop():
     raise BuildError("stopped after the first step")
 
 
-def test_a_folder_that_is_not_a_site_is_never_emptied(tmp_path, capsys):
+def test_a_folder_that_is_not_a_site_is_never_emptied(tmp_path, capsys, pyodide_core):
     """A build (and so ``serve``, which builds a missing site) replaces only a new, empty or
     earlier-built folder: a folder of the user's files is refused with nothing deleted, as is
-    a bad --pyodide-wheels before anything is touched; a file as --out is a usage error."""
+    a bad --pyodide-wheels before anything is touched; a file as --out is a usage error. (The
+    build reads npm's Pyodide core first: ``pyodide_core``.)"""
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "notes.txt").write_text("precious")
