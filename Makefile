@@ -8,11 +8,13 @@ PORT ?= 8000
 explorer: install-explorer node-deps
 	$(PYTHON) -m explorer serve --port $(PORT)
 
+# CI's run installs Node.js's packages: a test that needs them fails without (tests/conftest.py).
+test: export CHARSIM_TEST_NEEDS_NODE = 1
 test: install-test node-deps browser
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
 	node --test tests/js/
-	CHARSIM_TEST_NEEDS_NODE=1 $(PYTHON) -m pytest -n 2 --dist loadgroup --durations=25
+	$(PYTHON) -m pytest -n 2 --dist loadgroup --durations=25
 
 # Everything but the browser tests and the site builds (pytest's markers `ui`, all of tests/ui/,
 # and `site_build`), with what is installed (`make install-test` once; no browser, no apt, no
