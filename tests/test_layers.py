@@ -17,7 +17,8 @@ The rules:
   never its command line);
 * :data:`INTEGRATIONS` (``integrations/``, code a user runs beside charsim) use charsim by its
   public paths only: the package and its public modules (``charsim.PUBLIC_MODULES``), and the
-  names their ``__all__`` give.
+  names their ``__all__`` give;
+* :data:`MAX_LINES`: no Python module of the repository is longer than 500 lines.
 
 What a reading of the source cannot see: an import made from a string at run time
 (``importlib.import_module(name)``, ``__import__(name)``), and a private name reached through
@@ -449,3 +450,26 @@ def test_the_public_path_check_sees_imports_and_attributes(tmp_path):
         "from charsim.metric.values import flag",
         "charsim.metric",
     ]
+
+
+MAX_LINES = 500
+"""The most lines a Python module of the repository may have (the team's standard)."""
+
+
+def long_modules(root: Path = ROOT) -> list[str]:
+    """Every Python file git would see (``.git``, ``node_modules``, caches and builds left out)
+    longer than :data:`MAX_LINES`, as ``path: lines``."""
+    skipped = {".git", "node_modules", "__pycache__", "_build", "build", "dist", ".cache"}
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if skipped.intersection(path.relative_to(root).parts) or path.name.startswith("."):
+            continue
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > MAX_LINES:
+            found.append(f"{path.relative_to(root).as_posix()}: {lines}")
+    return found
+
+
+def test_no_module_over_500_lines():
+    found = long_modules()
+    assert not found, f"modules over {MAX_LINES} lines (split them):\n  " + "\n  ".join(found)
