@@ -1,18 +1,31 @@
 # Two entry points for a fresh machine (Debian, root): `make explorer` and `make test`.
-# Each installs what it needs first; the steps are idempotent.
+# Each installs what it needs first; the steps are idempotent. `make test-quick` installs nothing.
 PYTHON ?= python3
 PORT ?= 8000
 
-.PHONY: explorer test docs install-test install-explorer install-docs node-deps browser
+.PHONY: explorer test test-quick docs install-test install-explorer install-docs node-deps browser
 
 explorer: install-explorer node-deps
 	$(PYTHON) -m explorer serve --port $(PORT)
 
+# CI's run installs Node.js's packages: a test that needs them fails without (tests/conftest.py).
+test: export CHARSIM_TEST_NEEDS_NODE = 1
 test: install-test node-deps browser
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
 	node --test tests/js/
 	$(PYTHON) -m pytest -n 2 --dist loadgroup --durations=25
+
+# Everything but the browser tests and the site builds (pytest's markers `ui`, all of tests/ui/,
+# and `site_build`), with what is installed (`make install-test` once; no browser, no apt, no
+# npm): a test that needs Node.js or npm's Pyodide core is skipped on a machine without them, and
+# so are the page's unit tests (tests/js/).
+test-quick:
+	$(PYTHON) -m ruff check .
+	$(PYTHON) -m ruff format --check .
+	@if command -v node >/dev/null; then node --test tests/js/; \
+	else echo "tests/js/ skipped: Node.js (node) is not on PATH"; fi
+	$(PYTHON) -m pytest -n 2 -m "not ui and not site_build" -rs --durations=10
 
 # The documentation site (Sphinx + MyST), warnings as errors, into docs/_build/html.
 docs: install-docs

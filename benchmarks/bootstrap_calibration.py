@@ -22,7 +22,7 @@ import random
 from _common import environment, positive, script_parser, ted_pairs
 
 import charsim
-from charsim.significance.paired import significant
+from charsim.significance import significant
 
 
 def main() -> None:

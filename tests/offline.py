@@ -1,5 +1,6 @@
 """Stand-ins for the internet in the build's tests: file servers on 127.0.0.1, a machine without
-the team's ``../shared`` folder, and the official compiled wheels to serve.
+a local copy of Pyodide's distribution beside the checkout, and the official compiled wheels to
+serve.
 
 The project's machines reach PyPI and npm but not the Pyodide CDN, so a test that exercises the
 build's download serves copies of the official files from a local server, named by the
@@ -65,11 +66,11 @@ class _Handler(serve.SiteHandler):
 
 
 @contextmanager
-def without_team_folder(tmp: Path, url: str) -> Iterator[Path]:
-    """A machine without ``../shared``: no team folder, an empty build cache (yielded), no
+def without_local_copy(tmp: Path, url: str) -> Iterator[Path]:
+    """A machine without a local copy of the distribution, an empty build cache (yielded), no
     ``$CHARSIM_PYODIDE_WHEELS``, and downloads from ``url``."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(compiled, "TEAM_FOLDER", tmp / "no-shared")
+        patch.setattr(compiled, "LOCAL_COPIES", tmp / "no-shared")
         patch.setattr(compiled, "CACHE", tmp / "cache")
         patch.delenv(compiled.WHEELS_ENV, raising=False)
         patch.setenv(compiled.URL_ENV, url)
@@ -85,7 +86,7 @@ def compiled_entries() -> tuple[dict, list[dict]]:
 
 def official_wheels(dest: Path) -> list[Path]:
     """Copy the official compiled wheels into ``dest``, got as the build gets them (from the
-    team's folder or the cache here, downloaded from Pyodide's CDN elsewhere)."""
+    local copy or the cache here, downloaded from Pyodide's CDN elsewhere)."""
     pins, entries = compiled_entries()
     dest.mkdir(parents=True, exist_ok=True)
     return [Path(shutil.copy(path, dest)) for path in compiled.provide(entries, pins)]

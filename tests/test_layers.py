@@ -14,7 +14,11 @@ The rules:
 * :data:`LAYERS`: in a package with a layer table, every module is in a layer and imports only
   modules of its own layer or of a lower one (earlier in the list);
 * :data:`FORBIDDEN`: imports that no layer order expresses (the explorer uses charsim's library,
-  never its command line).
+  never its command line);
+* :data:`INTEGRATIONS` (``integrations/``, code a user runs beside charsim) use charsim by its
+  public paths only: the package and its public modules (``charsim.PUBLIC_MODULES``), and the
+  names their ``__all__`` give;
+* :data:`MAX_LINES`: no Python module of the repository is longer than 500 lines.
 
 What a reading of the source cannot see: an import made from a string at run time
 (``importlib.import_module(name)``, ``__import__(name)``), and a private name reached through
@@ -363,3 +367,109 @@ def test_the_private_name_check_sees_attributes_and_imports(tmp_path):
     assert [use.split(": ", 1)[1] for use in uses] == [
         "from collections import _count_elements", "tabs._panels", "pn.state._schedule_on_load",
     ]  # fmt: skip
+
+
+def _literal(path: Path, name: str) -> object:
+    """The value of the module-level ``name = <literal>`` of ``path`` (parsed, not imported), or
+    that of the sibling module it is imported from (``from .metrics import __all__``)."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if any(isinstance(target, ast.Name) and target.id == name for target in targets):
+            return ast.literal_eval(node.value)
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            if any(alias.name == name and alias.asname is None for alias in node.names):
+                return _literal(path.parent / f"{node.module}.py", name)
+    raise AssertionError(f"{path.relative_to(ROOT)} has no literal {name}")
+
+
+def public_names(root: Path = ROOT) -> dict[str, set[str]]:
+    """Each public path of charsim (the package and ``charsim.<m>`` for ``m`` in its
+    ``PUBLIC_MODULES``) and the names it gives (its ``__all__``; the package's public modules
+    too)."""
+    package = root / "charsim" / "__init__.py"
+    modules = _literal(package, "PUBLIC_MODULES")
+    names = {"charsim": {*_literal(package, "__all__"), *modules}}
+    for module in modules:
+        names[f"charsim.{module}"] = set(
+            _literal(root / "charsim" / module / "__init__.py", "__all__")
+        )
+    return names
+
+
+def non_public_uses(path: Path, public: dict[str, set[str]], root: Path = ROOT) -> list[str]:
+    """Every use in ``path`` of charsim by another path than a public one (:func:`public_names`):
+    an import of a layer module (``charsim.metric.values``), a name no public path gives, or an
+    attribute ``charsim.<x>`` that is neither a public name nor a public module."""
+    relative = path.relative_to(root).as_posix()
+    uses = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        wrong = False
+        if isinstance(node, ast.Import):
+            wrong = any(
+                alias.name.split(".")[0] == "charsim" and alias.name not in public
+                for alias in node.names
+            )
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "charsim":
+            given = public.get(node.module or "", set())
+            wrong = node.level > 0 or any(alias.name not in given for alias in node.names)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            wrong = node.value.id == "charsim" and node.attr not in public["charsim"]
+        if wrong:
+            uses.append(f"{relative}:{node.lineno}: {ast.unparse(node)}")
+    return uses
+
+
+INTEGRATIONS = sorted((ROOT / "integrations").rglob("*.py"))
+"""The integrations with other tools (the Hugging Face ``evaluate`` module): code that a user
+runs beside charsim, as any other user of its public API."""
+
+
+def test_integrations_use_only_charsims_public_paths():
+    public = public_names()
+    assert INTEGRATIONS
+    uses = [use for path in INTEGRATIONS for use in non_public_uses(path, public)]
+    assert not uses, "integrations use charsim by a path that is not public:\n  " + "\n  ".join(
+        uses
+    )
+
+
+def test_the_public_path_check_sees_imports_and_attributes(tmp_path):
+    """The check itself: a layer module, a name no public path gives and a layer reached as an
+    attribute are found; the package, its names and its public modules are not."""
+    module = tmp_path / "module.py"
+    module.write_text(
+        "import charsim\nimport charsim.corpus\nimport charsim.metric.values\n"
+        "from charsim import score, metric\nfrom charsim.corpus import CorpusResult\n"
+        "from charsim.metric.values import flag\n"
+        "charsim.score, charsim.corpus.score_rows, charsim.metric.values.flag\n"
+    )
+    uses = non_public_uses(module, public_names(), root=tmp_path)
+    assert [use.split(": ", 1)[1] for use in uses] == [
+        "import charsim.metric.values",
+        "from charsim import score, metric",
+        "from charsim.metric.values import flag",
+        "charsim.metric",
+    ]
+
+
+MAX_LINES = 500
+"""The most lines a Python module of the repository may have (docs/layout.md)."""
+
+
+def long_modules(root: Path = ROOT) -> list[str]:
+    """Every Python file git would see (``.git``, ``node_modules``, caches and builds left out)
+    longer than :data:`MAX_LINES`, as ``path: lines``."""
+    skipped = {".git", "node_modules", "__pycache__", "_build", "build", "dist", ".cache"}
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if skipped.intersection(path.relative_to(root).parts) or path.name.startswith("."):
+            continue
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > MAX_LINES:
+            found.append(f"{path.relative_to(root).as_posix()}: {lines}")
+    return found
+
+
+def test_no_module_over_500_lines():
+    found = long_modules()
+    assert not found, f"modules over {MAX_LINES} lines (split them):\n  " + "\n  ".join(found)

@@ -33,6 +33,7 @@ IN_THE_WHEEL = [
     "charsim/data/ted-en/LICENSE.compare-mt",
     "charsim/integrations/evaluate/charsim/charsim.py",
     "charsim/integrations/evaluate/charsim/README.md",
+    "charsim/integrations/evaluate/charsim/requirements.txt",
     "explorer/notebook.py",
     "explorer/app/messages.toml",
     "explorer/site_build/snapshot.mjs",

@@ -7,7 +7,7 @@ Each measure is a function of sums over items (:class:`Columns`), so a bootstrap
 set of sums (:func:`charsim.significance.resample.resampled_sums`: items drawn with replacement,
 the project's seeded resamples, summed exactly); the measure of each metric is computed on the
 same resamples, so the difference of two metrics' measures is paired. Its p-value is that of
-the paired bootstrap (:func:`charsim.significance.paired.bootstrap_p_value`: sacreBLEU's
+the paired bootstrap (:func:`charsim.significance.pvalues.bootstrap_p_value`: sacreBLEU's
 centring, ties counted, never below ``2 / 2**N`` on ``N`` items), and it is marked significant
 by the project's rule (p < 0.05, the interval of the difference leaves out 0, at least 300
 items: :func:`charsim.significance.paired.significant`).
@@ -24,7 +24,8 @@ from fractions import Fraction
 from numbers import Real
 
 from ..corpus.chunks import run_chunks
-from ..significance.paired import MIN_BOOTSTRAP_ITEMS, SIGNIFICANT, bootstrap_p_value
+from ..significance.limits import MIN_BOOTSTRAP_ITEMS, SIGNIFICANT
+from ..significance.pvalues import bootstrap_p_value
 from ..significance.resample import (
     Interval,
     exact_column,

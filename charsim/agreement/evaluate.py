@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from ..metric.display import RichDisplay
 from ..metric.values import whole_number
-from ..significance.paired import (
+from ..significance.limits import (
     DEFAULT_CONFIDENCE_LEVEL,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,

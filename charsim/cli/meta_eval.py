@@ -20,7 +20,7 @@ from ..agreement.scoring import DEFAULT_METRICS, METRICS
 from ..io.textio import DataError
 from ..metric.errors import WorkerError
 from ..render.agreement import DEFAULT_EXPLORER, report_data, report_text
-from ..significance.paired import DEFAULT_RESAMPLES, DEFAULT_SEED, MAX_RESAMPLES, MIN_RESAMPLES
+from ..significance.limits import DEFAULT_RESAMPLES, DEFAULT_SEED, MAX_RESAMPLES, MIN_RESAMPLES
 from .args import Once, available_cores, file_name, jobs, name_list, whole_number
 from .progress import progress_bar
 from .workers import worker_pool

@@ -16,7 +16,7 @@ from ..metric.config import DEFAULT_MAX_ORDER, MAX_ORDER_LIMIT, WEIGHTS
 from ..metric.preprocess import NORMALIZATION_FORMS
 from ..metric.signature import VARIANTS
 from ..render.formats import FORMATS
-from ..significance.paired import (
+from ..significance.limits import (
     DEFAULT_RANDOMIZATION_TRIALS,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,

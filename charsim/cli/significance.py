@@ -14,23 +14,25 @@ from functools import partial
 
 from ..io.textio import DataError
 from ..metric.values import counted
-from ..significance.paired import (
+from ..significance.limits import (
     DEFAULT_RANDOMIZATION_TRIALS,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
     METHODS,
     MIN_BOOTSTRAP_ITEMS,
     SIGNIFICANT,
-    Interval,
-    PairedResult,
-    bootstrap_interval,
-    p_value_decimals,
-    paired_bootstrap,
-    paired_randomization,
-    significant,
     too_few_for_bootstrap,
     too_few_items,
 )
+from ..significance.paired import (
+    PairedResult,
+    bootstrap_interval,
+    paired_bootstrap,
+    paired_randomization,
+    significant,
+)
+from ..significance.pvalues import p_value_decimals
+from ..significance.resample import Interval
 
 __all__ = [
     "SIGNIFICANT",

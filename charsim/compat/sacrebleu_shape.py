@@ -45,12 +45,8 @@ from ..metric.explain import explain
 from ..metric.preprocess import Preprocessing
 from ..metric.signature import VARIANTS, score_name
 from ..metric.values import as_tuple, flag, is_sequence, whole_number
-from ..significance.paired import (
-    DEFAULT_SEED,
-    MIN_RESAMPLES,
-    bootstrap_interval,
-    too_few_items,
-)
+from ..significance.limits import DEFAULT_SEED, MIN_RESAMPLES, too_few_items
+from ..significance.paired import bootstrap_interval
 from .score import CharSimScore, CharSimSignature
 from .statistics import MAX_ITEMS, item_statistics, mean_of_statistics, summed
 

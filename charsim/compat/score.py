@@ -18,7 +18,7 @@ from ..metric.display import RichDisplay
 from ..metric.preprocess import Preprocessing
 from ..metric.signature import signature
 from ..metric.values import counted
-from ..significance.paired import Interval
+from ..significance.resample import Interval
 
 __all__ = ["CharSimScore", "CharSimSignature"]
 

@@ -15,7 +15,7 @@ from ..agreement.evaluate import AgreementReport, Source
 from ..agreement.minimal_pairs import OVERALL
 from ..agreement.scoring import metric_label
 from ..metric.values import counted
-from ..significance.paired import p_value_decimals
+from ..significance.pvalues import p_value_decimals
 from .formats import Heading, Label, Paragraph, Table, latex_escape, render
 
 __all__ = ["DEFAULT_EXPLORER", "report_blocks", "report_data", "report_html", "report_text"]

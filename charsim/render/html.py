@@ -26,7 +26,10 @@ from fractions import Fraction
 from ..metric.display import register_html
 from ..metric.explain import Explanation
 from ..metric.values import counted
-from ..significance.paired import METHODS, Interval, PairedResult, p_value_decimals, significant
+from ..significance.limits import METHODS
+from ..significance.paired import PairedResult, significant
+from ..significance.pvalues import p_value_decimals
+from ..significance.resample import Interval
 from .export import comparison_blocks, explanation_blocks, matches_blocks
 from .formats import Heading, Table, render
 

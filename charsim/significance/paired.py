@@ -48,109 +48,50 @@ Determinism: every function draws from its own ``random.Random(seed)`` (default
 ``j``-th ``getrandbits(N)`` is set. Sums are exact (each float score is an exact integer multiple
 of a power of two), so equal differences tie exactly and the results are the same on every
 platform, CPython and Pyodide alike.
+
+Where the parts are: the defaults, the limits on items and resamples and their checks in
+:mod:`charsim.significance.limits`; the paired bootstrap's p-value and how a p-value is shown in
+:mod:`charsim.significance.pvalues`; the scores as exact integers in
+:mod:`charsim.significance.columns`; the resampling loop in :mod:`charsim.significance.resample`.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from numbers import Real
 from operator import getitem
 
 from ..metric.display import RichDisplay
-from ..metric.values import as_tuple, check_progress, counted, flag, whole_number
+from ..metric.values import check_progress, counted
+from .columns import exact_columns
+from .limits import (
+    DEFAULT_CONFIDENCE_LEVEL,
+    DEFAULT_RANDOMIZATION_TRIALS,
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    MIN_BOOTSTRAP_ITEMS,
+    PROGRESS_EVERY,
+    SIGNIFICANT,
+    check_every,
+    check_level,
+    check_settings,
+    p_value_floor,
+)
+from .pvalues import bootstrap_p_value, p_value_decimals
 from .resample import Interval, percentile_interval, resampled_sums
 
 __all__ = [
-    "DEFAULT_CONFIDENCE_LEVEL",
-    "DEFAULT_RANDOMIZATION_TRIALS",
-    "DEFAULT_RESAMPLES",
-    "DEFAULT_SEED",
-    "METHODS",
-    "MAX_RESAMPLES",
-    "MAX_SCORE",
-    "MIN_BOOTSTRAP_ITEMS",
-    "MIN_ITEMS",
-    "MIN_RESAMPLES",
-    "PROGRESS_EVERY",
-    "Interval",
     "PairedResult",
-    "SIGNIFICANT",
     "bootstrap_interval",
-    "bootstrap_p_value",
     "bootstrap_interval_steps",
-    "p_value_decimals",
-    "p_value_floor",
     "paired_bootstrap",
     "paired_bootstrap_steps",
     "paired_randomization",
     "paired_randomization_steps",
     "significant",
-    "too_few_for_bootstrap",
-    "too_few_items",
 ]
-
-DEFAULT_SEED = 12345
-"""The seed of every resampling unless another is given (sacreBLEU's ``SACREBLEU_SEED``)."""
-DEFAULT_RESAMPLES = 1000
-"""Bootstrap resamples, for intervals and the paired bootstrap (sacreBLEU's default)."""
-DEFAULT_RANDOMIZATION_TRIALS = 10_000
-"""Trials of paired approximate randomization (sacreBLEU's default)."""
-DEFAULT_CONFIDENCE_LEVEL = 0.95
-"""The coverage of an interval: 95 %."""
-METHODS = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
-"""The paired tests, by the name the signature gives them."""
-
-MIN_RESAMPLES = 40
-"""Fewest resamples or trials the command line takes. A 95 % interval leaves out the
-``n // 40`` lowest and highest resampled means, so below 40 it would be their whole range, not a
-central 95 %; and a p-value is at least ``1/(n + 1)``, which needs ``n >= 20`` to go below 0.05.
-One minimum for the bootstrap and approximate randomization."""
-MIN_ITEMS = 6
-"""Fewest items the command line tests or gives an interval for. On ``N`` items the exact
-paired randomization test (all ``2**N`` swaps of the two systems' item scores, of which
-approximate randomization draws) cannot give a two-sided p-value below ``2 / 2**N``: 0.0625 for
-5 items, 0.03125 for 6. On fewer no difference can be significant at 0.05, so a paired bootstrap
-that says so (one item: every resample is the observed one, ``p = 1/(n + 1)``) is over-confident,
-and its intervals, drawn from at most ``C(2N − 1, N)`` distinct resamples (126 for 5 items),
-are too few values to be a 95 % interval (Koehn 2004 and sacreBLEU assume test sets of
-hundreds of sentences; the survey ``../shared/spec/001_542e8b0ddb6cdfe0.txt``, §10.6: few
-independent units make intervals and tests unstable)."""
-
-MIN_BOOTSTRAP_ITEMS = 300
-"""Fewest items on which the paired bootstrap marks a difference significant
-(:func:`significant`); on fewer its p-value and intervals are still given, unmarked, and
-approximate randomization (``--paired-ar``) is the test to use. 300 sentences is the smallest
-test set on which Koehn (2004, "Statistical Significance Tests for Machine Translation
-Evaluation") validated the paired bootstrap; Riezler & Maxwell (2005, "On Some Pitfalls in
-Automatic Evaluation and Significance Testing for MT") found its p-values less conservative than
-approximate randomization's, so more prone to type-I errors (the survey
-``../shared/spec/001_542e8b0ddb6cdfe0.txt`` cites both, references 36 and 37; its §10.6
-describes both tests). Measured on TED item scores under the null hypothesis (each item's two
-scores swapped at random, 400 tests per size; ``benchmarks/bootstrap_calibration.py``), the
-bootstrap marked 12.5 % of the tests at 6 items, 8–10 % from 12 to 50, 7.5 % at 100 and 6 % at
-200 and 300, for a nominal 5 %; approximate randomization 2.5–6 % at every size. sacreBLEU has
-no minimum."""
-
-MAX_RESAMPLES = 1_000_000
-"""Most resamples or trials any function here (and the command line's ``--confidence-n``,
-``--paired-bs-n`` and ``--paired-ar-n``) takes: a thousand times sacreBLEU's default for the
-bootstrap (1,000), a hundred times its default for approximate randomization (10,000). Each
-resample is kept (``PairedResult.differences``), so more would only fill the memory."""
-
-SIGNIFICANT = 0.05
-"""A difference is marked significant (``*``) when its p-value is below this (sacreBLEU's
-threshold) and, for the paired bootstrap, its interval leaves out 0 (:func:`significant`)."""
-
-MAX_SCORE = 1e300
-"""The largest magnitude of a score resampled: the difference of two such scores, and every mean,
-is still a float (larger ones raise ValueError, not OverflowError)."""
-
-PROGRESS_EVERY = 100
-"""Resamples or trials between two progress calls (and two steps of the ``*_steps`` forms)."""
 
 
 @dataclass(frozen=True)
@@ -202,131 +143,6 @@ class PairedResult(RichDisplay):
         )
 
 
-def too_few_items(n_items: int, test: bool = True) -> str | None:
-    """Why ``n_items`` items are too few for a paired test (``test``) or for an interval alone
-    (None: they are enough); the rule is :data:`MIN_ITEMS`.
-
-    Args:
-        n_items: the number of items, a whole number (``int``, ``numpy.int64``) of at least 1.
-        test: the reason for a paired test (else for a system's interval).
-
-    Returns:
-        The reason, a sentence, or None.
-
-        >>> too_few_items(6) is None, too_few_items(3)
-        (True, '3 items are too few: there even the exact paired randomization test (all 8 swaps) cannot give p below 0.25, so no difference can be significant at 0.05; at least 6 items are needed')
-
-    Raises:
-        TypeError: ``n_items`` is not a whole number (a float, a text, a bool), or ``test`` is
-            not a bool.
-        ValueError: ``n_items`` is below 1.
-    """  # noqa: E501
-    n_items, test = _item_count(n_items), flag(test, "test")
-    if n_items >= MIN_ITEMS:
-        return None
-    verb = "is" if n_items == 1 else "are"
-    if test:
-        swaps = 2**n_items
-        why = (
-            f"there even the exact paired randomization test (all {swaps:,} swaps) cannot give "
-            f"p below {p_value_floor(n_items):.4g}, so no difference can be significant at 0.05"
-        )
-    else:
-        distinct = counted(math.comb(2 * n_items - 1, n_items), "distinct resample")
-        why = (
-            f"the bootstrap draws from {distinct} of them, too few values for a 95 % interval "
-            "(the rule of the paired tests)"
-        )
-    needed = f"at least {MIN_ITEMS} items are needed"
-    return f"{counted(n_items, 'item')} {verb} too few: {why}; {needed}"
-
-
-def too_few_for_bootstrap(n_items: int) -> str | None:
-    """Why the paired bootstrap marks no difference on ``n_items`` items (None: they are
-    enough); the rule is :data:`MIN_BOOTSTRAP_ITEMS`.
-
-        >>> too_few_for_bootstrap(300) is None, too_few_for_bootstrap(6)
-        (True, 'no *: on 6 items the paired bootstrap is over-confident (it marks a difference from 300 items on, the smallest test set Koehn 2004 validated it on); use --paired-ar')
-
-    Args:
-        n_items: the number of items, a whole number of at least 1.
-
-    Returns:
-        The reason, a sentence, or None.
-
-    Raises:
-        TypeError: ``n_items`` is not a whole number.
-        ValueError: ``n_items`` is below 1.
-    """  # noqa: E501
-    n_items = _item_count(n_items)
-    if n_items >= MIN_BOOTSTRAP_ITEMS:
-        return None
-    return (f"no *: on {counted(n_items, 'item')} the paired bootstrap is over-confident (it "
-            f"marks a difference from {MIN_BOOTSTRAP_ITEMS} items on, the smallest test set "
-            "Koehn 2004 validated it on); use --paired-ar")  # fmt: skip
-
-
-def p_value_floor(n_items: int) -> float:
-    """The smallest p-value that ``n_items`` paired items can support: ``2 / 2**n_items``, the
-    least the exact paired randomization test gives (its ``2**N`` swaps always include the
-    observed one and its mirror image; Phipson & Smyth 2010). Both paired tests report no p
-    below it (module docstring).
-
-        >>> p_value_floor(6), p_value_floor(1)
-        (0.03125, 1.0)
-
-    Args:
-        n_items: the number of items, a whole number of at least 1.
-
-    Returns:
-        The floor, in (0, 1] (0.0 once it is below the smallest float).
-
-    Raises:
-        TypeError: ``n_items`` is not a whole number.
-        ValueError: ``n_items`` is below 1.
-    """
-    return math.ldexp(1.0, 1 - _item_count(n_items))
-
-
-def bootstrap_p_value(observed: Real, differences: Sequence[Real], n_items: int) -> float:
-    """The p-value of paired bootstrap resampling (Koehn 2004) as sacreBLEU centres it, ties
-    counted: ``(c + 1) / (n + 1)`` for the ``c`` of ``n`` resampled differences ``Δ*`` with
-    ``|Δ*| − mean(|Δ*|) >= |Δ|``, never below :func:`p_value_floor` of ``n_items`` (module
-    docstring). Exact: the comparison is made in fractions (floats are dyadic fractions).
-
-        >>> bootstrap_p_value(1, [1, 2, 3, 0, 4, 2], n_items=300)
-        0.42857142857142855
-
-    (``mean |Δ*| = 2``, and ``|Δ*| − 2 >= 1`` for 3 and 4: ``(2 + 1) / (6 + 1)``.)
-
-    Args:
-        observed: the observed difference ``Δ`` (any statistic: a difference of means, of
-            correlations, ...).
-        differences: the same difference in each resample (at least one).
-        n_items: the number of items resampled.
-
-    Returns:
-        The p-value, in (0, 1].
-
-    Raises:
-        ValueError: no differences; ``n_items`` below 1.
-        TypeError: ``n_items`` is not a whole number.
-    """
-    if not differences:
-        raise ValueError("no resampled differences: a p-value needs at least one resample")
-    n = len(differences)
-    sizes = [abs(_exact(delta)) for delta in differences]
-    # |Δ*| − mean(|Δ*|) >= |Δ|, multiplied by n: exact
-    bound, total = n * abs(_exact(observed)), sum(sizes)
-    count = sum(n * size - total >= bound for size in sizes)
-    return max((count + 1) / (n + 1), p_value_floor(n_items))
-
-
-def _exact(value: Real) -> int | Fraction:
-    """``value`` as an exact int or fraction (an int as it is: the common case, kept fast)."""
-    return value if isinstance(value, int) else Fraction(value)
-
-
 def significant(result: PairedResult, below: float = SIGNIFICANT) -> bool:
     """Whether ``result`` is marked significant (``*``): its p-value is below ``below`` and, for
     the paired bootstrap, the interval of ``Δ`` from the same resamples leaves out 0 and the
@@ -354,38 +170,6 @@ def significant(result: PairedResult, below: float = SIGNIFICANT) -> bool:
     holds_zero = interval is not None and interval.low <= 0 <= interval.high
     few = result.method == "bs" and result.items is not None and result.items < MIN_BOOTSTRAP_ITEMS
     return result.p_value < below and not holds_zero and not few
-
-
-def _item_count(n_items: object) -> int:
-    n_items = whole_number(n_items, "n_items")
-    if n_items < 1:
-        raise ValueError(f"n_items must be at least 1 (a test needs items), got {n_items}")
-    return n_items
-
-
-def p_value_decimals(p_value: float) -> int:
-    """The decimals that show a p-value: 4, as sacreBLEU prints it (``p = 0.0010``); for a
-    p-value that would print as ``0.0000`` (below 0.00005: possible from 20,000 resamples or
-    trials on), enough for two significant digits.
-
-        >>> [f"{p:.{p_value_decimals(p)}f}" for p in (0.0123, 1 / 1001, 1 / 100001)]
-        ['0.0123', '0.0010', '0.0000100']
-
-    Args:
-        p_value: a p-value, a real number from 0 to 1.
-
-    Returns:
-        The number of decimals.
-
-    Raises:
-        TypeError: ``p_value`` is not a real number (a text, a bool).
-        ValueError: ``p_value`` is NaN or outside [0, 1].
-    """
-    if isinstance(p_value, bool) or not isinstance(p_value, Real):
-        raise TypeError(f"p_value must be a number, got {type(p_value).__name__}")
-    if not 0 <= p_value <= 1:  # NaN too
-        raise ValueError(f"p_value must be from 0 to 1, got {p_value}")
-    return 4 if p_value >= 0.00005 or p_value <= 0 else 1 - math.floor(math.log10(p_value))
 
 
 def bootstrap_interval(
@@ -443,10 +227,10 @@ def bootstrap_interval_steps(
         TypeError, ValueError: as :func:`bootstrap_interval` (and for ``every``), at once,
             before the first step.
     """
-    resamples, seed = _check_settings(resamples, seed)
-    _check_level(level)
-    every = _check_every(every)
-    (column,), scale = _exact_columns([("scores", scores)])
+    resamples, seed = check_settings(resamples, seed)
+    check_level(level)
+    every = check_every(every)
+    (column,), scale = exact_columns([("scores", scores)])
     return _interval_steps(column, scale, resamples, level, seed, every)
 
 
@@ -514,10 +298,10 @@ def paired_bootstrap_steps(
         TypeError, ValueError: as :func:`paired_bootstrap` (and for ``every``), at once,
             before the first step.
     """
-    resamples, seed = _check_settings(resamples, seed)
-    _check_level(level)
-    every = _check_every(every)
-    columns, scale = _exact_columns([("baseline", baseline), ("system", system)])
+    resamples, seed = check_settings(resamples, seed)
+    check_level(level)
+    every = check_every(every)
+    columns, scale = exact_columns([("baseline", baseline), ("system", system)])
     return _paired_bootstrap_steps(columns, scale, resamples, level, seed, every)
 
 
@@ -594,9 +378,9 @@ def paired_randomization_steps(
         TypeError, ValueError: as :func:`paired_randomization` (and for ``every``), at once,
             before the first step.
     """
-    trials, seed = _check_settings(trials, seed, samples_name="trials")
-    every = _check_every(every)
-    columns, scale = _exact_columns([("baseline", baseline), ("system", system)])
+    trials, seed = check_settings(trials, seed, samples_name="trials")
+    every = check_every(every)
+    columns, scale = exact_columns([("baseline", baseline), ("system", system)])
     return _randomization_steps(columns, scale, trials, seed, every)
 
 
@@ -628,60 +412,6 @@ def _randomization_steps(columns, scale, trials, seed, every) -> Generator:
     )
 
 
-def _check_settings(samples: int, seed: int, samples_name: str = "resamples") -> tuple[int, int]:
-    """``(samples, seed)`` as ints (``numpy.int64`` too), checked."""
-    samples, seed = whole_number(samples, samples_name), whole_number(seed, "seed")
-    if samples < 1:
-        raise ValueError(f"{samples_name} must be at least 1, got {samples}")
-    if samples > MAX_RESAMPLES:
-        raise ValueError(f"{samples_name} must be at most {MAX_RESAMPLES:,} (each one is kept), "
-                         f"got {samples:,}")  # fmt: skip
-    if seed < 0:
-        raise ValueError(f"seed must be at least 0, got {seed}")
-    return samples, seed
-
-
-def _check_level(level: float) -> None:
-    if isinstance(level, bool) or not isinstance(level, Real):
-        raise TypeError(f"level must be a number, got {type(level).__name__}")
-    if not 0 < level < 1:
-        raise ValueError(f"level must be strictly between 0 and 1 (0.95 for 95 %), got {level}")
-
-
-def _exact_columns(named: list[tuple[str, Sequence[float]]]) -> tuple[list[list[int]], int]:
-    """Each column of scores as exact integers ``score · scale`` over one common ``scale`` (a
-    power of two: every float is an integer over a power of two)."""
-    ratios = []
-    named = [(name, as_tuple(scores, f"{name} must be a sequence of numbers"))
-             for name, scores in named]  # fmt: skip
-    for name, scores in named:
-        if not scores:
-            raise ValueError(f"{name} holds no scores: nothing to resample")
-        if len(scores) != len(named[0][1]):
-            raise ValueError(
-                f"{name} has {counted(len(scores), 'score')} but {named[0][0]} has "
-                f"{counted(len(named[0][1]), 'score')}; a paired test needs one score per item "
-                "from each"
-            )
-        ratios.append([_ratio(value, name, i) for i, value in enumerate(scores)])
-    scale = max(denominator for column in ratios for _, denominator in column)
-    return [[num * (scale // den) for num, den in column] for column in ratios], scale
-
-
-def _ratio(value: float, name: str, index: int) -> tuple[int, int]:
-    if isinstance(value, bool) or not isinstance(value, Real):
-        raise TypeError(f"{name}[{index}] (item {index + 1}) must be a number, "
-                        f"got {type(value).__name__}")  # fmt: skip
-    try:
-        shown = value = float(value)
-    except OverflowError:  # an int or a Fraction beyond the floats: ValueError, as documented
-        value, shown = math.inf, "too large for a float"
-    if not math.isfinite(value) or abs(value) > MAX_SCORE:
-        raise ValueError(f"{name}[{index}] (item {index + 1}) is {shown}: scores must be finite "
-                         f"numbers of magnitude at most {MAX_SCORE:g}")  # fmt: skip
-    return value.as_integer_ratio()
-
-
 def _resampled_sums(columns: list[list[int]], resamples: int, seed: int, every: int):
     """For each column, its sum over the items of each resample (all columns on the same items,
     :func:`charsim.significance.resample.resampled_sums`); a generator yielding the resamples
@@ -706,13 +436,6 @@ def _subset_sums(values: list[int]) -> list[int]:
 def _interval(sums: list[int], denominator: int, level: float) -> Interval:
     """The interval of the means ``sums / denominator`` (sacreBLEU's ``estimate_ci`` ranks)."""
     return percentile_interval(sums, level, denominator)
-
-
-def _check_every(every: int) -> int:
-    every = whole_number(every, "every")
-    if every < 1:
-        raise ValueError(f"every must be at least 1 (resamples or trials per step), got {every}")
-    return every
 
 
 def _step_done(done: int, total: int, every: int) -> bool:

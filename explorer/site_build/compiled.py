@@ -5,7 +5,8 @@ Pyodide's own builds (PyPI has no wheel that runs in Pyodide). The build takes e
 the first of these places that holds it:
 
 1. the folder given by ``--pyodide-wheels DIR`` or ``$CHARSIM_PYODIDE_WHEELS``;
-2. ``../shared/pyodide-<version>``, the project team's folder next to the checkout;
+2. ``../shared/pyodide-<version>``: a copy of the distribution kept beside the checkout (for
+   machines that cannot reach the distribution's server);
 3. the build cache, ``.cache/pyodide-<version>/``;
 4. else it downloads the file from the official Pyodide distribution (``distribution_url`` in
    the pins) into the cache.
@@ -30,15 +31,15 @@ from pathlib import Path
 
 from explorer.site_build.common import ROOT, WORKSPACE, BuildError, sha256
 
-__all__ = ["CACHE", "TEAM_FOLDER", "URL_ENV", "WHEELS_ENV", "Place", "places", "provide"]
+__all__ = ["CACHE", "LOCAL_COPIES", "URL_ENV", "WHEELS_ENV", "Place", "places", "provide"]
 
 WHEELS_ENV = "CHARSIM_PYODIDE_WHEELS"
 """Environment variable naming a folder of the compiled wheels, as ``--pyodide-wheels``."""
 URL_ENV = "CHARSIM_TEST_PYODIDE_URL"
 """Test-only: a URL that replaces the pinned ``distribution_url`` (the tests point it at a
 server on 127.0.0.1, as this project's machines cannot reach the Pyodide CDN)."""
-TEAM_FOLDER = ROOT.parent / "shared"
-"""The project team's shared folder next to the checkout (holds ``pyodide-<version>/``)."""
+LOCAL_COPIES = ROOT.parent / "shared"
+"""A folder beside the checkout that may hold a copy of the distribution, ``pyodide-<version>/``."""
 CACHE = WORKSPACE / ".cache"
 """The build cache (gitignored); downloads go to ``pyodide-<version>/`` in it."""
 LOCK = "node_modules/pyodide/pyodide-lock.json"
@@ -80,10 +81,10 @@ def places(version: str, given: Path | None = None) -> list[Place]:
         "replace it with the official file (the URL above) or delete it: the build then takes "
         "the next place, or downloads it"
     )
-    team, cache = TEAM_FOLDER / f"pyodide-{version}", CACHE / f"pyodide-{version}"
+    copy, cache = LOCAL_COPIES / f"pyodide-{version}", CACHE / f"pyodide-{version}"
     found = [] if given is None else [Place(given, f"{what} {given}", replace)]
     return found + [
-        Place(team, f"the team's folder {team}", replace),
+        Place(copy, f"the local copy {copy}", replace),
         Place(
             cache,
             f"the build cache {cache}",

@@ -22,7 +22,7 @@ from charsim.agreement.measures import (
     pearson_from_sums,
     tie_calibration,
 )
-from charsim.significance.paired import bootstrap_p_value
+from charsim.significance import bootstrap_p_value
 from charsim.significance.resample import exact_column, percentile_interval, resampled_sums
 
 # small integer scores make ties frequent, as human scores have them

@@ -44,7 +44,7 @@ def test_a_fifo_named_twice_is_read_once(tmp_path):
     (tmp_path / "ref.txt").write_text("cat\ncat\n", encoding="utf-8")
     os.mkfifo(tmp_path / "fifo")
     done = shell(f"cd {tmp_path} && (printf 'ca\\ncats\\n' > fifo &) && "
-                 "timeout 20 charsim -i fifo fifo -r ref.txt --format json")  # fmt: skip
+                 f"timeout 20 {CHARSIM} -i fifo fifo -r ref.txt --format json")  # fmt: skip
     assert (done.returncode, done.stderr) == (0, b"")
     systems = json.loads(done.stdout)["systems"]
     assert [s["score"] for s in systems] == [pytest.approx(0.5447, abs=1e-4)] * 2

@@ -2,7 +2,6 @@
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,12 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
 
 
-def test_table_7_4_inside_pyodide():
-    node = shutil.which("node")
-    assert node, "Node.js is required (see .ci/run)"
-    assert (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists(), "run `npm ci` first"
+def test_table_7_4_inside_pyodide(pyodide_node):
     done = subprocess.run(
-        [node, str(RUNNER), str(ROOT / "tests" / "pyodide" / "check_core.py")],
+        [pyodide_node, str(RUNNER), str(ROOT / "tests" / "pyodide" / "check_core.py")],
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import charsim
+from charsim import significance
 from charsim.significance import DEFAULT_SEED
-from charsim.significance import paired as significance
 
 
 def _dyadic(rng: random.Random, n: int, low: int = 0, high: int = 1024) -> list[float]:

@@ -14,7 +14,7 @@ from charsim.corpus.parts import combine_parts, score_part
 from charsim.io.filestream import aligned_files
 from charsim.metric.values import as_tuple, flag, is_sequence, whole_number
 from charsim.render.export import explanation_data, explanation_document
-from charsim.significance.paired import significant, too_few_items
+from charsim.significance import significant, too_few_items
 
 _RESULT = charsim.paired_bootstrap([0.25] * 6, [0.5] * 6, resamples=50)
 

@@ -1,4 +1,4 @@
-"""Whole builds on a machine without the team's ``../shared`` folder, a server on 127.0.0.1
+"""Whole builds on a machine without a local copy of Pyodide's distribution, a server on 127.0.0.1
 standing in for the official Pyodide distribution (the browser opens such a build in
 ``tests/ui/test_fresh_build.py``; a cdn build is checked, and opened, in
 ``tests/ui/test_cdn_build.py``)."""
@@ -13,7 +13,7 @@ from explorer.site_build import build as site_build
 from explorer.site_build.build import replaceable
 from explorer.site_build.common import BuildError, run
 
-from ..offline import FileServer, compiled_entries, without_team_folder
+from ..offline import FileServer, compiled_entries, without_local_copy
 
 
 @pytest.fixture
@@ -25,12 +25,13 @@ def server(tmp_path):
     served.close()
 
 
+@pytest.mark.site_build  # up to the compiled wheels, with npm's Pyodide core (npm ci if missing)
 def test_a_corrupted_wheel_from_the_server_fails_the_build_with_both_hashes(
     tmp_path, server, capsys
 ):
     _, (numpy, *_) = compiled_entries()
     (server.folder / numpy["file_name"]).write_bytes(b"not numpy")
-    with without_team_folder(tmp_path, server.url) as cache:
+    with without_local_copy(tmp_path, server.url) as cache:
         status = site_build.main(["--out", str(tmp_path / "site")])
     captured = capsys.readouterr()
     assert status == 1
@@ -67,10 +68,11 @@ def _stop():
     raise BuildError("stopped after the first step")
 
 
-def test_a_folder_that_is_not_a_site_is_never_emptied(tmp_path, capsys):
+def test_a_folder_that_is_not_a_site_is_never_emptied(tmp_path, capsys, pyodide_core):
     """A build (and so ``serve``, which builds a missing site) replaces only a new, empty or
     earlier-built folder: a folder of the user's files is refused with nothing deleted, as is
-    a bad --pyodide-wheels before anything is touched; a file as --out is a usage error."""
+    a bad --pyodide-wheels before anything is touched; a file as --out is a usage error. (The
+    build reads npm's Pyodide core first: ``pyodide_core``.)"""
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "notes.txt").write_text("precious")

@@ -14,8 +14,9 @@ PYCS = {"pkg/__pycache__/__init__.cpython-312.pyc", "pkg/__pycache__/mod.cpython
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch):
-    """An empty bytecode cache, and a list of the Node runs made."""
+def cache(tmp_path, monkeypatch, pyodide_node):
+    """An empty bytecode cache, and a list of the Node runs made (Pyodide's CPython under Node:
+    the test is skipped without them, ``tests/conftest.py``)."""
     monkeypatch.setattr(module, "BYTECODE_CACHE", tmp_path / "bytecode")
     runs = []
     real_run = module.run

@@ -15,7 +15,7 @@ import pytest
 from explorer.site_build import compiled
 from explorer.site_build.common import BuildError
 
-from ..offline import FileServer, without_team_folder
+from ..offline import FileServer, without_local_copy
 
 PINS = {"version": "0.27.7", "distribution_url": "https://official.invalid/v0.27.7/full/"}
 FILES = {"numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl": b"numpy " * 1000, "six.whl": b"six"}
@@ -39,8 +39,8 @@ def server(tmp_path):
 
 @pytest.fixture
 def cache(tmp_path, server):
-    """No team folder, an empty cache (returned) and downloads from ``server``."""
-    with without_team_folder(tmp_path, server.url) as folder:
+    """No local copy, an empty cache (returned) and downloads from ``server``."""
+    with without_local_copy(tmp_path, server.url) as folder:
         yield folder
 
 
@@ -89,7 +89,7 @@ def test_a_failed_download_names_the_file_the_url_and_what_to_do(cache, server):
 
 
 def test_an_unreachable_server_is_a_failed_download(tmp_path):
-    with without_team_folder(tmp_path, "http://127.0.0.1:9/"), pytest.raises(BuildError) as raised:
+    with without_local_copy(tmp_path, "http://127.0.0.1:9/"), pytest.raises(BuildError) as raised:
         compiled.provide(ENTRIES, PINS)
     assert re.match(
         r"could not download numpy-\S+\.whl: \[Errno 111\] Connection refused", str(raised.value)

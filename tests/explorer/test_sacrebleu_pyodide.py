@@ -4,7 +4,6 @@ wheels and stand-ins: the same chrF, chrF++, BLEU and TER as CPython, bit for bi
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import tomllib
 
@@ -36,15 +35,13 @@ def _wheels() -> list[str]:
     return [str(path) for path in files]
 
 
-def test_sacrebleu_in_pyodide_gives_cpythons_scores(tmp_path):
-    node = shutil.which("node")
-    assert node, "Node.js is required (see .ci/run)"
+def test_sacrebleu_in_pyodide_gives_cpythons_scores(tmp_path, pyodide_node):
     script = tmp_path / "check.py"
     source = (ROOT / "tests" / "pyodide" / "check_sacrebleu.py").read_text(encoding="utf-8")
     script.write_text(f"INPUTS = {INPUTS!r}\n{source}", encoding="utf-8")
     standins = ROOT / "explorer" / "runtime" / "sacrebleu_standins.py"
     done = subprocess.run(
-        [node, str(ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"), str(script),
+        [pyodide_node, str(ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"), str(script),
          *_wheels(), str(standins)],
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip

@@ -5,10 +5,12 @@ and loading the module may open no connection."""
 
 from __future__ import annotations
 
+import ast
 import doctest
 import os
 import re
 import socket
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -288,3 +290,18 @@ def test_the_cards_examples_run_as_written(monkeypatch):
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_the_requirements_name_every_package_the_module_imports():
+    """``requirements.txt``, as Hugging Face's metric folders have it: one line per package that
+    ``charsim.py`` imports beyond the standard library, and no other."""
+    tree = ast.parse((MODULE / "charsim.py").read_text(encoding="utf-8"))
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            imported.add(node.module.split(".")[0])
+    lines = (MODULE / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    required = [re.match(r"[\w.-]+", line)[0] for line in lines if not line.startswith("#")]
+    assert required == sorted(imported - set(sys.stdlib_module_names) - {"__future__"})

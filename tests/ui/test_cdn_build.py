@@ -20,7 +20,7 @@ from explorer.site_build.build import PYODIDE_CORE
 from explorer.site_build.pins import NPM_PYODIDE, load_pins
 
 from ..data import TED
-from ..offline import FileServer, compiled_entries, official_wheels, without_team_folder
+from ..offline import FileServer, compiled_entries, official_wheels, without_local_copy
 
 # The smoke test, collected here again: it runs on this build.
 from .test_smoke import test_typed_text_gets_its_score_and_no_request_leaves_the_machine  # noqa: F401
@@ -46,7 +46,7 @@ def cdn_site(tmp_path_factory: pytest.TempPathFactory, cdn: FileServer) -> Path:
     pins = load_pins()
     pins["pyodide"]["cdn_url"] = cdn.url
     nowhere = "http://127.0.0.1:9/"  # a download would fail: the build needs none
-    with pytest.MonkeyPatch.context() as patch, without_team_folder(tmp, nowhere) as cache:
+    with pytest.MonkeyPatch.context() as patch, without_local_copy(tmp, nowhere) as cache:
         patch.setattr(site_build, "load_pins", lambda: pins)
         out = site_build.build(tmp / "site", "cdn")
     assert not cache.exists()  # nothing looked up, nothing fetched

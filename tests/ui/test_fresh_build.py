@@ -16,7 +16,7 @@ from explorer.site_build import build as site_build
 from explorer.site_build import serve
 from explorer.site_build.build import STANDARD_LIBRARY_FILE
 
-from ..offline import FileServer, official_wheels, without_team_folder
+from ..offline import FileServer, official_wheels, without_local_copy
 
 # The smoke test and the batch example's test, collected here again: they run on this build.
 from .test_batch import test_ted_example_sort_by_score_and_open_the_lowest_item  # noqa: F401
@@ -30,7 +30,7 @@ def fresh_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     wheels = official_wheels(tmp / "served")
     server = FileServer(tmp / "served")
     try:
-        with without_team_folder(tmp, server.url) as cache:
+        with without_local_copy(tmp, server.url) as cache:
             out = site_build.build(tmp / "site")
     finally:
         server.close()

@@ -40,7 +40,6 @@ import evaluate
 
 import charsim
 from charsim.corpus import CorpusResult, common_nrefs
-from charsim.metric.values import flag
 
 _CITATION = """\
 @software{charsim,
@@ -187,7 +186,7 @@ class Charsim(evaluate.Metric):
             TypeError: an unknown or mistyped setting, or a ``sentence_level`` that is not a
                 bool.
         """
-        sentence_level = flag(sentence_level, "sentence_level")
+        sentence_level = _truth_value(sentence_level, "sentence_level")
         if not predictions:
             raise ValueError(_NO_PREDICTIONS)
         _check_items(predictions, references)  # what add_batch and add were given, together
@@ -305,6 +304,19 @@ def _item_problem(prediction: object, refs: object, prediction_name: str, refere
             "which is defined, §1.1, §3.1)"
         )
     return None
+
+
+def _truth_value(value: object, name: str) -> bool:
+    """``value`` as a ``bool``: ``True`` or ``False``, or numpy's ``bool_`` (what a comparison of
+    arrays gives), never a number or a text (``"no"`` is true to Python).
+
+    Raises:
+        TypeError: ``value`` is not a truth value (``sentence_level must be a bool, got str``).
+    """
+    kind = type(value)
+    if kind is bool or (kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")):
+        return bool(value)
+    raise TypeError(f"{name} must be a bool, got {kind.__name__}")
 
 
 def _kind(value: object) -> str:
