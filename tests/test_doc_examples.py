@@ -10,8 +10,9 @@ A fenced block's language says what is done with it:
   runs (:data:`SCRIPTS`), and is only compiled here.
 * ``shell``: commands that take minutes, a browser or a network (``make test``, a benchmark, the
   site build): each is checked without running it: a ``charsim`` command line is parsed by the
-  command's own parser, a script or test named exists and has every ``--option`` given, a
-  ``make`` target exists in the Makefile, a ``pip install '.[extra]'`` extra in pyproject.toml.
+  command's own parser, a script or test named exists and has every ``--option`` given, the
+  code of a ``python -c`` compiles, a ``make`` target exists in the Makefile, a
+  ``pip install '.[extra]'`` extra in pyproject.toml.
 * ``text`` (or none) and MyST directives (``{toctree}``): not code.
 """
 
@@ -209,10 +210,12 @@ def check_shell_command(words: list[str]) -> None:
                     assert (ROOT / arg.split("::")[0]).exists(), arg
         elif args[:3] == ["-m", "panel", "serve"]:
             assert (ROOT / args[3]).is_file(), args[3]
+        elif args[:1] == ["-c"]:
+            compile(args[1], "python -c", "exec")
         else:
             assert args[0].endswith(".py"), words
             _options_in(ROOT / args[0], args[1:])
-    elif program in ("head", "npm", "sphinx-build"):
+    elif program in ("head", "node", "npm", "sphinx-build"):
         pass
     else:
         raise AssertionError(f"{words}: no rule for this command (this module's docstring)")

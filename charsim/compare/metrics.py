@@ -49,11 +49,10 @@ COMPARE_LIMIT = 2_000
 TER. sacreBLEU's sentence-level TER keeps a word-by-word edit-distance table of the candidate
 against each reference (memory grows with their product) and searches shifts over up to 1,000
 candidates (``_MAX_SHIFT_CANDIDATES`` in ``sacrebleu/metrics/lib_ter.py``), so its time grows
-much faster than the text: in CPython on TED text (this project's 2-core machine),
-:func:`compare` takes about 1.6 s at 1,000 characters and 8 s at 2,000 (sacreBLEU's TER alone
-12 s at 4,100 and 29 s at 8,300), and a 1,000,000-character line against 5,500 characters needs
-over 2 GB. Every TED item is within the limit (the longest has 1,002 characters). sacreBLEU
-itself has no such limit; :func:`compare` takes any length."""
+much faster than the text, and a line of a million characters needs gigabytes
+(``docs/benchmarks.md`` gives the times on TED text and that memory). Every TED item is within
+the limit (the longest has 1,002 characters). sacreBLEU itself has no such limit;
+:func:`compare` takes any length."""
 
 
 @dataclass(frozen=True)

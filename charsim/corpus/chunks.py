@@ -24,8 +24,8 @@ R = TypeVar("R")
 
 class Chunk:
     """Consecutive rows, handed to a task as one opaque object: an executor that looks inside
-    lists and tuples for objects of its own (Dask does, at about 10 µs per TED row, in the
-    caller's process) sends it without walking the rows.
+    lists and tuples for objects of its own (Dask does, row by row, in the caller's process: see
+    ``docs/benchmarks.md``) sends it without walking the rows.
 
     Attributes:
         rows: the rows, in order.

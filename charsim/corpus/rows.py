@@ -22,10 +22,10 @@ from .parts import NO_ITEMS, CorpusResult, combine_parts, score_part
 __all__ = ["CHUNK_SIZE", "CorpusResult", "common_nrefs", "score_rows", "score_systems"]
 
 CHUNK_SIZE = 1000
-"""Items per chunk by default (the command line's): some tenths of a second of work on TED
-sentence pairs, of which a round trip to a process pool takes about 1 %. Dask's round trip
-(12–40 ms on a busy 2-core machine) takes 4–8 % of it; the README's Dask recipe sends 4,000 items
-a chunk, 2–3 % (``benchmarks/chunk_overhead.py``)."""
+"""Items per chunk by default (the command line's): enough work on TED sentence pairs that a
+round trip to a process pool is a small share of it. Dask's round trip is slower, a few times the
+pool's share; the README's Dask recipe sends 4,000 items a chunk. ``docs/benchmarks.md`` gives
+the shares (``benchmarks/chunk_overhead.py``)."""
 
 
 def score_rows(

@@ -30,8 +30,8 @@ MAX_ORDER_LIMIT = 64
 """Largest order cap accepted, by :class:`Config` (so by every function that takes
 ``max_order``), the command line and the explorer (§5.7's tables stop at 64).
 
-The work per item grows with ``min(cap, length)``: on a 30,000-character line with many
-matches, cap 64 takes about half a second, cap 10**9 would take minutes and half a gigabyte.
+The work per item grows with ``min(cap, length)``: without a cap, a long line with many matches
+would cost time and memory that grow with the square of its length (``docs/benchmarks.md``).
 """
 
 DEFAULT_WEIGHTS = "harmonic"

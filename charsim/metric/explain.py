@@ -297,8 +297,8 @@ def explain(
         matches: collect the shared n-grams (the default). ``False`` computes the same
             quantities by the path of :func:`charsim.score`, which keeps no n-gram once it is
             counted, and sets :attr:`Explanation.matches_listed` to False: it takes about as
-            long as :func:`charsim.score` and far less memory on long texts (a pair of 200,000
-            random characters from 4 letters: a peak of 110 MB instead of 334 MB, CPython).
+            long as :func:`charsim.score` and far less memory on long texts
+            (``docs/benchmarks.md``).
 
     Returns:
         An :class:`Explanation` holding every quantity of §2–§4 as an exact ``Fraction``.

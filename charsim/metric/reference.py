@@ -36,8 +36,9 @@ class ReferenceSet:
         UndefinedScoreError: ``references`` is empty (K = 0).
         ValueError: invalid settings.
 
-    Cost: building is linear in ``Σ_i |r_i|`` (about 4 s and 0.9 GB for one reference of
-    1,000,000 characters), whatever ``max_order``; scoring is linear in ``|t|``.
+    Cost: building is linear in ``Σ_i |r_i|`` in time and memory (``docs/benchmarks.md`` gives
+    them for one reference of 1,000,000 characters), whatever ``max_order``; scoring is linear
+    in ``|t|``.
     """
 
     def __init__(

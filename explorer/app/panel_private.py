@@ -132,7 +132,7 @@ def share_stylesheets(document, model) -> None:
     ``document``: Panel keeps one ``ImportedStyleSheet`` per URL and document
     (``state._stylesheets``), but gives a model whose styles it computes while the model is out
     of any document new ones; its next update of that model puts the shared ones back, a change
-    of the model's stylesheets that BokehJS applies slowly (0.4-0.6 s for a page's details)."""
+    of the model's stylesheets that BokehJS applies slowly (``docs/benchmarks.md``)."""
     from bokeh.models import ImportedStyleSheet
     from panel.io.state import state
 

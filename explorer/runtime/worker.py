@@ -284,12 +284,12 @@ class Session:
         ``send_patch(patch, buffers)``.
 
         Panel's ``_link_docs_worker`` (Panel's ``pyodide-worker`` protocol, which this follows)
-        serializes and sends each change on its own: a keystroke changes some twenty models,
-        each serialization walks every model of the document (about 100 ms a keystroke in the
-        browser), and BokehJS lays the page out again for every patch. Changes still held are
-        sent before a patch of the page is applied (:meth:`receive`): applying it marks every
-        model new to the page as known to it, so a model held back would reach the page as a
-        bare reference ("reference … isn't known").
+        serializes and sends each change on its own: a keystroke changes some twenty models, each
+        serialization walks every model of the document (slow enough to feel on every keystroke in
+        the browser: ``docs/benchmarks.md``), and BokehJS lays the page out again for every patch.
+        Changes still held are sent before a patch of the page is applied (:meth:`receive`):
+        applying it marks every model new to the page as known to it, so a model held back would
+        reach the page as a bare reference ("reference … isn't known").
         """
         import asyncio
 

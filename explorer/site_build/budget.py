@@ -34,8 +34,9 @@ def precompress(out: Path) -> None:
             path.with_name(path.name + ".gz").write_bytes(data)
 
 
-#: Brotli's quality for :func:`precompress_brotli`: 7 makes the live view's snapshot 26% smaller
-#: than gzip -9 in about 3 s (quality 10: 35% smaller, in about a minute).
+#: Brotli's quality for :func:`precompress_brotli`: 7 makes the live view's snapshot markedly
+#: smaller than gzip -9 in a small share of the time the highest qualities take
+#: (``docs/benchmarks.md``).
 BROTLI_QUALITY = 7
 
 _BROTLI = """

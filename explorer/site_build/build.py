@@ -64,7 +64,7 @@ package."""
 PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm"]
 BROTLI_MIN_BYTES = 100_000
 """Of the files the first score needs, those larger get a Brotli copy (Pyodide's core and the
-live view's snapshot: 2.2 MB fewer than gzip's, at 20 Mbit/s almost a second)."""
+live view's snapshot: over a megabyte fewer than gzip's, ``docs/benchmarks.md``)."""
 #: Pyodide's standard library, served by the site (whatever serves the core) with the bytecode
 #: of its modules.
 STANDARD_LIBRARY_FILE = "python_stdlib.zip"

@@ -5,11 +5,11 @@ JavaScript (``static/worker.js``).
 
 The stages are those of :class:`~explorer.site_build.lock.LoadOrder`: ``live`` (charsim, param
 and the app), ``app`` (Bokeh, Panel, ...) and each package group. Installing a wheel in Pyodide
-unpacks it in Python (``zipfile``, one member at a time): the app stage's packages took about
-0.6 s of the worker's time that way, against about 0.1 s for writing the same 2,600 files from
-one tar with Pyodide's ``FS``. The wheels of bundled packages are not served: Pyodide's loader
-installs only the compiled packages (numpy, pandas) and those the CDN serves. Members are named
-by their path from the file system's root (``lib/python3.12/site-packages/bokeh/...``,
+unpacks it in Python (``zipfile``, one member at a time): the app stage's packages cost the worker
+several times as long that way as writing the same 2,600 files from one tar with Pyodide's ``FS``
+(``docs/benchmarks.md``). The wheels of bundled packages are not served: Pyodide's loader installs
+only the compiled packages (numpy, pandas) and those the CDN serves. Members are named by their path
+from the file system's root (``lib/python3.12/site-packages/bokeh/...``,
 ``home/pyodide/explorer/...``).
 """
 

@@ -109,10 +109,11 @@ def standard_library(source: Path, dest: Path) -> None:
     beside its source (``json/decoder.pyc`` next to ``json/decoder.py``).
 
     ``zipimport``, which imports the standard library, looks for ``<module>.pyc`` in the archive
-    (never in ``__pycache__/``) and otherwise compiles the source on every import, caching
-    nothing: some 120 modules that Bokeh, Panel and numpy import took about 0.6 s to compile in
-    Pyodide. The pycs are unchecked-hash (PEP 552), so ``zipimport`` takes them without reading
-    the source; the sources stay, for tracebacks. Members keep their order and dates.
+    (never in ``__pycache__/``) and otherwise compiles the source on every import, caching nothing:
+    some 120 modules that Bokeh, Panel and numpy import, compiled again on every visit
+    (``docs/benchmarks.md``: importing with and without bytecode). The pycs are unchecked-hash (PEP
+    552), so ``zipimport`` takes them without reading the source; the sources stay, for tracebacks.
+    Members keep their order and dates.
     """
     with zipfile.ZipFile(source) as zf:
         infos = zf.infolist()

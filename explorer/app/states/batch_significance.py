@@ -52,11 +52,12 @@ SLICE = 0.02
 STEP = 10
 """Resamples or trials between two looks at the clock."""
 PAGE_MAX_RESAMPLES = 100_000
-"""Most bootstrap resamples the page runs (1,000 take about 0.75 s in the browser): a tenth of
-the command line's :data:`charsim.significance.MAX_RESAMPLES`, so that a run stays within a
-minute or two of a tab's time."""
+"""Most bootstrap resamples the page runs (their time in Pyodide: ``docs/benchmarks.md``): a
+tenth of the command line's :data:`charsim.significance.MAX_RESAMPLES`, so that a run stays
+within a minute or two of a tab's time."""
 PAGE_MAX_TRIALS = 1_000_000
-"""Most approximate-randomization trials the page runs (10,000 take about 0.5 s)."""
+"""Most approximate-randomization trials the page runs (as many as the command line's; their time
+in Pyodide: ``docs/benchmarks.md``)."""
 P_MARKED_BELOW = SIGNIFICANT
 """A p-value below this is marked ``*`` on the page and called unlikely to come from chance
 alone (the catalog's ``batch.significance.significant``, which says "p < 0.05" in words), when

@@ -21,8 +21,8 @@ __all__ = ["LIVE_COMPARE_LIMIT", "MetricsState"]
 
 LIVE_COMPARE_LIMIT = 500
 """Most characters (candidate plus references) compared live. Sentence-level TER's search for
-shifts grows much faster than the text (in CPython about 0.25 s at 500 characters, 2.4 s at
-1,200, 9 s at 1,600; Pyodide is slower still), and the comparison would hold up the next score;
+shifts grows much faster than the text (``docs/benchmarks.md`` gives the times in CPython;
+Pyodide is slower still), and the comparison would hold up the next score;
 charsim itself is scored up to :data:`~explorer.app.states.single.LIVE_LIMIT` characters."""
 
 
