@@ -18,7 +18,9 @@ The rules:
 * :data:`INTEGRATIONS` (``integrations/``, code a user runs beside charsim) use charsim by its
   public paths only: the package and its public modules (``charsim.PUBLIC_MODULES``), and the
   names their ``__all__`` give;
-* :data:`MAX_LINES`: no Python module of the repository is longer than 500 lines.
+* :data:`MAX_LINES`: no Python module of the repository is longer than 500 lines;
+* :data:`MEASURED`: no time measured on a machine in the code of ``charsim/``, ``explorer/`` or
+  ``integrations/`` (it goes stale there: ``docs/benchmarks.md`` holds it with its command).
 
 What a reading of the source cannot see: an import made from a string at run time
 (``importlib.import_module(name)``, ``__import__(name)``), and a private name reached through
@@ -30,6 +32,7 @@ list of the app's modules to import); the tests of those places check what they 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -473,3 +476,21 @@ def long_modules(root: Path = ROOT) -> list[str]:
 def test_no_module_over_500_lines():
     found = long_modules()
     assert not found, f"modules over {MAX_LINES} lines (split them):\n  " + "\n  ".join(found)
+
+
+MEASURED = re.compile(
+    r"\b(?:about|took|takes?)\s+[\d.,–-]*\d\s?(?:ms|µs|s|seconds|MB/s)\b"
+    r"|\d\s?(?:ms|µs|s|seconds)\b[^.]{0,40}\bmachine\b"
+)
+"""A time measured on a machine: "takes about 1.6 s", "(12–40 ms on a busy 2-core machine)"."""
+
+
+def test_no_measurement_in_the_code():
+    checks = ["took about\n0.6 s", "12–40 ms on a busy 2-core machine", "a minute or two", "0.5 s"]
+    assert [bool(MEASURED.search(text)) for text in checks] == [True, True, False, False]
+    found = []
+    for path in sorted(p for d in (*PACKAGES, "integrations") for p in (ROOT / d).rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        lines = [(text.count("\n", 0, m.start()) + 1, m[0]) for m in MEASURED.finditer(text)]
+        found += [f"{path.relative_to(ROOT).as_posix()}:{n}: {s!r}" for n, s in lines]
+    assert not found, "\n  ".join(["times measured on a machine (to docs/benchmarks.md):", *found])
