@@ -11,7 +11,8 @@ explorer: install-explorer node-deps
 test: install-test node-deps browser
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
-	node --test tests/js/
+	npm run --silent lint
+	PYTHON=$(PYTHON) node --test tests/js/
 	$(PYTHON) -m pytest -n 2 --dist loadgroup --durations=25
 
 # The documentation site (Sphinx + MyST), warnings as errors, into docs/_build/html.
