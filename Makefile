@@ -13,18 +13,20 @@ test: export CHARSIM_TEST_NEEDS_NODE = 1
 test: install-test node-deps browser
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
-	node --test tests/js/
+	npm run --silent lint
+	PYTHON=$(PYTHON) node --test tests/js/
 	$(PYTHON) -m pytest -n 2 --dist loadgroup --durations=25
 
 # Everything but the browser tests and the site builds (pytest's markers `ui`, all of tests/ui/,
 # and `site_build`), with what is installed (`make install-test` once; no browser, no apt, no
 # npm): a test that needs Node.js or npm's Pyodide core is skipped on a machine without them, and
-# so are the page's unit tests (tests/js/).
+# so are the page's lint and unit tests (tests/js/).
 test-quick:
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
-	@if command -v node >/dev/null; then node --test tests/js/; \
-	else echo "tests/js/ skipped: Node.js (node) is not on PATH"; fi
+	@if command -v node >/dev/null && [ -d node_modules/jsdom ]; then npm run --silent lint && \
+	PYTHON=$(PYTHON) node --test tests/js/; \
+	else echo "ESLint, Prettier and tests/js/ skipped: no Node.js, or no npm ci yet"; fi
 	$(PYTHON) -m pytest -n 2 -m "not ui and not site_build" -rs --durations=10
 
 # The documentation site (Sphinx + MyST), warnings as errors, into docs/_build/html.

@@ -103,8 +103,8 @@ from tests.engines.drivers import CHROMIUM_LOCAL_ONLY, ENGINES
 from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS  # one list of browser flags
 
 BARE_PAGE = """<!doctype html><html><body>
-<script src="pyodide/pyodide.js"></script>
-<script>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
 loadPyodide({indexURL: new URL("pyodide/", location.href).href})
   .then(() => { document.documentElement.dataset.bare = performance.now(); });
 </script></body></html>"""

@@ -5,7 +5,7 @@
   import), and with the site's (each module with its bytecode, ``explorer/site_build/bytecode.py``);
 * install: the app stage's archive (``pyodide/app.tar.gz``: Bokeh, Panel and the other
   pure-Python packages, 2,600 files) unpacked by Python (``pyodide.unpackArchive``, as Pyodide
-  installs a wheel) and written by the worker's own ``writeTar`` (``static/worker.js``).
+  installs a wheel) and written by the worker's own ``writeTar`` (``static/archives.js``).
 
 Each round runs every variant in a Node process of its own, in turn; the medians over
 ``--rounds`` are printed with their ratio. Needs a built site (``python -m explorer build``) and
@@ -33,15 +33,13 @@ from explorer.site_build.pins import NPM_PYODIDE
 
 SCRIPT = r"""
 import { readFileSync } from "node:fs";
-import vm from "node:vm";
 const [variant, folder, lockFile, stdLib] = process.argv.slice(2);
 const core = `${process.env.NPM_PYODIDE}/`;
 const { loadPyodide } = await import(`${core}pyodide.mjs`);
 globalThis.XMLHttpRequest = class {};  // Panel imports it; nothing here sends a request
 const pyodide = await loadPyodide({ indexURL: core, lockFileURL: lockFile, stdLibURL: stdLib });
-// The worker's writeTar, as the page runs it (static/worker.js defines it at its top level).
-const worker = readFileSync(process.env.WORKER_JS, "utf8");
-vm.runInThisContext(worker.replace(/^self\.onmessage = [\s\S]*?^};$/m, ""));
+// The worker's writeTar, as the page runs it.
+const { writeTar } = await import(process.env.ARCHIVES_JS);
 const archive = (name) => new Uint8Array(readFileSync(`${folder}/${name}.tar`));
 const seconds = (work) => {
   const start = performance.now();
@@ -112,7 +110,8 @@ def main() -> int:
         site = (_lock(core / "pyodide-lock.json", core, folder / "site.json"),
                 core / "python_stdlib.zip")  # fmt: skip
         variants = {"plain": plain, "site": site, "install": site}
-        env = {"NPM_PYODIDE": str(NPM_PYODIDE), "WORKER_JS": str(ROOT / "static" / "worker.js")}
+        archives = (ROOT / "static" / "archives.js").as_uri()
+        env = {"NPM_PYODIDE": str(NPM_PYODIDE), "ARCHIVES_JS": archives}
         results: dict[str, list[dict]] = {name: [] for name in variants}
         for _ in range(args.rounds):
             for name, (lock, stdlib) in variants.items():

@@ -30,151 +30,161 @@
 // * The score card marks its sentence with data-announce (explorer/app/markup/cards.py); once it
 //   has stayed the same for ANNOUNCE_PAUSE ms (typing paused), #announcer (aria-live="polite")
 //   says it, so a screen reader hears a changed score, not every keystroke.
-"use strict";
-
-(function () {
-  const ANNOUNCE_PAUSE = 1000;
-  const SHEET = [
-    ":focus-visible { outline: 2px solid #0969da !important; outline-offset: 1px; }",
-    ":host { --code-text-color: #0550ae; }", // Panel's #82aaff: 2.3:1 on white; this 7.6:1
-  ].join("\n");
-  const dirty = new Set([document]); // roots changed since the last mend
-  const cards = new Map(); // root -> its element with data-announce
-  const ring = new CSSStyleSheet();
-  ring.replaceSync(SHEET);
-  const observer = new MutationObserver((records) => {
-    for (const record of records) {
-      const root = record.target.getRootNode(); // a detached node's is no root
-      if (root === document || root instanceof ShadowRoot) dirty.add(root);
-    }
-    schedule();
-  });
-  const watch = (root) => observer.observe(root, {
-    subtree: true, childList: true, attributes: true,
+const ANNOUNCE_PAUSE = 1000;
+const SHEET = [
+  ":focus-visible { outline: 2px solid #0969da !important; outline-offset: 1px; }",
+  ":host { --code-text-color: #0550ae; }", // Panel's #82aaff: 2.3:1 on white; this 7.6:1
+].join("\n");
+const dirty = new Set([document]); // roots changed since the last mend
+const cards = new Map(); // root -> its element with data-announce
+const ring = new CSSStyleSheet();
+ring.replaceSync(SHEET);
+const observer = new MutationObserver((records) => {
+  for (const record of records) {
+    const root = record.target.getRootNode(); // a detached node's is no root
+    if (root === document || root instanceof ShadowRoot) dirty.add(root);
+  }
+  schedule();
+});
+const watch = (root) =>
+  observer.observe(root, {
+    subtree: true,
+    childList: true,
+    attributes: true,
     attributeFilter: ["aria-hidden", "class", "data-announce"],
   });
-  const attachShadow = Element.prototype.attachShadow;
-  Element.prototype.attachShadow = function (init) {
-    const root = attachShadow.call(this, init);
-    watch(root);
-    dirty.add(root);
-    schedule();
-    return root;
-  };
-
-  let pending = false;
-  function schedule() {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
-      const roots = [...dirty];
-      dirty.clear();
-      roots.forEach(mend);
-      announce();
-    });
-  }
-
-  // Set an attribute only if it differs (an unchanged write would wake the observer again).
-  function set(el, name, value) {
-    if (value === null) {
-      if (el.hasAttribute(name)) el.removeAttribute(name);
-    } else if (el.getAttribute(name) !== value) {
-      el.setAttribute(name, value);
-    }
-  }
-
-  let ids = 0;
-  const idOf = (el) => el.id || (el.id = `cs-a11y-${++ids}`);
-
-  function mend(root) {
-    if (!root.adoptedStyleSheets.includes(ring)) {
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, ring];
-    }
-    root.querySelectorAll(".bk-headers-wrapper").forEach(tabList);
-    root.querySelectorAll(".noUi-handle").forEach((handle) => {
-      const title = root.querySelector(".bk-slider-title");
-      if (title) set(handle, "aria-labelledby", idOf(title));
-    });
-    root.querySelectorAll(".bk-events[tabindex]").forEach((el) => set(el, "tabindex", "-1"));
-    root.querySelectorAll(".bk-spin-btn").forEach((button) => {
-      set(button, "tabindex", "-1");
-      set(button, "aria-hidden", "true");
-    });
-    root.querySelectorAll(".tabulator-tableholder[tabindex]").forEach((el) => set(el, "tabindex", null));
-    root.querySelectorAll(".tabulator[role=grid] > .tabulator-footer").forEach(footerRow);
-    const card = root.querySelector("[data-announce]");
-    if (card) cards.set(root, card);
-    else cards.delete(root);
-  }
-
-  function tabList(wrapper) {
-    set(wrapper, "role", "tablist");
-    const tabs = [...wrapper.querySelectorAll(":scope > .bk-tab")];
-    const pages = [...wrapper.getRootNode().children].filter(
-      (el) => !el.matches("style, link, .bk-header"));
-    const header = wrapper.closest(".bk-header");
-    if (pages[0] && header && pages[0].compareDocumentPosition(header) & Node.DOCUMENT_POSITION_FOLLOWING) {
-      pages[0].before(header);
-    }
-    tabs.forEach((tab, i) => {
-      const active = tab.classList.contains("bk-active");
-      set(tab, "role", "tab");
-      set(tab, "aria-selected", String(active));
-      set(tab, "tabindex", active ? "0" : "-1");
-      const page = pages[i];
-      if (page) {
-        set(page, "role", "tabpanel");
-        set(page, "aria-labelledby", idOf(tab));
-        set(tab, "aria-controls", idOf(page));
-        page.inert = page.getAttribute("aria-hidden") === "true";
-      }
-    });
-    if (wrapper.dataset.csKeys) return;
-    wrapper.dataset.csKeys = "1";
-    wrapper.addEventListener("keydown", (event) => {
-      const all = [...wrapper.querySelectorAll(":scope > .bk-tab")];
-      const i = all.indexOf(event.target);
-      if (i < 0) return;
-      const to = {
-        ArrowRight: (i + 1) % all.length, ArrowLeft: (i - 1 + all.length) % all.length,
-        Home: 0, End: all.length - 1, Enter: i, " ": i,
-      }[event.key];
-      if (to === undefined) return;
-      event.preventDefault();
-      all[to].click();
-      all[to].focus();
-      tabList(wrapper); // the new tab's aria-selected at once, not at the next frame's mend
-    });
-  }
-
-  // The paginator, inside the grid, as one row of one cell: a grid may own rows only.
-  function footerRow(footer) {
-    set(footer, "role", "rowgroup");
-    const contents = footer.querySelector(":scope > .tabulator-footer-contents");
-    if (!contents) return;
-    set(contents, "role", "row");
-    for (const part of contents.children) set(part, "role", "gridcell");
-  }
-
-  let seen = null; // the sentence on the page
-  let heard = null; // the sentence last announced
-  let timer = null;
-  function announce() {
-    let sentence = null;
-    for (const [root, card] of cards) {
-      if (!card.isConnected) cards.delete(root);
-      else if (card.checkVisibility({ visibilityProperty: true })) sentence = card.dataset.announce;
-    }
-    if (sentence === seen) return;
-    seen = sentence;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (seen === null || seen === heard) return;
-      document.getElementById("announcer").textContent = heard = seen;
-    }, ANNOUNCE_PAUSE);
-  }
-
-  watch(document);
+const attachShadow = Element.prototype.attachShadow;
+Element.prototype.attachShadow = function (init) {
+  const root = attachShadow.call(this, init);
+  watch(root);
+  dirty.add(root);
   schedule();
-})();
+  return root;
+};
+
+let pending = false;
+function schedule() {
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(() => {
+    pending = false;
+    const roots = [...dirty];
+    dirty.clear();
+    roots.forEach(mend);
+    announce();
+  });
+}
+
+// Set an attribute only if it differs (an unchanged write would wake the observer again).
+function set(el, name, value) {
+  if (value === null) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== value) {
+    el.setAttribute(name, value);
+  }
+}
+
+let ids = 0;
+const idOf = (el) => el.id || (el.id = `cs-a11y-${++ids}`);
+
+function mend(root) {
+  if (!root.adoptedStyleSheets.includes(ring)) {
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, ring];
+  }
+  root.querySelectorAll(".bk-headers-wrapper").forEach(tabList);
+  root.querySelectorAll(".noUi-handle").forEach((handle) => {
+    const title = root.querySelector(".bk-slider-title");
+    if (title) set(handle, "aria-labelledby", idOf(title));
+  });
+  root.querySelectorAll(".bk-events[tabindex]").forEach((el) => set(el, "tabindex", "-1"));
+  root.querySelectorAll(".bk-spin-btn").forEach((button) => {
+    set(button, "tabindex", "-1");
+    set(button, "aria-hidden", "true");
+  });
+  root
+    .querySelectorAll(".tabulator-tableholder[tabindex]")
+    .forEach((el) => set(el, "tabindex", null));
+  root.querySelectorAll(".tabulator[role=grid] > .tabulator-footer").forEach(footerRow);
+  const card = root.querySelector("[data-announce]");
+  if (card) cards.set(root, card);
+  else cards.delete(root);
+}
+
+function tabList(wrapper) {
+  set(wrapper, "role", "tablist");
+  const tabs = [...wrapper.querySelectorAll(":scope > .bk-tab")];
+  const pages = [...wrapper.getRootNode().children].filter(
+    (el) => !el.matches("style, link, .bk-header"),
+  );
+  const header = wrapper.closest(".bk-header");
+  if (
+    pages[0] &&
+    header &&
+    pages[0].compareDocumentPosition(header) & Node.DOCUMENT_POSITION_FOLLOWING
+  ) {
+    pages[0].before(header);
+  }
+  tabs.forEach((tab, i) => {
+    const active = tab.classList.contains("bk-active");
+    set(tab, "role", "tab");
+    set(tab, "aria-selected", String(active));
+    set(tab, "tabindex", active ? "0" : "-1");
+    const page = pages[i];
+    if (page) {
+      set(page, "role", "tabpanel");
+      set(page, "aria-labelledby", idOf(tab));
+      set(tab, "aria-controls", idOf(page));
+      page.inert = page.getAttribute("aria-hidden") === "true";
+    }
+  });
+  if (wrapper.dataset.csKeys) return;
+  wrapper.dataset.csKeys = "1";
+  wrapper.addEventListener("keydown", (event) => {
+    const all = [...wrapper.querySelectorAll(":scope > .bk-tab")];
+    const i = all.indexOf(event.target);
+    if (i < 0) return;
+    const to = {
+      ArrowRight: (i + 1) % all.length,
+      ArrowLeft: (i - 1 + all.length) % all.length,
+      Home: 0,
+      End: all.length - 1,
+      Enter: i,
+      " ": i,
+    }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    all[to].click();
+    all[to].focus();
+    tabList(wrapper); // the new tab's aria-selected at once, not at the next frame's mend
+  });
+}
+
+// The paginator, inside the grid, as one row of one cell: a grid may own rows only.
+function footerRow(footer) {
+  set(footer, "role", "rowgroup");
+  const contents = footer.querySelector(":scope > .tabulator-footer-contents");
+  if (!contents) return;
+  set(contents, "role", "row");
+  for (const part of contents.children) set(part, "role", "gridcell");
+}
+
+let seen = null; // the sentence on the page
+let heard = null; // the sentence last announced
+let timer = null;
+function announce() {
+  let sentence = null;
+  for (const [root, card] of cards) {
+    if (!card.isConnected) cards.delete(root);
+    else if (card.checkVisibility({ visibilityProperty: true })) sentence = card.dataset.announce;
+  }
+  if (sentence === seen) return;
+  seen = sentence;
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    if (seen === null || seen === heard) return;
+    document.getElementById("announcer").textContent = heard = seen;
+  }, ANNOUNCE_PAUSE);
+}
+
+watch(document);
+schedule();

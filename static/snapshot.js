@@ -1,6 +1,7 @@
-// The charsim explorer's Web Worker: Python restored from the site's memory snapshot of the live
+// The charsim explorer's Web Workers: Python restored from the site's memory snapshot of the live
 // view (made and checked by explorer/site_build/snapshot.py), in a fraction of a bare Pyodide boot.
-// Loaded into the worker by static/worker.js, which boots Python afresh if this throws.
+// Imported by static/worker.js, which boots Python afresh if a restore fails, and by
+// explorer/site_build/snapshot.mjs, which makes and checks the snapshots with these functions.
 //
 // Every detail of Pyodide 0.27.7's experimental snapshots that the restore relies on is here
 // (pyodide/pyodide#4652, #4720, #5195):
@@ -28,14 +29,14 @@
 // length recorded with the snapshot and checked before the snapshot is fetched
 // (appSnapshotLayout). The app's worker shares the live view's worker's compiled core
 // (coreModule) rather than compiling it again.
-"use strict";
+import { checkedStandardLibrary, gunzipped, tarMembers } from "./archives.js";
 
-// The app's snapshot and numpy's libraries (18 MB more to fetch) save the app's worker about
-// 1.4 s of imports, and about 1 s of building the app at the site's plain address, on a 2-core
-// machine: worth it on a fast network only. The rate of the live view's worker's downloads
-// (appSnapshotWorthIt) was 12-19 MB/s from a local server, 4.3 MB/s at 40 Mbit/s and 2.3 MB/s
-// at 20 Mbit/s (Chromium's network emulation); from 6 MB/s on the app's snapshot is fetched,
-// below that the app's worker restores the live view's snapshot, which the page has already.
+// The app's snapshot and numpy's libraries (more to fetch than the live view's snapshot) save the
+// app's worker its imports and building the app at the site's plain address: worth it on a fast
+// network only. From this rate of the live view's worker's downloads on (appSnapshotWorthIt), in
+// bytes per second, the app's snapshot is fetched; below it the app's worker restores the live
+// view's snapshot, which the page has already (docs/explorer.md, "How the page loads", gives the
+// rates measured).
 const APP_SNAPSHOT_MIN_RATE = 6e6;
 
 // A restore that has not finished by then is given up for a fresh boot (an engine that fails to
@@ -47,11 +48,11 @@ const SNAPSHOT_TIMEOUT_MS = 30_000;
 const EMPTY_ARCHIVE = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 
 // The snapshot's bytes (`snapshot` of the page's configuration: {url, bytes, ...}), unpacked
-// (worker.js's gunzipped). Its file is named by its content's SHA-256, so a page never fetches
-// another build's; a truncated one is refused by its size, a damaged one by Pyodide's checks of
-// its header and by the self-check. (Subresource Integrity would hold the whole file back until
-// its hash is checked: 0.1 s more before the first score.)
-async function snapshotBytes(url, snapshot) {
+// (gunzipped). Its file is named by its content's SHA-256, so a page never fetches another
+// build's; a truncated one is refused by its size, a damaged one by Pyodide's checks of its
+// header and by the self-check. (Subresource Integrity would hold the whole file back until its
+// hash is checked, and so the first score.)
+export async function snapshotBytes(url, snapshot) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const bytes = await gunzipped(response);
@@ -70,17 +71,26 @@ function withTimeout(promise, ms, what) {
 }
 
 // Restore Python from the snapshot described by `snapshot` ({url, bytes, check} of the page's
-// configuration) whose bytes are the promise `bytes` (snapshotBytes); `options` are
-// loadPyodide's; `environment` is set in Python's os.environ; `fetchArchive` says whether the
-// standard library's archive is fetched at once (else the first import that needs a module not
-// in memory fetches it). Resolves with {pyodide, standardLibrary} (a promise that the archive
-// has arrived, or null) once the restored Python has scored the self-check as CPython did at
-// build time; rejects otherwise.
-async function restoreSnapshot(snapshot, bytes, options, environment, fetchArchive) {
+// configuration) whose bytes are the promise `bytes` (snapshotBytes) with `loadPyodide` (Pyodide's
+// pyodide.mjs); `options` are loadPyodide's; `environment` is set in Python's os.environ;
+// `fetchArchive` says whether the standard library's archive is fetched at once (else the first
+// import that needs a module not in memory fetches it). Resolves with {pyodide, standardLibrary} (a
+// promise that the archive has arrived, or null) once the restored Python has scored the self-check
+// as CPython did at build time; rejects otherwise.
+export async function restoreSnapshot(
+  loadPyodide,
+  snapshot,
+  bytes,
+  options,
+  environment,
+  fetchArchive,
+) {
   const pyodide = await withTimeout(
-    startCore(options.indexURL,
-              () => loadPyodide({ ...options, _loadSnapshot: bytes, stdLibURL: EMPTY_ARCHIVE })),
-    SNAPSHOT_TIMEOUT_MS, "the restore",
+    startCore(options.indexURL, () =>
+      loadPyodide({ ...options, _loadSnapshot: bytes, stdLibURL: EMPTY_ARCHIVE }),
+    ),
+    SNAPSHOT_TIMEOUT_MS,
+    "the restore",
   );
   restoreCallHelper(pyodide);
   const standardLibrary = options.stdLibURL;
@@ -104,8 +114,9 @@ function fetchStandardLibrary(pyodide, options) {
   return checkedStandardLibrary(options)
     .then((archive) => fetch(archive))
     .then((response) => response.arrayBuffer())
-    .then((buffer) => pyodide.pyimport("explorer.runtime.standard_library")
-      .arrived(new Uint8Array(buffer)));
+    .then((buffer) =>
+      pyodide.pyimport("explorer.runtime.standard_library").arrived(new Uint8Array(buffer)),
+    );
 }
 
 // Whether the app's snapshot is worth fetching (APP_SNAPSHOT_MIN_RATE) at the rate this
@@ -113,7 +124,8 @@ function fetchStandardLibrary(pyodide, options) {
 // the bodies that came over the network; all from the browser's cache, revalidated or not, or
 // unknown: worth it, as the app's snapshot is likely cached too).
 function appSnapshotWorthIt() {
-  const loaded = performance.getEntriesByType("resource")
+  const loaded = performance
+    .getEntriesByType("resource")
     .filter((entry) => entry.encodedBodySize > 0 && entry.transferSize >= entry.encodedBodySize);
   if (!loaded.length) return true;
   const bytes = loaded.reduce((sum, entry) => sum + entry.encodedBodySize, 0);
@@ -126,10 +138,12 @@ function appSnapshotWorthIt() {
 // configuration), decided by the live view's worker once its Python is restored: the app's
 // snapshot was made for another function table's layout than this engine's (appSnapshotLayout),
 // or the network is too slow (appSnapshotWorthIt); null if it should.
-function appSnapshotSkipped(appSnapshot) {
+export function appSnapshotSkipped(appSnapshot) {
   if (!appSnapshot) return null;
-  return appSnapshotLayout(appSnapshot, coreTable)
-    ?? (appSnapshotWorthIt() ? null : "the network is too slow to fetch the app's snapshot");
+  return (
+    appSnapshotLayout(appSnapshot, coreTable) ??
+    (appSnapshotWorthIt() ? null : "the network is too slow to fetch the app's snapshot")
+  );
 }
 
 // This instance's own CPython call-helper pointer, written back into the restored memory.
@@ -157,7 +171,7 @@ const SNAPSHOT_FUNCTIONS = {
 
 // Save a JS function that the app's Python holds as its name in SNAPSHOT_FUNCTIONS (for
 // makeMemorySnapshot's `serializer`); throws for any other value.
-function snapshotFunctionName(value) {
+export function snapshotFunctionName(value) {
   const source = (f) => String(f).replace(/\s+/g, "");
   const name = Object.keys(SNAPSHOT_FUNCTIONS).find(
     (key) => typeof value === "function" && source(SNAPSHOT_FUNCTIONS[key]) === source(value),
@@ -174,11 +188,12 @@ function snapshotFunctionName(value) {
 // WebAssembly.Module] in the snapshot's order (compiled while the snapshot downloads; an
 // archive without all of them is refused), the archive as a URL of its bytes (Pyodide would
 // fetch it only once the snapshot is there).
-async function appSnapshotFiles(appSnapshot, url, config) {
-  const fetched = (path) => fetch(url(path)).then((response) => {
-    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    return response;
-  });
+export async function appSnapshotFiles(appSnapshot, url, config) {
+  const fetched = (path) =>
+    fetch(url(path)).then((response) => {
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      return response;
+    });
   const libraries = fetched(appSnapshot.libraries.url).then(async (response) => {
     const compiled = await compiledLibraries(await gunzipped(response));
     const { url: path, count } = appSnapshot.libraries;
@@ -188,7 +203,8 @@ async function appSnapshotFiles(appSnapshot, url, config) {
     return compiled;
   });
   const archive = checkedStandardLibrary({
-    stdLibURL: url(config.standardLibrary), standardLibraryBytes: config.standardLibraryBytes,
+    stdLibURL: url(config.standardLibrary),
+    standardLibraryBytes: config.standardLibraryBytes,
   });
   const bytes = snapshotBytes(url(appSnapshot.url), appSnapshot);
   const [snapshot, compiled, standardLibraryURL] = await Promise.all([bytes, libraries, archive]);
@@ -196,7 +212,7 @@ async function appSnapshotFiles(appSnapshot, url, config) {
 }
 
 // The libraries of a tar archive (`bytes`) as [path, WebAssembly.Module], in the archive's order.
-function compiledLibraries(bytes) {
+export function compiledLibraries(bytes) {
   const compile = async ([path, data]) => [path, await WebAssembly.compile(data)];
   return Promise.all([...tarMembers(bytes)].map(compile));
 }
@@ -209,7 +225,10 @@ function loadLibraries(Module, libraries) {
     const library = Module.newDSO(path, undefined, "loading");
     library.global = false;
     library.exports = Module.loadWebAssemblyModule(
-      compiled, { loadAsync: false, nodelete: true, allowUndefined: true }, path, {},
+      compiled,
+      { loadAsync: false, nodelete: true, allowUndefined: true },
+      path,
+      {},
     );
   }
 }
@@ -233,7 +252,7 @@ function loadLibraries(Module, libraries) {
 // that snapshot, before fetching it (appSnapshotLayout), and says why on the console; the
 // engine tests (tests/ui/test_engines.py), which expect every engine's app to start from its
 // snapshot, fail, and tests/js/snapshot.test.mjs checks this function on both behaviours.
-function keepExportsInTable(table, exports) {
+export function keepExportsInTable(table, exports) {
   const byIndex = new Map();
   for (const value of Object.values(exports)) {
     if (typeof value === "function") byIndex.set(value.name, value);
@@ -259,13 +278,19 @@ function keepExportsInTable(table, exports) {
 
 // The length of the core's function table as Python starts (before any library is loaded), in
 // this worker's last start of Pyodide (startCore); null before.
-let coreTable = null;
+export let coreTable = null;
 
 // Pyodide's core compiled (a WebAssembly.Module of pyodide.asm.wasm): by this worker as it
-// started Pyodide (startCore), or given by the live view's worker, whose compiled code the app's
-// worker then shares (and so the code the engine has optimised meanwhile) instead of compiling
-// the core again.
-let coreModule = null;
+// started Pyodide (startCore), or given by the live view's worker (shareCore), whose compiled
+// code the app's worker then shares (and so the code the engine has optimised meanwhile) instead
+// of compiling the core again.
+export let coreModule = null;
+
+// Start Pyodide's core from `module` (coreModule: compiled by another worker), or null to
+// compile it.
+export function shareCore(module) {
+  coreModule = module;
+}
 
 // `load()` (a loadPyodide) with Pyodide's core started as every engine starts it: the core's
 // `_createPyodideModule` (pyodide.asm.js, loaded here from `indexURL` unless it is already) is
@@ -274,11 +299,15 @@ let coreModule = null;
 // `libraries` are loaded (loadLibraries), if the table has the length `table` (the one the app's
 // snapshot was made with: a number, or null for any length). Rejects as `load()` does, or with
 // the table's length if it is not `table`.
-async function startCore(indexURL, load, { libraries = [], table = null } = {}) {
-  if (typeof _createPyodideModule !== "function") importScripts(`${indexURL}pyodide.asm.js`);
+export async function startCore(indexURL, load, { libraries = [], table = null } = {}) {
+  if (typeof globalThis._createPyodideModule !== "function") {
+    await import(`${indexURL}pyodide.asm.js`); // it sets globalThis._createPyodideModule
+  }
   const create = globalThis._createPyodideModule;
   let failed;
-  const failure = new Promise((_, reject) => { failed = reject; });
+  const failure = new Promise((_, reject) => {
+    failed = reject;
+  });
   globalThis._createPyodideModule = (settings) => {
     const instantiate = settings.instantiateWasm; // Pyodide's (absent in its debug builds)
     if (instantiate || coreModule) {
@@ -291,7 +320,8 @@ async function startCore(indexURL, load, { libraries = [], table = null } = {}) 
         if (!coreModule) return instantiate(imports, received);
         WebAssembly.instantiate(coreModule, imports).then(
           (instance) => received(instance, coreModule),
-          (error) => { // compiled elsewhere and not usable here: compiled again
+          (error) => {
+            // compiled elsewhere and not usable here: compiled again
             coreModule = null;
             if (instantiate) instantiate(imports, received);
             else failed(error);
@@ -304,8 +334,10 @@ async function startCore(indexURL, load, { libraries = [], table = null } = {}) 
       try {
         coreTable = Module.wasmTable.length;
         if (table !== null && coreTable !== table) {
-          throw new Error(`the function table holds ${coreTable} functions as Python starts, `
-                          + `not ${table} as where the snapshot was made`);
+          throw new Error(
+            `the function table holds ${coreTable} functions as Python starts, ` +
+              `not ${table} as where the snapshot was made`,
+          );
         }
         loadLibraries(Module, libraries);
       } catch (error) {
@@ -326,30 +358,38 @@ async function startCore(indexURL, load, { libraries = [], table = null } = {}) 
 // function table's length as Python started where it was made) cannot be restored in this
 // engine, whose core's table had the length `table` as Python started (coreTable, measured by
 // the live view's worker before the app's snapshot is fetched); null if it can.
-function appSnapshotLayout(appSnapshot, table) {
+export function appSnapshotLayout(appSnapshot, table) {
   const wanted = appSnapshot.layout?.table;
   if (wanted === table) return null;
   if (wanted === undefined) return "the app's snapshot records no function table's length";
-  return `this engine's function table holds ${table} functions as Python starts, the app's `
-    + `snapshot was made with ${wanted}`;
+  return (
+    `this engine's function table holds ${table} functions as Python starts, the app's ` +
+    `snapshot was made with ${wanted}`
+  );
 }
 
-// Restore the app's Python from its snapshot (`appSnapshot` of the page's configuration:
-// {url, bytes, check, libraries}) whose files are the promise `files` (appSnapshotFiles; the
-// standard library's archive comes with the restore, from there or else options.stdLibURL);
-// `options` are loadPyodide's; `environment` is set in Python's os.environ. Resolves with
-// Pyodide once the restored Python has answered the app's check as CPython and numpy did at
-// build time (explorer.runtime.worker.app_check); rejects otherwise.
-async function restoreAppSnapshot(appSnapshot, files, options, environment) {
+// Restore the app's Python from its snapshot (`appSnapshot` of the page's configuration: {url,
+// bytes, check, libraries}) whose files are the promise `files` (appSnapshotFiles; the standard
+// library's archive comes with the restore, from there or else options.stdLibURL), with
+// `loadPyodide` (Pyodide's pyodide.mjs); `options` are loadPyodide's; `environment` is set in
+// Python's os.environ. Resolves with Pyodide once the restored Python has answered the app's check
+// as CPython and numpy did at build time (explorer.runtime.worker.app_check); rejects otherwise.
+export async function restoreAppSnapshot(loadPyodide, appSnapshot, files, options, environment) {
   const { bytes, libraries, standardLibrary = options.stdLibURL } = await files;
-  return withConsoleHeld(() => restoreAndCheck(appSnapshot, bytes, libraries, standardLibrary,
-                                               options, environment));
+  const load = () =>
+    loadPyodide({
+      ...options,
+      _loadSnapshot: bytes,
+      stdLibURL: standardLibrary,
+      _snapshotDeserializer: ({ function: name }) => SNAPSHOT_FUNCTIONS[name],
+    });
+  return withConsoleHeld(() => restoreAndCheck(appSnapshot, load, libraries, options, environment));
 }
 
 // `work()` (a function, or an async one) run with the console held back: a damaged snapshot
 // makes Pyodide report a fatal error on the console, where the fallback says why in one warning
 // instead (static/worker.js). Resolves as `work` does; its error names the fatal error's cause.
-async function withConsoleHeld(work) {
+export async function withConsoleHeld(work) {
   const said = [];
   const console_ = { error: console.error, log: console.log, warn: console.warn };
   for (const name of Object.keys(console_)) console[name] = (...args) => said.push(args.join(" "));
@@ -357,21 +397,21 @@ async function withConsoleHeld(work) {
     return await work();
   } catch (error) {
     const cause = said.find((line) => line.startsWith("RuntimeError")) ?? "";
-    throw new Error(`${(error && error.message) || error}${cause && ` (${cause})`}`);
+    throw new Error(`${(error && error.message) || error}${cause && ` (${cause})`}`, {
+      cause: error,
+    });
   } finally {
     Object.assign(console, console_);
   }
 }
 
-// restoreAppSnapshot's work: the restore with `libraries` loaded first, and the app's check.
-async function restoreAndCheck(appSnapshot, bytes, libraries, standardLibrary, options,
-                               environment) {
+// restoreAppSnapshot's work: the restore (`load()`) with `libraries` loaded first, and the app's
+// check.
+async function restoreAndCheck(appSnapshot, load, libraries, options, environment) {
   const pyodide = await withTimeout(
-    startCore(options.indexURL, () => loadPyodide({
-      ...options, _loadSnapshot: bytes, stdLibURL: standardLibrary,
-      _snapshotDeserializer: ({ function: name }) => SNAPSHOT_FUNCTIONS[name],
-    }), { libraries, table: appSnapshot.layout?.table ?? null }),
-    SNAPSHOT_TIMEOUT_MS, "the restore of the app's snapshot",
+    startCore(options.indexURL, load, { libraries, table: appSnapshot.layout?.table ?? null }),
+    SNAPSHOT_TIMEOUT_MS,
+    "the restore of the app's snapshot",
   );
   restoreCallHelper(pyodide);
   const worker = pyodide.pyimport("explorer.runtime.worker");

@@ -3,18 +3,29 @@
 // explorer/runtime/worker.py (a Session); the page side is static/page/.
 //
 // From the page: {type: "start", config, query, pageURL, boot, role, snapshot, app} once (see
-// boot() below); then "score" (the live view's inputs, while the app loads), "rendered" (the app
-// is on the page) and "patch" (what the user did in the app: a Bokeh patch). To the page:
-// "stage" (loading progress), "boot" (how Python started: "app-snapshot", "snapshot" or "fresh",
-// why not from the snapshot asked for, the worker's role, and for the app's worker the
-// snapshot's bytes and whether to fetch the app's snapshot), "scripts" (fetch the app's JS
-// now), "live" (what the live view shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle" (the
+// boot() below); then "score" (the live view's inputs, while the app loads), "rendered" (the app is
+// on the page) and "patch" (what the user did in the app: a Bokeh patch). To the page: "stage"
+// (loading progress), "boot" (how Python started: "app-snapshot", "snapshot" or "fresh", why not
+// from the snapshot asked for, the worker's role, and for the app's worker the snapshot's bytes and
+// whether to fetch the app's snapshot), "scripts" (fetch the app's JS now), "live" (what the live
+// view shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle" (the
 // page's last patch is applied: send the next), "address" (the new query string of the page),
 // "stderr" (Python's error output), "single" (the single-item page is complete), "ready" (every
 // part of every page is built), "restart" (the app's worker, restored from the app's snapshot,
-// could not build the app: start it again without that snapshot) and "error" (the stage that
-// failed and why).
-"use strict";
+// could not build the app: start it again without that snapshot) and "error" (the stage that failed
+// and why).
+import { checkedStandardLibrary, filesWritten, gunzipped, writeTar } from "./archives.js";
+import {
+  appSnapshotFiles,
+  appSnapshotSkipped,
+  coreModule,
+  restoreAppSnapshot,
+  restoreSnapshot,
+  shareCore,
+  snapshotBytes,
+  startCore,
+  withConsoleHeld,
+} from "./snapshot.js";
 
 let session = null; // explorer.runtime.worker.Session, once Python holds the state
 let stage = "Loading Python runtime";
@@ -33,7 +44,11 @@ function show(text, done, total, step = text) {
 }
 
 function fail(error) {
-  post({ type: "error", stage, message: (error && (error.message || String(error))) || "unknown error" });
+  post({
+    type: "error",
+    stage,
+    message: (error && (error.message || String(error))) || "unknown error",
+  });
 }
 
 // Let the page's messages in between two steps of Python work.
@@ -75,8 +90,14 @@ async function lockFileURL(config, url) {
 // it, their other packages (numpy, pandas) installed meanwhile by Pyodide's loader, all
 // downloading in parallel. Progress counts the packages in place. `fetched` holds the responses
 // of archives fetched ahead, by stage; `withLoaded` false leaves the loader's packages out.
-async function installStages(pyodide, config, url, names, label,
-                             { fetched = {}, withLoaded = true } = {}) {
+async function installStages(
+  pyodide,
+  config,
+  url,
+  names,
+  label,
+  { fetched = {}, withLoaded = true } = {},
+) {
   const stages = names.map((name) => config.stages[name]);
   const loaded = withLoaded ? stages.flatMap((stage) => stage.loaded) : [];
   const total = loaded.length + stages.reduce((sum, stage) => sum + stage.bundled.length, 0);
@@ -97,9 +118,12 @@ async function installStages(pyodide, config, url, names, label,
     const tar = await gunzipped(response).catch((error) => {
       throw new Error(`${bundle.url}${held} could not be unpacked: ${error.message || error}`);
     });
-    if (tar.length !== bundle.bytes) { // a truncated download can unpack without an error
-      throw new Error(`${bundle.url}${held} is damaged: it unpacks to ${tar.length} bytes, `
-                      + `not ${bundle.bytes}`);
+    if (tar.length !== bundle.bytes) {
+      // a truncated download can unpack without an error
+      throw new Error(
+        `${bundle.url}${held} is damaged: it unpacks to ${tar.length} bytes, ` +
+          `not ${bundle.bytes}`,
+      );
     }
     writeTar(pyodide.FS, tar);
     progress(bundled);
@@ -131,85 +155,16 @@ async function loadPackages(pyodide, packages, config, progress) {
   if (errors.length) throw new Error(errors.join("\n"));
 }
 
-// A file the site ships gzip-compressed (the snapshot, the stages' archives), from `response`:
-// unpacked here unless the server sent it with Content-Encoding: gzip (`python -m explorer
-// serve` does, and the browser then unpacks it off this thread).
-async function gunzipped(response) {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-// The standard library's archive (python_stdlib.zip at `stdLibURL`), fetched once and checked
-// against its size (`standardLibraryBytes`): a truncated one would let Python start and then fail
-// at an import with a zipimport traceback. Resolves with a URL of its bytes.
-let standardLibraryArchive = null;
-function checkedStandardLibrary({ stdLibURL, standardLibraryBytes }) {
-  const name = new URL(stdLibURL).pathname.split("/").slice(-2).join("/");
-  standardLibraryArchive ??= fetch(stdLibURL).then(async (response) => {
-    if (!response.ok) throw new Error(`could not fetch ${name}: HTTP ${response.status}`);
-    const archive = await response.blob();
-    if (standardLibraryBytes != null && archive.size !== standardLibraryBytes) {
-      throw new Error(`${name} is damaged: it holds ${archive.size} bytes, `
-                      + `not ${standardLibraryBytes}`);
-    }
-    return URL.createObjectURL(archive);
-  }, (error) => { // no answer at all: name the file
-    throw new Error(`could not fetch ${name}: ${error.message || error}`);
-  });
-  return standardLibraryArchive;
-}
-
-// The files of a ustar archive (`bytes`), as [path from the root, bytes] in the archive's order
-// (the site build writes regular files only: explorer/site_build/bundle.py).
-function* tarMembers(bytes) {
-  const text = (start, length) => new TextDecoder()
-    .decode(bytes.subarray(start, start + length)).replace(/\0.*$/s, "");
-  for (let at = 0; at + 512 <= bytes.length && bytes[at] !== 0;) {
-    const prefix = text(at + 345, 155);
-    const size = parseInt(text(at + 124, 12).trim() || "0", 8);
-    const path = `/${prefix ? `${prefix}/` : ""}${text(at, 100)}`;
-    yield [path, bytes.subarray(at + 512, at + 512 + size)];
-    at += 512 + Math.ceil(size / 512) * 512;
-  }
-}
-
-// Write the files of a ustar archive (`bytes`) into Pyodide's file system, each at its path.
-function writeTar(FS, bytes) {
-  const folders = new Set();
-  for (const [path, data] of tarMembers(bytes)) {
-    const folder = path.slice(0, path.lastIndexOf("/"));
-    if (!folders.has(folder)) {
-      FS.mkdirTree(folder);
-      folders.add(folder);
-    }
-    FS.writeFile(path, data);
-  }
-}
-
-// Python's finders see the files just written (importlib.invalidate_caches() would also read
-// the standard library's archive again: 0.1 s each time).
-function filesWritten(pyodide) {
-  pyodide.runPython(`
-import importlib.machinery, importlib.metadata, sys
-for finder in list(sys.path_importer_cache.values()):
-    if isinstance(finder, importlib.machinery.FileFinder):
-        finder.invalidate_caches()
-importlib.metadata.MetadataPathFinder.invalidate_caches()`);
-}
-
-// Python restored from the site's memory snapshot (static/snapshot.js) unless the page asks for
-// a fresh boot (?boot=fresh) or the restore fails; then booted afresh, as Pyodide boots.
-// `snapshot` is the snapshot's bytes on their way (fetched while Pyodide's script loads), or
-// null; `standardLibrary` whether a restored Python fetches its standard library's archive at
-// once (else the first import that needs it does); `app` the files of the app's snapshot on
-// their way (appSnapshotFiles), restored first when given; `skipped` why the app's snapshot is
-// not (for the app's worker). Resolves with {pyodide, boot:
-// "app-snapshot" | "snapshot" | "fresh", reason (why not the snapshot asked for),
-// standardLibrary} (restored from the live view's snapshot: a promise that the archive has
-// arrived).
-async function startPython(config, url, snapshot, standardLibrary, app, skipped = null) {
+// Python restored from the site's memory snapshot (static/snapshot.js) unless the page asks for a
+// fresh boot (?boot=fresh) or the restore fails; then booted afresh, as Pyodide boots, with
+// `loadPyodide` (Pyodide's pyodide.mjs). `snapshot` is the snapshot's bytes on their way (fetched
+// while Pyodide's script loads), or null; `standardLibrary` whether a restored Python fetches its
+// standard library's archive at once (else the first import that needs it does); `app` the files of
+// the app's snapshot on their way (appSnapshotFiles), restored first when given; `skipped` why the
+// app's snapshot is not (for the app's worker). Resolves with {pyodide, boot: "app-snapshot" |
+// "snapshot" | "fresh", reason (why not the snapshot asked for), standardLibrary} (restored from
+// the live view's snapshot: a promise that the archive has arrived).
+async function startPython(loadPyodide, config, url, snapshot, standardLibrary, app, skipped) {
   const options = {
     indexURL: url(config.indexURL),
     stdLibURL: url(config.standardLibrary),
@@ -220,7 +175,7 @@ async function startPython(config, url, snapshot, standardLibrary, app, skipped 
   let reason = skipped ?? (config.snapshot ? "?boot=fresh" : "the site has no memory snapshot");
   if (app) {
     try {
-      const pyodide = await restoreAppSnapshot(config.appSnapshot, app, options, env);
+      const pyodide = await restoreAppSnapshot(loadPyodide, config.appSnapshot, app, options, env);
       return { pyodide, boot: "app-snapshot", standardLibrary: null };
     } catch (error) {
       reason = `the app's memory snapshot could not be used: ${(error && error.message) || error}`;
@@ -228,15 +183,23 @@ async function startPython(config, url, snapshot, standardLibrary, app, skipped 
   }
   if (snapshot) {
     try {
-      const restored = await restoreSnapshot(config.snapshot, snapshot, options, env,
-                                             standardLibrary);
+      const restored = await restoreSnapshot(
+        loadPyodide,
+        config.snapshot,
+        snapshot,
+        options,
+        env,
+        standardLibrary,
+      );
       return { ...restored, boot: "snapshot", reason };
     } catch (error) {
       reason = `the memory snapshot could not be used: ${(error && error.message) || error}`;
     }
   }
   const stdLibURL = await checkedStandardLibrary(options);
-  const pyodide = await startCore(options.indexURL, () => loadPyodide({ ...options, stdLibURL, env }));
+  const pyodide = await startCore(options.indexURL, () =>
+    loadPyodide({ ...options, stdLibURL, env }),
+  );
   return { pyodide, boot: "fresh", reason };
 }
 
@@ -253,19 +216,32 @@ async function startPython(config, url, snapshot, standardLibrary, app, skipped 
 // it is worth fetching (the "live" worker measured the network: appSnapshotWorthIt), else the
 // live view's from the bytes the "live" one fetched (`snapshot`, handed over by the page with its
 // "boot" message, so that they are not downloaded twice), else boots afresh.
-async function boot({ config, query, pageURL, boot: wanted, role, snapshot: given, app: fast,
-                      skipped: why, core }) {
+async function boot({
+  config,
+  query,
+  pageURL,
+  boot: wanted,
+  role,
+  snapshot: given,
+  app: fast,
+  skipped: why,
+  core,
+}) {
   const url = (path) => new URL(path, pageURL).href;
-  importScripts(url("snapshot.js"));
-  coreModule = core ?? null;
-  const app = role === "app" && config.appSnapshot && fast
-    ? appSnapshotFiles(config.appSnapshot, url, config) : null;
+  shareCore(core ?? null);
+  const app =
+    role === "app" && config.appSnapshot && fast
+      ? appSnapshotFiles(config.appSnapshot, url, config)
+      : null;
   const skipped = role === "app" && config.appSnapshot && !fast ? why : null;
   app?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
   // The app's worker needs the files of the live view's and the app's stages first: fetched now.
-  const fetched = role !== "app" ? {} : Object.fromEntries(["live", "app"].map(
-    (name) => [name, fetch(url(config.stages[name].bundle.url))],
-  ));
+  const fetched =
+    role !== "app"
+      ? {}
+      : Object.fromEntries(
+          ["live", "app"].map((name) => [name, fetch(url(config.stages[name].bundle.url))]),
+        );
   Object.values(fetched).forEach((response) => response.catch(() => {})); // reported when used
   let snapshot = null;
   if (given) snapshot = Promise.resolve(given);
@@ -273,17 +249,31 @@ async function boot({ config, query, pageURL, boot: wanted, role, snapshot: give
     snapshot = snapshotBytes(url(config.snapshot.url), config.snapshot);
   }
   snapshot?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
-  importScripts(url(config.pyodideJs));
-  const { pyodide, boot: how, reason, standardLibrary } =
-    await startPython(config, url, snapshot, role !== "live", app, skipped);
+  const { loadPyodide } = await import(url(config.pyodideJs));
+  const {
+    pyodide,
+    boot: how,
+    reason,
+    standardLibrary,
+  } = await startPython(loadPyodide, config, url, snapshot, role !== "live", app, skipped);
   if (how === "fresh" && role === "live") role = "both";
   if (how === "snapshot" && role === "live") {
     const bytes = await snapshot; // Python holds its own copy: these go to the app's worker
     const skipped = appSnapshotSkipped(config.appSnapshot);
-    const booted = { type: "boot", boot: how, reason, role, snapshot: bytes, app: !skipped, skipped };
-    try { // the compiled core too, for the app's worker to share (coreModule)
+    const booted = {
+      type: "boot",
+      boot: how,
+      reason,
+      role,
+      snapshot: bytes,
+      app: !skipped,
+      skipped,
+    };
+    try {
+      // the compiled core too, for the app's worker to share (coreModule)
       post({ ...booted, core: coreModule }, [bytes.buffer]);
-    } catch { // an engine that cannot send compiled WebAssembly to another worker
+    } catch {
+      // an engine that cannot send compiled WebAssembly to another worker
       post(booted, [bytes.buffer]);
     }
   } else post({ type: "boot", boot: how, reason, role });
@@ -315,16 +305,19 @@ async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {})
   await standardLibrary;
   const stages = how === "fresh" ? ["app"] : ["live", "app"]; // restored: no file yet
   const restoredApp = how === "app-snapshot";
-  await installStages(pyodide, config, url, stages, "Installing packages",
-                      { fetched, withLoaded: !restoredApp });
+  await installStages(pyodide, config, url, stages, "Installing packages", {
+    fetched,
+    withLoaded: !restoredApp,
+  });
   // The package groups, each installed in the background, the first (the single-item page's)
   // while the app's modules are imported, the others when a part waits for them or once every
   // page is built.
   const groups = {};
   const installGroup = (group) => {
     if (!groups[group]) {
-      groups[group] = installStages(pyodide, config, url, [group], `Installing ${group}`)
-        .then(() => session.installed(group));
+      groups[group] = installStages(pyodide, config, url, [group], `Installing ${group}`).then(() =>
+        session.installed(group),
+      );
       groups[group].catch(() => {}); // its failure is reported where it is awaited
     }
     return groups[group];
@@ -339,7 +332,8 @@ async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {})
   post({ type: "scripts" }); // the page fetches BokehJS and Panel's JS meanwhile
   while (session.import_next()) await pause();
   let built;
-  try { // restored from the app's snapshot, the app is in it: a damaged one may fail only here
+  try {
+    // restored from the app's snapshot, the app is in it: a damaged one may fail only here
     built = how === "app-snapshot" ? await withConsoleHeld(() => session.build()) : session.build();
   } catch (error) {
     if (how !== "app-snapshot") throw error;
@@ -365,7 +359,8 @@ async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {})
   // group no part has needed yet (the tables', for the batch page's tables, built once files are
   // loaded) is installed when Python asks for it: when such a part joins or its page is opened.
   held.forEach((group) => installGroup(group).catch(fail));
-  session.finish((group) => { // asked for again while it installs: reported once
+  session.finish((group) => {
+    // asked for again while it installs: reported once
     if (!groups[group]) installGroup(group).catch(fail);
   });
 }

@@ -7,8 +7,8 @@ CSS), the ``explorer`` package (app modules), the repository itself (the ``chars
 :mod:`explorer.site_build.compiled`; none with ``--pyodide-source cdn``). Output layout::
 
     site/index.html, page/*.js, worker.js     the shell: the page (live view, then the app; one
-    site/style.css, explorer.css              script per job) and the Web Worker that runs Python
-    site/a11y.js, snapshot.js                 for it; a11y.js mends the libraries' markup for
+    site/style.css, explorer.css              module per job) and the Web Worker that runs Python
+    site/a11y.js, snapshot.js, archives.js    for it; a11y.js mends the libraries' markup for
                                                accessibility; snapshot.js restores Python's memory
     site/pyodide/                              Pyodide core, its standard library, the compiled
                                                wheels (numpy, pandas), pyodide-lock.json, the
@@ -61,7 +61,7 @@ DEFAULT_OUT = Path("site") if INSTALLED else ROOT / "site"
 """The site's folder: ``site/`` in the checkout, or in the current folder for an installed
 package."""
 #: Pyodide core files copied into site/pyodide/ (local mode).
-PYODIDE_CORE = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm"]
+PYODIDE_CORE = ["pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm"]
 BROTLI_MIN_BYTES = 100_000
 """Of the files the first score needs, those larger get a Brotli copy (Pyodide's core and the
 live view's snapshot: over a megabyte fewer than gzip's, ``docs/benchmarks.md``)."""
@@ -77,8 +77,9 @@ the worker (the app's snapshot keeps the value it was made with, so it is the pa
 #: archives of earlier builds included: a folder without the marker is an earlier build only if
 #: it holds nothing else.
 SITE_ENTRIES = {
-    "index.html", "worker.js", "snapshot.js", "service-worker.js", "a11y.js", "explorer.css",
-    "style.css", "app.zip", "app-later.zip", "pyodide", "bokeh", "panel", "page", "examples",
+    "index.html", "worker.js", "snapshot.js", "archives.js", "service-worker.js", "a11y.js",
+    "explorer.css", "style.css", "app.zip", "app-later.zip", "pyodide", "bokeh", "panel", "page",
+    "examples",
 }  # fmt: skip
 NO_NODE = (
     "Node.js (`node`) is not on PATH: building the site without its memory snapshots (which "
@@ -263,7 +264,7 @@ def build(
     step(13, total, "Render the HTML shell")
     config = {
         "pyodideSource": pyodide_source,
-        "pyodideJs": index_url + "pyodide.js",
+        "pyodideJs": index_url + "pyodide.mjs",
         "indexURL": index_url,
         "lockFileURL": "pyodide/pyodide-lock.json",
         "standardLibrary": f"pyodide/{STANDARD_LIBRARY_FILE}",

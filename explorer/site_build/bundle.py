@@ -1,7 +1,7 @@
 """The site's Python in one archive per install stage: the installed files of each stage's
 pure-Python packages (and, for the live view's stage, the app's own files) in a gzip-compressed
 tar, ``pyodide/<stage>.tar.gz``, that the worker writes into Pyodide's file system from
-JavaScript (``static/worker.js``).
+JavaScript (``static/worker.js``, with ``static/archives.js``).
 
 The stages are those of :class:`~explorer.site_build.lock.LoadOrder`: ``live`` (charsim, param
 and the app), ``app`` (Bokeh, Panel, ...) and each package group. Installing a wheel in Pyodide
@@ -39,7 +39,7 @@ def bundled(wheel: Path | None) -> bool:
 def tar_archive(members: dict[str, bytes]) -> bytes:
     """``members`` (path from the file system's root, without its first ``/``: bytes) as a
     deterministic tar (sorted members, no dates or owners) in the ustar format the worker reads
-    (``tarMembers`` in ``static/worker.js``).
+    (``tarMembers`` in ``static/archives.js``).
 
     Raises:
         BuildError: a member's name does not fit the ustar format (255 characters).

@@ -18,7 +18,9 @@ const pyodide = await loadPyodide({ indexURL: core + "/" });
 
 const pairs = process.argv.slice(2);
 if (pairs.length === 0 || pairs.length % 2) {
-  console.error("usage: node explorer/site_build/compile_pyc.mjs SOURCE INSTALLED [SOURCE INSTALLED ...]");
+  console.error(
+    "usage: node explorer/site_build/compile_pyc.mjs SOURCE INSTALLED [SOURCE INSTALLED ...]",
+  );
   process.exit(2);
 }
 const trees = [];

@@ -55,8 +55,8 @@ def load_npm_lock(version: str) -> dict:
             WORKSPACE.mkdir(parents=True, exist_ok=True)
             for name in ("package.json", "package-lock.json"):
                 shutil.copyfile(SHIPPED / name, WORKSPACE / name)
-        if shutil.which("npm"):
-            run(["npm", "ci", "--no-audit", "--no-fund"])
+        if shutil.which("npm"):  # an installed package needs no linter nor test's library
+            run(["npm", "ci", "--no-audit", "--no-fund", *(["--omit=dev"] if INSTALLED else [])])
         else:
             _unpack_from_registry()
     lock = json.loads((NPM_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))

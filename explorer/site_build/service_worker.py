@@ -43,9 +43,10 @@ def write_service_worker(out: Path) -> str:
         digest.update(f"{name}\0{sha256(out / name)}\n".encode())
     build = digest.hexdigest()[:16]
     script = (STATIC / SERVICE_WORKER).read_text(encoding="utf-8")
-    for placeholder in ("{{BUILD}}", "{{FILES}}"):
+    fills = {'"{{BUILD}}"': json.dumps(build), '["{{FILES}}"]': json.dumps(files, indent=1)}
+    for placeholder, text in fills.items():
         if placeholder not in script:
             raise BuildError(f"static/{SERVICE_WORKER} lacks {placeholder}")
-    script = script.replace("{{BUILD}}", build).replace("{{FILES}}", json.dumps(files, indent=1))
+        script = script.replace(placeholder, text)
     (out / SERVICE_WORKER).write_text(script, encoding="utf-8")
     return build

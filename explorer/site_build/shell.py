@@ -20,15 +20,18 @@ PAGE_SCRIPTS = [
     "page/sync.js",
     "page/takeover.js",
 ]
-"""The page's own scripts (main thread), one per job, in the order index.html runs them (plain
-scripts, ``defer``: loading.js starts the worker once all of them have run)."""
-SHELL = ["a11y.js", *PAGE_SCRIPTS, "worker.js", "snapshot.js", "style.css"]
+"""The page's own scripts (main thread), one per job: ES modules, of which index.html runs the
+first (``type="module"``: it runs once the page is parsed), which imports the others, directly
+or through one another; each of those is preloaded (``modulepreload``), so that the browser
+fetches them all at once rather than as it finds each import."""
+SHELL = ["a11y.js", *PAGE_SCRIPTS, "worker.js", "snapshot.js", "archives.js", "style.css"]
 """The page's own files in static/, copied as they are (index.html is rendered)."""
 
 
 def render_shell(out: Path, config: dict) -> None:
     """Copy the static shell and the app's stylesheet (the live view shows the app's score card
-    before the app itself), and fill in index.html's configuration and the page's scripts."""
+    before the app itself), and fill in index.html's configuration and the page's scripts (the
+    first run, the others preloaded)."""
     for name in SHELL:
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(STATIC / name, out / name)
@@ -37,7 +40,8 @@ def render_shell(out: Path, config: dict) -> None:
     fills = {
         "{{CONFIG_JSON}}": json.dumps(config, indent=1).replace("</", "<\\/"),
         "{{PAGE_SCRIPTS}}": "\n  ".join(
-            f'<script src="{name}" defer></script>' for name in PAGE_SCRIPTS
+            [f'<link rel="modulepreload" href="{name}">' for name in PAGE_SCRIPTS[1:]]
+            + [f'<script type="module" src="{PAGE_SCRIPTS[0]}"></script>']
         ),
     }
     for placeholder, text in fills.items():

@@ -14,22 +14,22 @@
 // (explorer.runtime.worker) and writes the snapshot of Pyodide's memory. `check` restores a
 // snapshot as the worker does (without the standard library's archive, which then arrives) and
 // prints, as one JSON line, the self-check's answer, two draws of `random` (they must differ
-// between two restores) and the files compiled from source while modules were imported from
-// the archive (none may be).
+// between two restores) and the files compiled from source while modules were imported from the
+// archive (none may be).
 // `make-app` and `check-app` do the same for the app's snapshot (sacreBLEU's modules, those of
 // explorer.runtime.worker.SNAPSHOT_GROUPS, and numpy, Bokeh and Panel imported as well:
 // explorer.runtime.worker.APP_IMPORTS, and the app built for the page's plain address with its
 // single-item page: explorer.runtime.worker.prebuild), with the functions the worker uses
 // (static/snapshot.js): numpy's libraries (the archive SETTINGS.libraries) are loaded as Pyodide
 // starts, numpy's wheel (SETTINGS.wheel) is unpacked, PANEL_CDN_ROOT is the page's
-// (SETTINGS.panelCdnRoot), and `make-app` prints the snapshot's layout as one JSON line
-// ({layout: {table}}: the function table's length as Python started, where the libraries were
-// placed after it); `check-app` restores it as the worker does (on a table of the length
-// SETTINGS.layout.table), writes the ARCHIVEs' files, builds the app for the page's JS and CSS (SETTINGS.pageResources) and prints the app's
-// check (explorer.runtime.worker.app_check), the comparison's (comparison_check), two draws
-// of `random`, and of the app that `make-app` built ahead (explorer.runtime.worker.prebuild)
-// the parts in progress in the JSON sent and the steps until its single-item page is complete.
-// Either fails with exit status 1 and the error on stderr.
+// (SETTINGS.panelCdnRoot), and `make-app` prints the snapshot's layout as one JSON line ({layout:
+// {table}}: the function table's length as Python started, where the libraries were placed after
+// it); `check-app` restores it as the worker does (on a table of the length SETTINGS.layout.table),
+// writes the ARCHIVEs' files, builds the app for the page's JS and CSS (SETTINGS.pageResources) and
+// prints the app's check (explorer.runtime.worker.app_check), the comparison's (comparison_check),
+// two draws of `random`, and of the app that `make-app` built ahead
+// (explorer.runtime.worker.prebuild) the parts in progress in the JSON sent and the steps until its
+// single-item page is complete. Either fails with exit status 1 and the error on stderr.
 //
 // What Pyodide 0.27.7's experimental snapshots allow (pyodide/pyodide#4652, #4720, #5195):
 // * packages are unpacked with unpackArchive, not loadPackage (whose JS objects make
@@ -44,19 +44,18 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import vm from "node:vm";
+import { pathToFileURL } from "node:url";
 
 // npm `pyodide`'s folder and the site's shell (static/): CHARSIM_PYODIDE and CHARSIM_STATIC,
 // set by the build (explorer/site_build/pins.py).
-const indexURL = process.env.CHARSIM_PYODIDE + "/";
+const indexURL = `${process.env.CHARSIM_PYODIDE}/`;
 await import(join(indexURL, "pyodide.asm.js")); // _createPyodideModule, for startCore
 const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
-// The worker's own functions (static/worker.js, static/snapshot.js), run as the worker runs them.
-globalThis.self = globalThis;
-globalThis.loadPyodide = loadPyodide;
-for (const name of ["worker.js", "snapshot.js"]) {
-  vm.runInThisContext(readFileSync(join(process.env.CHARSIM_STATIC, name), "utf8"), { filename: name });
-}
+// The workers' own functions (static/archives.js, static/snapshot.js), as the workers run them.
+const shell = (name) => import(pathToFileURL(join(process.env.CHARSIM_STATIC, name)).href);
+const { filesWritten, gunzipped, writeTar } = await shell("archives.js");
+const snapshots = await shell("snapshot.js");
+const { compiledLibraries, restoreAppSnapshot, snapshotFunctionName, startCore } = snapshots;
 
 const [command, snapshot, stdLibURL, ...archives] = process.argv.slice(2);
 const bytes = (path) => new Uint8Array(readFileSync(path));
@@ -90,7 +89,10 @@ function countArgsSlot(pyodide) {
 try {
   if (command === "make" && stdLibURL && archives.length) {
     const pyodide = await loadPyodide({
-      indexURL, stdLibURL, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" },
+      indexURL,
+      stdLibURL,
+      _makeSnapshot: true,
+      env: { PYTHONHASHSEED: "0" },
     });
     for (const path of archives) pyodide.unpackArchive(bytes(path), "gztar", { extractDir: "/" });
     // The live view's Python and what it converts its answers with (pyodide.ffi.to_js).
@@ -105,8 +107,11 @@ try {
     // guard of explorer.runtime.standard_library would fail); then the archive arrives.
     const empty = join(tmpdir(), `charsim-empty-${process.pid}.zip`);
     writeFileSync(empty, EMPTY_ZIP);
-    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes(snapshot), stdLibURL: empty })
-      .finally(() => rmSync(empty, { force: true })); // read into Python's file system by now
+    const pyodide = await loadPyodide({
+      indexURL,
+      _loadSnapshot: bytes(snapshot),
+      stdLibURL: empty,
+    }).finally(() => rmSync(empty, { force: true })); // read into Python's file system by now
     const worker = pyodide.pyimport("explorer.runtime.worker");
     worker.restored(pyodide.toPy({}), "python_stdlib.zip");
     const zipDirectories = pyodide.runPython(ZIP_DIRECTORIES);
@@ -115,12 +120,19 @@ try {
     worker.Session(() => {}, []).start("c=the+cat&r=%5B%22a+cat%22%5D&cap=4&w=uniform&lang=ja");
     const session = worker.Session(() => {}, []);
     session.start("");
-    session.score({ candidate: "ça ☃", references_text: '["ca", "a \u00e7a"]',
-                    reference_format: "json", max_order: 32, weights: "harmonic" });
+    session.score({
+      candidate: "ça ☃",
+      references_text: '["ca", "a \u00e7a"]',
+      reference_format: "json",
+      max_order: 32,
+      weights: "harmonic",
+    });
     const draws = pyodide.runPython("import random; [random.random(), random.random()]").toJs();
     pyodide.pyimport("explorer.runtime.standard_library").arrived(bytes(stdLibURL));
     // Modules not in memory are read from the archive, from their bytecode: none is compiled.
-    const compiled = pyodide.runPython(`
+    const compiled = pyodide
+      .runPython(
+        `
 import builtins
 sources = []
 def counting(source, filename, *args, **kwargs):
@@ -131,19 +143,28 @@ try:
     import pydoc, xml.dom.minidom
 finally:
     builtins.compile = compile
-sources`).toJs();
+sources`,
+      )
+      .toJs();
     console.log(JSON.stringify({ check, random: draws, compiled, zipDirectories }));
   } else if (command === "make-app" && stdLibURL && archives.length) {
     const [settings, ...stages] = archives;
-    const { libraries, wheel, panelCdnRoot, pageResources } =
-      JSON.parse(readFileSync(settings, "utf8"));
+    const { libraries, wheel, panelCdnRoot, pageResources } = JSON.parse(
+      readFileSync(settings, "utf8"),
+    );
     globalThis.XMLHttpRequest = class {}; // Panel imports it; nothing here sends a request
     const compiled = await compiledLibraries(await gunzippedFile(libraries));
-    const pyodide = await startCore(indexURL, () =>
-      loadPyodide({
-        indexURL, stdLibURL, _makeSnapshot: true,
-        env: { PYTHONHASHSEED: "0", PANEL_CDN_ROOT: panelCdnRoot },
-      }), { libraries: compiled });
+    const pyodide = await startCore(
+      indexURL,
+      () =>
+        loadPyodide({
+          indexURL,
+          stdLibURL,
+          _makeSnapshot: true,
+          env: { PYTHONHASHSEED: "0", PANEL_CDN_ROOT: panelCdnRoot },
+        }),
+      { libraries: compiled },
+    );
     for (const path of stages) pyodide.unpackArchive(bytes(path), "gztar", { extractDir: "/" });
     const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
     pyodide.unpackArchive(bytes(wheel), "zip", { extractDir: sitePackages });
@@ -159,16 +180,20 @@ w.app_check()`);
     const [heap, slot] = countArgsSlot(pyodide);
     heap[slot] = 0;
     writeFileSync(snapshot, pyodide.makeMemorySnapshot({ serializer: snapshotFunctionName }));
-    console.log(JSON.stringify({ layout: { table: coreTable } }));
+    console.log(JSON.stringify({ layout: { table: snapshots.coreTable } }));
   } else if (command === "check-app" && stdLibURL && archives.length) {
     const [settings, ...stages] = archives;
-    const { libraries, panelCdnRoot, pageResources, check, layout } =
-      JSON.parse(readFileSync(settings, "utf8"));
+    const { libraries, panelCdnRoot, pageResources, check, layout } = JSON.parse(
+      readFileSync(settings, "utf8"),
+    );
     globalThis.XMLHttpRequest = class {};
     const compiled = await compiledLibraries(await gunzippedFile(libraries));
     const files = { bytes: bytes(snapshot), libraries: compiled };
     const pyodide = await restoreAppSnapshot(
-      { check, layout }, Promise.resolve(files), { indexURL, stdLibURL },
+      loadPyodide,
+      { check, layout },
+      Promise.resolve(files),
+      { indexURL, stdLibURL },
       { PANEL_CDN_ROOT: panelCdnRoot },
     );
     const zipDirectories = pyodide.runPython(ZIP_DIRECTORIES);
@@ -185,13 +210,20 @@ w.app_check()`);
     session.start("");
     const built = session.build();
     const draws = pyodide.runPython("import random; [random.random(), random.random()]").toJs();
-    console.log(JSON.stringify({
-      check: worker.app_check(), comparison: worker.comparison_check(), random: draws,
-      model: JSON.stringify(built.model).length, zipDirectories,
-      prebuilt: { steps, progress: JSON.stringify(sent).split("&lt;progress").length - 1 },
-    }));
+    console.log(
+      JSON.stringify({
+        check: worker.app_check(),
+        comparison: worker.comparison_check(),
+        random: draws,
+        model: JSON.stringify(built.model).length,
+        zipDirectories,
+        prebuilt: { steps, progress: JSON.stringify(sent).split("&lt;progress").length - 1 },
+      }),
+    );
   } else {
-    console.error("usage: node explorer/site_build/snapshot.mjs make SNAPSHOT STDLIB ARCHIVE... | check SNAPSHOT STDLIB | make-app|check-app SNAPSHOT STDLIB SETTINGS ARCHIVE...");
+    console.error(
+      "usage: node explorer/site_build/snapshot.mjs make SNAPSHOT STDLIB ARCHIVE... | check SNAPSHOT STDLIB | make-app|check-app SNAPSHOT STDLIB SETTINGS ARCHIVE...",
+    );
     process.exit(2);
   }
 } catch (error) {

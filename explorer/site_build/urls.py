@@ -28,7 +28,7 @@ URL_REWRITES = [
 #: may click, or identifiers. (The UI tests also abort and fail on any non-local request.)
 URL_ALLOW = [
     (
-        "pyodide/pyodide.js",
+        "pyodide/pyodide.mjs",
         "cdn.jsdelivr.net",
         "default package CDN that Pyodide consults only under Node.js",
     ),

@@ -1,72 +1,96 @@
-// The page's adjustments to BokehJS (second of static/page/'s scripts; see loading.js), made
-// once BokehJS is loaded (page.loadScripts). Two reads of BokehJS's make the browser recompute
-// the page's styles while its parts arrive: after each change to the page, a style read is as
-// slow as recomputing the styles of every element changed since the last one (seconds of
-// main-thread time while the app's parts arrive, in tasks of up to 800 ms). And a change to a
-// page not shown lays out the page shown (3.).
-"use strict";
+// BokehJS, Panel's JS and the JS and CSS of the app's models, loaded once the app is on its way
+// (loadBokeh), and the page's adjustments to BokehJS, made once it is loaded (adjustBokeh). Two
+// reads of BokehJS's make the browser recompute the page's styles while its parts arrive: after
+// each change to the page, a style read is as slow as recomputing the styles of every element
+// changed since the last one (long main-thread tasks while the app's parts arrive). And a change
+// to a page not shown lays out the page shown (3.). docs/explorer.md, "How the page loads", says
+// what each adjustment saves.
 
-(function (page) {
-  page.adjustBokeh = function adjustBokeh() {
-    // 1. Every visual property of a chart (line colour, fill alpha, font, …) is read from the
-    // CSS cascade first, getComputedStyle(el).getPropertyValue("--bk-…"), on each paint. No
-    // file of this site defines a "--bk-" variable (tests/explorer/test_bokeh_css.py checks
-    // it), so every such read is "" and the model's own value is used: skip the read.
-    // Upstream: bokeh/bokeh#15286 (open); #15205 caches these reads, after Bokeh 3.9.2.
-    const { VisualProperties } = Bokeh.require("core/visuals/visual");
-    VisualProperties.prototype._get_css_value = () => "";
-    // 2. A chart's font size, getComputedStyle(el).fontSize, is read again for every tick label
-    // it measures: read it once per task (nothing in one task of BokehJS's changes it).
-    const { PlotView } = Bokeh.require("models/plots/plot_canvas");
-    const fontSize = Object.getOwnPropertyDescriptor(PlotView.prototype, "base_font_size").get;
-    Object.defineProperty(PlotView.prototype, "base_font_size", {
-      configurable: true,
-      get() {
-        if (!this.csFontSizeRead) {
-          this.csFontSize = fontSize.call(this);
-          this.csFontSizeRead = true;
-          queueMicrotask(() => (this.csFontSizeRead = false));
-        }
-        return this.csFontSize;
-      },
-    });
-
-    // 3. A layout whose children change (a part of the Batch or About page arriving, a text of
-    // theirs changing language) lays out the whole document again, LayoutDOMView's
-    // invalidate_layout ("TODO: it would be better and more efficient to do a localized update"):
-    // every chart shown is measured and painted again, 100-130 ms of each 110-185 ms task in
-    // which a page not shown gets a part. Inside a tab not shown, nothing is drawn: prepare
-    // only the changed views (update_layout), note it on that tab's Tabs view and lay the
-    // document out once the tab is shown. Upstream: bokeh/bokeh#7438; #15205 builds the views of
-    // a tab not shown only once it is shown, after Bokeh 3.9.2 (for Tabs(link_layouts=False)).
-    const { LayoutDOMView } = Bokeh.require("models/layouts/layout_dom");
-    const invalidateLayout = LayoutDOMView.prototype.invalidate_layout;
-    LayoutDOMView.prototype.invalidate_layout = function invalidate_layout() {
-      const tabs = hidingTabs(this);
-      if (tabs == null) return invalidateLayout.call(this);
-      this.update_layout(); // its own views' styles and layouts, ready for any later layout
-      tabs.csLayoutDeferred = true;
-    };
-    for (const name of ["Tabs", "panel.models.tabs.Tabs"]) {
-      const view = Bokeh.Models.get(name).prototype.default_view.prototype;
-      const updateActive = view.update_active;
-      view.update_active = function update_active() {
-        updateActive.call(this);
-        if (this.csLayoutDeferred) {
-          this.csLayoutDeferred = false;
-          this.invalidate_layout(); // deferred again if a tab around this one is not shown
-        }
-      };
-    }
-  };
-
-  // The innermost Tabs view of which `view` is inside a tab not shown, or null if it is shown.
-  function hidingTabs(view) {
-    for (let child = view; child.parent != null; child = child.parent) {
-      const { parent } = child;
-      const tabs = parent.model.type.endsWith("Tabs");
-      if (tabs && parent.child_views.indexOf(child) !== parent.model.active) return parent;
-    }
-    return null;
+// BokehJS, Panel and the JS/CSS of the app's models (`scripts` and `styles` of the page's
+// configuration `config`): fetched when the worker starts importing the app (so that they take
+// neither bandwidth nor main-thread time from the first score: BokehJS fetched once the
+// snapshot's bytes were in made the live view later), all at once, and run in order (async =
+// false); then adjusted (adjustBokeh). Resolves once they are; the same promise on every call.
+let loaded = null;
+export function loadBokeh({ scripts, styles }) {
+  if (loaded) return loaded;
+  const ran = scripts.map(
+    (src) =>
+      new Promise((resolve, reject) => {
+        const script = Object.assign(document.createElement("script"), { src, async: false });
+        script.onload = resolve;
+        script.onerror = () => reject(new Error(`could not load ${src}`));
+        document.head.appendChild(script);
+      }),
+  );
+  for (const href of styles) {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+    document.head.appendChild(link);
   }
-})(window.charsimPage);
+  loaded = Promise.all(ran).then(adjustBokeh);
+  return loaded;
+}
+
+// BokehJS (the global `Bokeh` its scripts define) adjusted.
+function adjustBokeh() {
+  // 1. Every visual property of a chart (line colour, fill alpha, font, …) is read from the
+  // CSS cascade first, getComputedStyle(el).getPropertyValue("--bk-…"), on each paint. No
+  // file of this site defines a "--bk-" variable (tests/explorer/test_bokeh_css.py checks
+  // it), so every such read is "" and the model's own value is used: skip the read.
+  // Upstream: bokeh/bokeh#15286 (open); #15205 caches these reads, after Bokeh 3.9.2.
+  const { VisualProperties } = Bokeh.require("core/visuals/visual");
+  VisualProperties.prototype._get_css_value = () => "";
+  // 2. A chart's font size, getComputedStyle(el).fontSize, is read again for every tick label
+  // it measures: read it once per task (nothing in one task of BokehJS's changes it).
+  const { PlotView } = Bokeh.require("models/plots/plot_canvas");
+  const fontSize = Object.getOwnPropertyDescriptor(PlotView.prototype, "base_font_size").get;
+  Object.defineProperty(PlotView.prototype, "base_font_size", {
+    configurable: true,
+    get() {
+      if (!this.csFontSizeRead) {
+        this.csFontSize = fontSize.call(this);
+        this.csFontSizeRead = true;
+        queueMicrotask(() => (this.csFontSizeRead = false));
+      }
+      return this.csFontSize;
+    },
+  });
+
+  // 3. A layout whose children change (a part of the Batch or About page arriving, a text of
+  // theirs changing language) lays out the whole document again, LayoutDOMView's
+  // invalidate_layout ("TODO: it would be better and more efficient to do a localized update"):
+  // every chart shown is measured and painted again, most of each task in which a page not
+  // shown gets a part. Inside a tab not shown, nothing is drawn: prepare
+  // only the changed views (update_layout), note it on that tab's Tabs view and lay the
+  // document out once the tab is shown. Upstream: bokeh/bokeh#7438; #15205 builds the views of
+  // a tab not shown only once it is shown, after Bokeh 3.9.2 (for Tabs(link_layouts=False)).
+  const { LayoutDOMView } = Bokeh.require("models/layouts/layout_dom");
+  const invalidateLayout = LayoutDOMView.prototype.invalidate_layout;
+  LayoutDOMView.prototype.invalidate_layout = function invalidate_layout() {
+    const tabs = hidingTabs(this);
+    if (tabs == null) return invalidateLayout.call(this);
+    this.update_layout(); // its own views' styles and layouts, ready for any later layout
+    tabs.csLayoutDeferred = true;
+  };
+  for (const name of ["Tabs", "panel.models.tabs.Tabs"]) {
+    const view = Bokeh.Models.get(name).prototype.default_view.prototype;
+    const updateActive = view.update_active;
+    view.update_active = function update_active() {
+      updateActive.call(this);
+      if (this.csLayoutDeferred) {
+        this.csLayoutDeferred = false;
+        this.invalidate_layout(); // deferred again if a tab around this one is not shown
+      }
+    };
+  }
+}
+
+// The innermost Tabs view of which `view` is inside a tab not shown, or null if it is shown.
+function hidingTabs(view) {
+  for (let child = view; child.parent != null; child = child.parent) {
+    const { parent } = child;
+    const tabs = parent.model.type.endsWith("Tabs");
+    if (tabs && parent.child_views.indexOf(child) !== parent.model.active) return parent;
+  }
+  return null;
+}

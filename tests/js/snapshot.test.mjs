@@ -1,21 +1,27 @@
-// Unit tests of static/snapshot.js's function table helpers, run by Node's test runner
-// (`node --test tests/js/`): the table made the same in every engine (keepExportsInTable) and
-// the check of the app's snapshot's layout before its download (appSnapshotLayout).
+// Unit tests of static/snapshot.js's helpers, run by Node's test runner (`node --test tests/js/`):
+// the function table made the same in every engine (keepExportsInTable), the check of the app's
+// snapshot's layout before its download (appSnapshotLayout), the snapshot's bytes checked
+// (snapshotBytes), a damaged snapshot's console held back (withConsoleHeld) and the JS functions
+// an app's snapshot keeps by name (snapshotFunctionName).
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import vm from "node:vm";
 
-const root = new URL("../../", import.meta.url);
-vm.runInThisContext(readFileSync(new URL("static/snapshot.js", root), "utf8"),
-                    { filename: "snapshot.js" });
+import { gzipSync } from "node:zlib";
+
+import {
+  appSnapshotLayout,
+  keepExportsInTable,
+  snapshotBytes,
+  snapshotFunctionName,
+  withConsoleHeld,
+} from "../../static/snapshot.js";
 
 // (module (table 2 funcref) (export "t" table) (func $a (result i32) i32.const 7)
 //  (func $b (result i32) i32.const 8) (export "a" $a) (export "b" $b) (elem (i32.const 0) $a $b))
 const MODULE = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 127, 3, 3, 2, 0, 0, 4, 4, 1, 112, 0, 2, 7, 13,
-  3, 1, 97, 0, 0, 1, 98, 0, 1, 1, 116, 1, 0, 9, 8, 1, 0, 65, 0, 11, 2, 0, 1, 10, 11, 2, 4, 0, 65,
-  7, 11, 4, 0, 65, 8, 11,
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 127, 3, 3, 2, 0, 0, 4, 4, 1, 112, 0, 2, 7, 13, 3,
+  1, 97, 0, 0, 1, 98, 0, 1, 1, 116, 1, 0, 9, 8, 1, 0, 65, 0, 11, 2, 0, 1, 10, 11, 2, 4, 0, 65, 7,
+  11, 4, 0, 65, 8, 11,
 ]);
 
 // Emscripten's lookup of a function's slot (pyodide.asm.js: getFunctionAddress, updateTableMap).
@@ -73,7 +79,52 @@ test("a slot set anew gives back what it holds, not the export it held", () => {
 test("the app's snapshot is refused before its download on a table of another length", () => {
   const appSnapshot = { layout: { table: 11916 } };
   assert.equal(appSnapshotLayout(appSnapshot, 11916), null);
-  assert.match(appSnapshotLayout(appSnapshot, 13070),
-               /table holds 13070 functions as Python starts, the app's snapshot was made with 11916/);
+  assert.match(
+    appSnapshotLayout(appSnapshot, 13070),
+    /table holds 13070 functions as Python starts, the app's snapshot was made with 11916/,
+  );
   assert.match(appSnapshotLayout({}, 11916), /records no function table's length/);
+});
+
+test("the snapshot is unpacked, and refused by its size if truncated", async () => {
+  const { fetch } = globalThis;
+  globalThis.fetch = async () => new Response(gzipSync(new Uint8Array(10)));
+  try {
+    assert.equal((await snapshotBytes("live-snapshot.gz", { bytes: 10 })).length, 10);
+    await assert.rejects(
+      snapshotBytes("live-snapshot.gz", { bytes: 12 }),
+      /^Error: live-snapshot.gz holds 10 bytes, not 12$/,
+    );
+  } finally {
+    globalThis.fetch = fetch;
+  }
+});
+
+test("a damaged snapshot's fatal error is held off the console, named in the error", async () => {
+  const { error } = console;
+  const failing = withConsoleHeld(() => {
+    console.error("Pyodide has suffered a fatal error.");
+    console.error("RuntimeError: memory access out of bounds");
+    throw new Error("the restore failed");
+  });
+  await assert.rejects(failing, {
+    message: "the restore failed (RuntimeError: memory access out of bounds)",
+  });
+  assert.equal(console.error, error);
+  assert.equal(await withConsoleHeld(async () => "restored"), "restored");
+});
+
+test("the app's snapshot keeps Panel's dict converter by its name, and no other JS value", () => {
+  // panel/io/pyodide.py: _dict_converter, as Pyodide hands it over
+  const converter = (entries) => {
+    for (let entry of entries) {
+      if (entry[1] === undefined) {
+        entry[1] = null;
+      }
+    }
+    return Object.fromEntries(entries);
+  };
+  assert.deepEqual(snapshotFunctionName(converter), { function: "panel-dict-converter" });
+  assert.throws(() => snapshotFunctionName(() => 1), /holds a JS value no snapshot keeps/);
+  assert.throws(() => snapshotFunctionName({}), /holds a JS value no snapshot keeps/);
 });
