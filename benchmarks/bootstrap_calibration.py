@@ -27,11 +27,20 @@ from charsim.significance import significant
 
 def main() -> None:
     parser = script_parser(__doc__)
-    parser.add_argument("--sizes", type=positive, nargs="+",
-                        default=[6, 12, 20, 30, 50, 100, 200, 300], help="item counts")  # fmt: skip
+    parser.add_argument(
+        "--sizes",
+        type=positive,
+        nargs="+",
+        default=[6, 12, 20, 30, 50, 100, 200, 300],
+        help="item counts",
+    )
     parser.add_argument("--tests", type=positive, default=400, help="tests per size (400)")
-    parser.add_argument("--trials", type=positive, default=1000,
-                        help="trials of approximate randomization per test (1,000)")  # fmt: skip
+    parser.add_argument(
+        "--trials",
+        type=positive,
+        default=1000,
+        help="trials of approximate randomization per test (1,000)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the draws (1)")
     args = parser.parse_args()
     print(environment())
@@ -50,8 +59,9 @@ def main() -> None:
                 base.append(pair[0])
                 system.append(pair[1])
             bootstrap = charsim.paired_bootstrap(base, system, seed=test)
-            randomization = charsim.paired_randomization(base, system, trials=args.trials,
-                                                         seed=test)  # fmt: skip
+            randomization = charsim.paired_randomization(
+                base, system, trials=args.trials, seed=test
+            )
             for key, result in (("bs", bootstrap), ("ar", randomization)):
                 marked[key] += significant(dataclasses.replace(result, items=None))
         shares = [f"{100 * marked[key] / args.tests:.2f} %" for key in ("bs", "ar")]

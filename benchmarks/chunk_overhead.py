@@ -43,8 +43,13 @@ def dask_executor(stack: contextlib.ExitStack) -> Executor | None:
 def main() -> None:
     parser = script_parser(__doc__)
     sizes = sorted({250, CHUNK_SIZE, DASK_CHUNK})
-    parser.add_argument("--sizes", type=positive, nargs="+", default=sizes,
-                        help=f"chunk sizes in items ({' '.join(map(str, sizes))})")  # fmt: skip
+    parser.add_argument(
+        "--sizes",
+        type=positive,
+        nargs="+",
+        default=sizes,
+        help=f"chunk sizes in items ({' '.join(map(str, sizes))})",
+    )
     parser.add_argument("--repeat", type=positive, default=3, help="passes over the set (3)")
     args = parser.parse_args()
     print(environment())  # the load before the run

@@ -97,8 +97,17 @@ def commands(files: dict[int, tuple[Path, Path]], scheduler: str) -> dict[tuple,
         found["--jobs 1", size] = [*cli, "--jobs", "1"]
         found["--jobs 2", size] = [*cli, "--jobs", "2"]
         found["Dask", size] = [python, "-c", DASK, scheduler, str(system), str(reference)]
-        found["chrF", size] = [python, "-c", CHRF, str(reference), "-i", str(system),
-                               "-m", "chrf", "-b"]  # fmt: skip
+        found["chrF", size] = [
+            python,
+            "-c",
+            CHRF,
+            str(reference),
+            "-i",
+            str(system),
+            "-m",
+            "chrf",
+            "-b",
+        ]
     return found
 
 
@@ -129,8 +138,13 @@ def _fields(out: str) -> str:
 
 def main() -> None:
     parser = script_parser(__doc__)
-    parser.add_argument("--sizes", type=positive, nargs="+", default=[100_000, 200_000],
-                        help="increasing numbers of items (100000 200000)")  # fmt: skip
+    parser.add_argument(
+        "--sizes",
+        type=positive,
+        nargs="+",
+        default=[100_000, 200_000],
+        help="increasing numbers of items (100000 200000)",
+    )
     parser.add_argument("--repeat", type=positive, default=3, help="passes (3)")
     args = parser.parse_args()
     if len(args.sizes) < 2 or any(a >= b for a, b in itertools.pairwise(args.sizes)):
@@ -158,8 +172,10 @@ def main() -> None:
         print(f"{size:,} items:")
         for name in RUNS:
             seconds, peak = (statistics.median(values[name, size]) for values in (times, peaks))
-            print(f"  {name:<9} {seconds:7.1f} s  ({seconds / size * 1e6:4.0f} µs/item)  "
-                  f"peak RSS {peak:6.1f} MiB")  # fmt: skip
+            print(
+                f"  {name:<9} {seconds:7.1f} s  ({seconds / size * 1e6:4.0f} µs/item)  "
+                f"peak RSS {peak:6.1f} MiB"
+            )
         charsim = set().union(*(outputs[name, size] for name in RUNS[:3]))
         agree = "the same in all three runs" if len(charsim) == 1 else "NOT the same in all runs"
         print(f"  charsim {' | '.join(sorted(charsim))}: {agree}")

@@ -97,7 +97,7 @@ from explorer.site_build.build import (
     PYODIDE_CORE,
     STANDARD_LIBRARY_FILE,
     build,
-)  # fmt: skip
+)
 from explorer.site_build.pins import NPM_PYODIDE
 from tests.engines.drivers import CHROMIUM_LOCAL_ONLY, ENGINES
 from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS  # one list of browser flags
@@ -110,9 +110,13 @@ loadPyodide({indexURL: new URL("pyodide/", location.href).href})
 </script></body></html>"""
 NETWORKS = {
     "none": None,
-    "20mbit": {"offline": False, "latency": 20, "downloadThroughput": 20e6 / 8,
-               "uploadThroughput": 5e6 / 8},
-}  # fmt: skip
+    "20mbit": {
+        "offline": False,
+        "latency": 20,
+        "downloadThroughput": 20e6 / 8,
+        "uploadThroughput": 5e6 / 8,
+    },
+}
 """``--network``: Chrome DevTools Protocol ``Network.emulateNetworkConditions`` parameters
 (throughputs in bytes per second)."""
 
@@ -205,11 +209,17 @@ def load_app(browser, base: str, boot: str, network, bursts: int, keys: int, see
     single = mark(page, "single")
     context.close()
     return {
-        "typed": accepts + waits[0], "single": single, "ready": ready, "tasks": tasks,
-        "waits": waits, "keys": times, "limit": live, "live_bytes": live_bytes,
+        "typed": accepts + waits[0],
+        "single": single,
+        "ready": ready,
+        "tasks": tasks,
+        "waits": waits,
+        "keys": times,
+        "limit": live,
+        "live_bytes": live_bytes,
         "typed_bytes": typed_bytes,
         "bytes": sum(size for _, size in sizes),
-    }  # fmt: skip
+    }
 
 
 def load_opened(browser, base: str, network, key: str) -> tuple[float | None, float]:
@@ -264,8 +274,9 @@ def bare_site(folder: Path) -> Path:
     for name in [*PYODIDE_CORE, STANDARD_LIBRARY_FILE, "pyodide-lock.json"]:
         shutil.copyfile(NPM_PYODIDE / name, core / name)
     precompress(folder)
-    precompress_brotli([path for n in PYODIDE_CORE
-                        if (path := core / n).stat().st_size > BROTLI_MIN_BYTES])  # fmt: skip
+    precompress_brotli(
+        [path for n in PYODIDE_CORE if (path := core / n).stat().st_size > BROTLI_MIN_BYTES]
+    )
     return folder
 
 
@@ -287,68 +298,101 @@ def ratio(label: str, times: list[float], bares: list[float], target: float | No
     """``label``: the median time, and the median and range of the per-round ratios to the
     bare boot, with ``target`` met or not."""
     ratios = sorted(t / b for t, b in zip(times, bares, strict=True))
-    line = (f"{label:<34}{statistics.median(times):6.2f} s  {statistics.median(ratios):.2f} x "
-            f"bare (per round {ratios[0]:.2f}–{ratios[-1]:.2f})")  # fmt: skip
+    line = (
+        f"{label:<34}{statistics.median(times):6.2f} s  {statistics.median(ratios):.2f} x "
+        f"bare (per round {ratios[0]:.2f}–{ratios[-1]:.2f})"
+    )
     return line if target is None else f"{line}  {verdict(statistics.median(ratios), target)}"
 
 
-def report(boot: str, apps: list[dict], bares: list[float], throttled: bool,
-           title: str = "") -> None:  # fmt: skip
+def report(
+    boot: str, apps: list[dict], bares: list[float], throttled: bool, title: str = ""
+) -> None:
     """Print one boot's rows (under ``title``, or the boot's name)."""
     print(f"-- {title or f'boot: {boot}'}")
-    print(ratio("typed text's score shown", [a["typed"] for a in apps], bares,
-                1.0 if throttled else 0.5 if boot == "snapshot" else None))  # fmt: skip
+    print(
+        ratio(
+            "typed text's score shown",
+            [a["typed"] for a in apps],
+            bares,
+            1.0 if throttled else 0.5 if boot == "snapshot" else None,
+        )
+    )
     targets = (None, None) if throttled or boot != "snapshot" else (2.0, 3.0)
     print(ratio("single-item page complete", [a["single"] for a in apps], bares, targets[0]))
     print(ratio("every page built", [a["ready"] for a in apps], bares, targets[1]))
     tasks = [t for a in apps for t in a["tasks"]]
     longest = max(tasks, default=0.0)
-    print(f"main-thread tasks > 50 ms from the typed score to ready: {len(tasks)} in "
-          f"{len(apps)} runs, longest {longest:.0f} ms ({verdict(longest, 200)}), total "
-          f"{sum(tasks):.0f} ms")  # fmt: skip
+    print(
+        f"main-thread tasks > 50 ms from the typed score to ready: {len(tasks)} in "
+        f"{len(apps)} runs, longest {longest:.0f} ms ({verdict(longest, 200)}), total "
+        f"{sum(tasks):.0f} ms"
+    )
     waits = [w for a in apps for w in a["waits"]]
     stale = sum(w is None for w in waits)
     slowest = max((w for w in waits if w is not None), default=0.0)
-    print(f"stale scores: {stale} of {len(waits)} bursts ({verdict(stale, 0)}); slowest burst's "
-          f"score {slowest:.2f} s after its last key")  # fmt: skip
+    print(
+        f"stale scores: {stale} of {len(waits)} bursts ({verdict(stale, 0)}); slowest burst's "
+        f"score {slowest:.2f} s after its last key"
+    )
     keys = sorted(t for a in apps for t in a["keys"])
     p95 = keys[min(len(keys) - 1, math.ceil(0.95 * len(keys)) - 1)]
-    print(f"keystroke -> score: p50 {statistics.median(keys) * 1000:4.0f} ms, p95 "
-          f"{p95 * 1000:4.0f} ms ({verdict(p95 * 1000, 150)}; {len(keys)} keystrokes, "
-          f"{CANDIDATE_CHARS:,}-character candidate, {REFERENCES_COUNT} references)")  # fmt: skip
+    print(
+        f"keystroke -> score: p50 {statistics.median(keys) * 1000:4.0f} ms, p95 "
+        f"{p95 * 1000:4.0f} ms ({verdict(p95 * 1000, 150)}; {len(keys)} keystrokes, "
+        f"{CANDIDATE_CHARS:,}-character candidate, {REFERENCES_COUNT} references)"
+    )
     live = sum(a["limit"] for a in apps)
-    print(f"{LIMIT_CHARS:,} characters scored live: {live} of {len(apps)} runs "
-          f"({'met' if live == len(apps) else 'NOT met'})")  # fmt: skip
-    megabytes = {key: statistics.median(a[key] for a in apps) / 1e6
-                 for key in ("live_bytes", "typed_bytes", "bytes")}  # fmt: skip
-    print(f"bytes until the first score (the live view): {megabytes['live_bytes']:.2f} MB "
-          f"({verdict(megabytes['live_bytes'], 12)}); until the typed score "
-          f"{megabytes['typed_bytes']:.2f} MB; in all {megabytes['bytes']:.2f} MB")  # fmt: skip
+    print(
+        f"{LIMIT_CHARS:,} characters scored live: {live} of {len(apps)} runs "
+        f"({'met' if live == len(apps) else 'NOT met'})"
+    )
+    megabytes = {
+        key: statistics.median(a[key] for a in apps) / 1e6
+        for key in ("live_bytes", "typed_bytes", "bytes")
+    }
+    print(
+        f"bytes until the first score (the live view): {megabytes['live_bytes']:.2f} MB "
+        f"({verdict(megabytes['live_bytes'], 12)}); until the typed score "
+        f"{megabytes['typed_bytes']:.2f} MB; in all {megabytes['bytes']:.2f} MB"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its numbers."""
     parser = script_parser(__doc__)
     parser.add_argument("--runs", type=positive, default=3, help="rounds of cold loads (3)")
-    parser.add_argument("--boot", default="snapshot,fresh",
-                        help="boots to compare, comma-separated: snapshot, fresh")  # fmt: skip
-    parser.add_argument("--network", choices=list(NETWORKS), default="none",
-                        help="throttle every load alike (none)")  # fmt: skip
-    parser.add_argument("--bursts", type=positive, default=20,
-                        help="bursts of typing per boot, spread over the runs (20)")  # fmt: skip
+    parser.add_argument(
+        "--boot",
+        default="snapshot,fresh",
+        help="boots to compare, comma-separated: snapshot, fresh",
+    )
+    parser.add_argument(
+        "--network", choices=list(NETWORKS), default="none", help="throttle every load alike (none)"
+    )
+    parser.add_argument(
+        "--bursts",
+        type=positive,
+        default=20,
+        help="bursts of typing per boot, spread over the runs (20)",
+    )
     parser.add_argument("--keys", type=positive, default=8, help="timed keystrokes per run (8)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site folder")
-    parser.add_argument("--baseline",
-                        help="another built site (a folder, or the URL of a served one) to "
-                             "load in every round, side by side")  # fmt: skip
+    parser.add_argument(
+        "--baseline",
+        help="another built site (a folder, or the URL of a served one) to "
+        "load in every round, side by side",
+    )
     parser.add_argument(
         "--no-build", action="store_true", help="measure the site in --out as it is"
     )
     parser.add_argument(
-        "--engine", choices=["chromium", "firefox", "webkit", "all"], default="chromium",
+        "--engine",
+        choices=["chromium", "firefox", "webkit", "all"],
+        default="chromium",
         help="chromium: this benchmark; firefox, webkit or all: the rows of every engine side "
-             "by side, against Chromium's (benchmarks/engine_load.py)",
-    )  # fmt: skip
+        "by side, against Chromium's (benchmarks/engine_load.py)",
+    )
     args = parser.parse_args(argv)
     boots = args.boot.split(",")
     if not boots or any(boot not in ("snapshot", "fresh") for boot in boots):
@@ -388,11 +432,15 @@ def main(argv: list[str] | None = None) -> int:
             )
             for run in range(args.runs):  # the loads of a round in turn: the machine's load
                 for boot in boots:  # reaches them alike
-                    apps[boot].append(load_app(browser, base, boot, network, per_run, args.keys,
-                                               seed=run))  # fmt: skip
+                    apps[boot].append(
+                        load_app(browser, base, boot, network, per_run, args.keys, seed=run)
+                    )
                 if args.baseline:
-                    baseline_apps.append(load_app(browser, baseline, "snapshot", network, per_run,
-                                                  args.keys, seed=run))  # fmt: skip
+                    baseline_apps.append(
+                        load_app(
+                            browser, baseline, "snapshot", network, per_run, args.keys, seed=run
+                        )
+                    )
                 bares.append(load_bare(browser, bare, network))
                 for key in OPENED:
                     opened[key].append(load_opened(browser, base, network, key))
@@ -415,9 +463,11 @@ def main(argv: list[str] | None = None) -> int:
     for key, found in opened.items():
         at_once = sum(progress is not None for progress, _ in found)
         usable = statistics.median(usable for _, usable in found)
-        print(f"{key}: its progress shown within 0.2 s of the click in {at_once} of "
-              f"{len(found)} runs; usable {usable:.2f} s after the click "
-              f"({verdict(usable, 3)})")  # fmt: skip
+        print(
+            f"{key}: its progress shown within 0.2 s of the click in {at_once} of "
+            f"{len(found)} runs; usable {usable:.2f} s after the click "
+            f"({verdict(usable, 3)})"
+        )
     if offline:
         scored = [t for t in offline if t is not None]
         line = f"second visit, network off: scored in {len(scored)} of {len(offline)} runs"

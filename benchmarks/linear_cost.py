@@ -81,9 +81,12 @@ def peak_mib(candidate: str, reference: str) -> float:
 def main() -> None:
     parser = script_parser(__doc__)
     parser.add_argument(
-        "--sizes", type=positive, nargs="+", default=[100_000, 200_000],
+        "--sizes",
+        type=positive,
+        nargs="+",
+        default=[100_000, 200_000],
         help="increasing text lengths in characters, each compared with the next (100000 200000)",
-    )  # fmt: skip
+    )
     parser.add_argument("--repeat", type=positive, default=3, help="passes (3)")
     parser.add_argument(
         "--text", choices=list(TEXTS), default="random", help="what to score (random)"

@@ -105,10 +105,14 @@ def main() -> int:
             (folder / f"{stage}.tar").write_bytes(data)
         script = folder / "bench.mjs"
         script.write_text(SCRIPT, encoding="utf-8")
-        plain = (_lock(NPM_PYODIDE / "pyodide-lock.json", official, folder / "plain.json"),
-                 NPM_PYODIDE / "python_stdlib.zip")  # fmt: skip
-        site = (_lock(core / "pyodide-lock.json", core, folder / "site.json"),
-                core / "python_stdlib.zip")  # fmt: skip
+        plain = (
+            _lock(NPM_PYODIDE / "pyodide-lock.json", official, folder / "plain.json"),
+            NPM_PYODIDE / "python_stdlib.zip",
+        )
+        site = (
+            _lock(core / "pyodide-lock.json", core, folder / "site.json"),
+            core / "python_stdlib.zip",
+        )
         variants = {"plain": plain, "site": site, "install": site}
         archives = (ROOT / "static" / "archives.js").as_uri()
         env = {"NPM_PYODIDE": str(NPM_PYODIDE), "ARCHIVES_JS": archives}
@@ -116,23 +120,40 @@ def main() -> int:
         for _ in range(args.rounds):
             for name, (lock, stdlib) in variants.items():
                 run = subprocess.run(
-                    [shutil.which("node") or "node", str(script), name, str(folder), str(lock),
-                     str(stdlib)], capture_output=True, text=True, env=env,
-                )  # fmt: skip
+                    [
+                        shutil.which("node") or "node",
+                        str(script),
+                        name,
+                        str(folder),
+                        str(lock),
+                        str(stdlib),
+                    ],
+                    capture_output=True,
+                    text=True,
+                    env=env,
+                )
                 if run.returncode:
                     raise SystemExit(f"{name}: {run.stderr.strip()[-2000:]}")
                 results[name].append(json.loads(run.stdout.strip().splitlines()[-1]))
-    median = {name: {key: statistics.median(r[key] for r in rows) for key in rows[0]}
-              for name, rows in results.items()}  # fmt: skip
-    print(f"medians of {args.rounds} rounds, seconds (Bokeh's and Panel's own files come with "
-          "their bytecode in both: there, only the standard library differs)")  # fmt: skip
+    median = {
+        name: {key: statistics.median(r[key] for r in rows) for key in rows[0]}
+        for name, rows in results.items()
+    }
+    print(
+        f"medians of {args.rounds} rounds, seconds (Bokeh's and Panel's own files come with "
+        "their bytecode in both: there, only the standard library differs)"
+    )
     for key, before in median["plain"].items():
         after = median["site"][key]
-        print(f"import {key:<13} {before:5.2f} Pyodide's files, {after:5.2f} the site's "
-              f"({after / before:.2f} x)")  # fmt: skip
+        print(
+            f"import {key:<13} {before:5.2f} Pyodide's files, {after:5.2f} the site's "
+            f"({after / before:.2f} x)"
+        )
     python, worker = median["install"]["python"], median["install"]["worker"]
-    print(f"the app stage's archive: {python:5.2f} unpacked by Python, {worker:5.2f} written by "
-          f"the worker ({worker / python:.2f} x)")  # fmt: skip
+    print(
+        f"the app stage's archive: {python:5.2f} unpacked by Python, {worker:5.2f} written by "
+        f"the worker ({worker / python:.2f} x)"
+    )
     return 0
 
 

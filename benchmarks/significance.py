@@ -40,11 +40,31 @@ from charsim.corpus import score_systems
 
 FILES = [TED / "ted.sys1.txt", TED / "ted.sys2.txt", TED / "ted.ref.txt"]
 COMMANDS = {
-    "charsim": [sys.executable, "-m", "charsim", "-i", *FILES[:2], "-r", FILES[2], "--paired-bs",
-                "--no-progress"],
-    "sacreBLEU": [sys.executable, "-m", "sacrebleu", FILES[2], "-i", *FILES[:2], "-m", "chrf",
-                  "--paired-bs", "-f", "text"],
-}  # fmt: skip
+    "charsim": [
+        sys.executable,
+        "-m",
+        "charsim",
+        "-i",
+        *FILES[:2],
+        "-r",
+        FILES[2],
+        "--paired-bs",
+        "--no-progress",
+    ],
+    "sacreBLEU": [
+        sys.executable,
+        "-m",
+        "sacrebleu",
+        FILES[2],
+        "-i",
+        *FILES[:2],
+        "-m",
+        "chrf",
+        "--paired-bs",
+        "-f",
+        "text",
+    ],
+}
 SCRIPT = """
 import json, time, charsim
 base, system = json.loads({scores!r})
@@ -73,8 +93,10 @@ def main() -> None:
     wall, processor = commands_side_by_side(COMMANDS, args.repeat)
     print(f"whole commands on the TED files, {args.repeat} runs each, in turn (medians)")
     for name in COMMANDS:
-        print(f"{name:<9} --paired-bs  wall {statistics.median(wall[name]):5.2f} s   "
-              f"processor {statistics.median(processor[name]):5.2f} s")  # fmt: skip
+        print(
+            f"{name:<9} --paired-bs  wall {statistics.median(wall[name]):5.2f} s   "
+            f"processor {statistics.median(processor[name]):5.2f} s"
+        )
     for label, times in (("wall", wall), ("processor", processor)):
         line = ratio_line("charsim / sacreBLEU", times["charsim"], times["sacreBLEU"], 1.0)
         print(f"{label:<9} {line}")
@@ -99,8 +121,13 @@ def _item_scores() -> list[list[float]]:
 
 def _run_here(script: str) -> list:
     """Run ``script`` in this interpreter and return what it printed as JSON."""
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=True,
+    )
     return json.loads(done.stdout)
 
 

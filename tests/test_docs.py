@@ -21,23 +21,39 @@ def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("docs")
     start = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-j", "1", "-b", "html",
-         "-d", str(out / "doctrees"), str(ROOT / "docs"), str(out / "html")],
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-W",
+            "--keep-going",
+            "-q",
+            "-j",
+            "1",
+            "-b",
+            "html",
+            "-d",
+            str(out / "doctrees"),
+            str(ROOT / "docs"),
+            str(out / "html"),
+        ],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
         timeout=600,
-    )  # fmt: skip
+    )
     assert done.returncode == 0, f"sphinx-build -W failed:\n{done.stderr}{done.stdout}"
     print(f"docs built in {time.monotonic() - start:.1f} s")
     return out / "html"
 
 
 def test_every_page_is_built(html: Path):
-    pages = sorted(p.relative_to(ROOT / "docs").with_suffix(".html")
-                   for p in (ROOT / "docs").rglob("*.md")
-                   if not {"_build", "_generated"} & set(p.parts))  # fmt: skip
+    pages = sorted(
+        p.relative_to(ROOT / "docs").with_suffix(".html")
+        for p in (ROOT / "docs").rglob("*.md")
+        if not {"_build", "_generated"} & set(p.parts)
+    )
     assert pages
     for page in pages:
         assert (html / page).is_file(), page

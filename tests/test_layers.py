@@ -368,8 +368,10 @@ def test_the_private_name_check_sees_attributes_and_imports(tmp_path):
     )
     uses = upstream_private_uses({"charsim": package / "__init__.py"}, root=tmp_path)
     assert [use.split(": ", 1)[1] for use in uses] == [
-        "from collections import _count_elements", "tabs._panels", "pn.state._schedule_on_load",
-    ]  # fmt: skip
+        "from collections import _count_elements",
+        "tabs._panels",
+        "pn.state._schedule_on_load",
+    ]
 
 
 def _literal(path: Path, name: str) -> object:

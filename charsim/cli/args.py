@@ -46,8 +46,9 @@ def whole_number(
 
     def check(text: str) -> int:
         if not _DIGITS.fullmatch(text.strip()):
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (write it in the "
-                                             "digits 0-9)")  # fmt: skip
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a whole number (write it in the digits 0-9)"
+            )
         value = int(text)
         if value < minimum:
             raise argparse.ArgumentTypeError(too_small.format(value=value))

@@ -49,15 +49,25 @@ def _load(args: argparse.Namespace) -> ItemStream:
     if not args.references:
         if hint:
             name, why, option = hint
-            raise DataError(name, None, f"no references (give them with -r), and it looks like "
-                            f"JSON Lines ({why}): did you mean {option}?")  # fmt: skip
-        raise DataError(source_name(args.input[0]), None, "no references: give reference files "
-                        "with -r (or use --jsonl)")  # fmt: skip
+            raise DataError(
+                name,
+                None,
+                f"no references (give them with -r), and it looks like "
+                f"JSON Lines ({why}): did you mean {option}?",
+            )
+        raise DataError(
+            source_name(args.input[0]),
+            None,
+            "no references: give reference files with -r (or use --jsonl)",
+        )
     if hint:
         name, why, option = hint
-        print(f"charsim: warning: {name} looks like JSON Lines ({why}), but -i reads one "
-              f"candidate per line; did you mean {option}?",
-              file=sys.stderr, flush=True)  # fmt: skip
+        print(
+            f"charsim: warning: {name} looks like JSON Lines ({why}), but -i reads one "
+            f"candidate per line; did you mean {option}?",
+            file=sys.stderr,
+            flush=True,
+        )
     if STDIN in args.references and STDIN in args.input:
         raise DataError(
             source_name(STDIN),
@@ -107,8 +117,10 @@ def _check_count(args: argparse.Namespace, source: str, count: int) -> None:
     if not count:
         raise DataError(source, None, "holds no items: nothing to score")
     if args.explain is not None and args.explain > count:
-        raise ValueError(f"--explain {args.explain} is out of range: {source} holds "
-                         f"{counted(count, 'item')} (choose 1 to {count})")  # fmt: skip
+        raise ValueError(
+            f"--explain {args.explain} is out of range: {source} holds "
+            f"{counted(count, 'item')} (choose 1 to {count})"
+        )
 
 
 LONG_ITEM = 1_000_000
@@ -144,10 +156,14 @@ class _Rows:
         if size <= LONG_ITEM:
             return
         self._warned = True
-        print(f"charsim: warning: item {number:,} has {size:,} characters (candidate plus "
-              f"references): it takes about {size * 250 / 1e9:.1f} GB of memory to score "
-              "(250 bytes a character) and a line is one item: if it is a whole document, "
-              "put one sentence on each line", file=sys.stderr, flush=True)  # fmt: skip
+        print(
+            f"charsim: warning: item {number:,} has {size:,} characters (candidate plus "
+            f"references): it takes about {size * 250 / 1e9:.1f} GB of memory to score "
+            "(250 bytes a character) and a line is one item: if it is a whole document, "
+            "put one sentence on each line",
+            file=sys.stderr,
+            flush=True,
+        )
 
     @property
     def nrefs(self) -> int | str | None:
@@ -167,21 +183,30 @@ def _score(args, stream: ItemStream, rows: _Rows, options: dict):
         results = _charsim(args, stream, items, options)
         name = score_name(args.variant, Config(args.max_order, args.weights))
         per_metric["charsim"] = [
-            MetricResult("charsim", name, r.score, r.signature, r.scores,
-                         r.signature if args.sentence_level else None)
+            MetricResult(
+                "charsim",
+                name,
+                r.score,
+                r.signature,
+                r.scores,
+                r.signature if args.sentence_level else None,
+            )
             for r in results
-        ]  # fmt: skip
+        ]
         n_items = results[0].n_items
     if metrics != ("charsim",):
         systems = [[candidates[s] for candidates, _ in items] for s in range(len(stream.names))]
         references = [reference_set for _, reference_set in items]
         longest = _longest(items)
         if "ter" in metrics and longest[1] > COMPARE_LIMIT:
-            print(f"charsim: warning: item {longest[0]:,} has {longest[1]:,} characters "
-                  f"(candidate plus references), more than {COMPARE_LIMIT:,}: sentence-level "
-                  "TER's search for shifts grows much faster than the text, so ter may take "
-                  "minutes and much memory (leave ter out of --metrics to skip it)",
-                  file=sys.stderr, flush=True)  # fmt: skip
+            print(
+                f"charsim: warning: item {longest[0]:,} has {longest[1]:,} characters "
+                f"(candidate plus references), more than {COMPARE_LIMIT:,}: sentence-level "
+                "TER's search for shifts grows much faster than the text, so ter may take "
+                "minutes and much memory (leave ter out of --metrics to skip it)",
+                file=sys.stderr,
+                flush=True,
+            )
         for metric in (m for m in metrics if m != "charsim"):
             try:
                 per_metric[metric] = corpus_scores(
@@ -201,8 +226,9 @@ def _score(args, stream: ItemStream, rows: _Rows, options: dict):
 def _longest(items: list) -> tuple[int, int]:
     """(item number, characters) of the longest item: its longest candidate plus its
     references (the first such item)."""
-    sizes = [max(compared_size(c, references) for c in candidates)
-             for candidates, references in items]  # fmt: skip
+    sizes = [
+        max(compared_size(c, references) for c in candidates) for candidates, references in items
+    ]
     size = max(sizes, default=0)
     return sizes.index(size) + 1 if sizes else 0, size
 
@@ -217,9 +243,15 @@ def _charsim(args, stream: ItemStream, rows: Iterable, options: dict) -> list[Co
     try:
         with worker_pool(args.jobs) as executor:
             return score_rows(
-                rows, systems=len(stream.names), variant=args.variant, executor=executor,
-                in_flight=2 * args.jobs, keep_scores=keep, progress=update, **options,
-            )  # fmt: skip
+                rows,
+                systems=len(stream.names),
+                variant=args.variant,
+                executor=executor,
+                in_flight=2 * args.jobs,
+                keep_scores=keep,
+                progress=update,
+                **options,
+            )
     finally:
         close()
 
@@ -238,13 +270,15 @@ def _explain(names, number: int, row, options, variant: str) -> tuple[ItemExplan
         try:
             found.append(_explain_one(name, candidate, list(references), options, variant))
         except MemoryError:
-            raise ValueError(f"item {number:,} of {name} could not be explained: out of memory "
-                             "(MemoryError)") from None  # fmt: skip
+            raise ValueError(
+                f"item {number:,} of {name} could not be explained: out of memory (MemoryError)"
+            ) from None
     return tuple(found)
 
 
-def _explain_one(name: str, candidate: str, references: list[str], options,
-                 variant: str) -> ItemExplanation:  # fmt: skip
+def _explain_one(
+    name: str, candidate: str, references: list[str], options, variant: str
+) -> ItemExplanation:
     note = skipped_note(candidate, references)
     if not note:
         try:
@@ -276,9 +310,13 @@ def run(argv: list[str]) -> int:
 
         return meta_eval_main(argv[1:])
     args = read_options(argv)
-    options = {"max_order": args.max_order, "weights": args.weights,
-               "normalize": args.normalize, "casefold": args.lowercase,
-               "fold_whitespace_quotes": args.fold_whitespace_quotes}  # fmt: skip
+    options = {
+        "max_order": args.max_order,
+        "weights": args.weights,
+        "normalize": args.normalize,
+        "casefold": args.lowercase,
+        "fold_whitespace_quotes": args.fold_whitespace_quotes,
+    }
     try:
         if set(args.metrics or ()) & set(SACREBLEU_METRICS):
             require_sacrebleu()
@@ -309,8 +347,7 @@ def run(argv: list[str]) -> int:
         print(f"charsim: error: {error}", file=sys.stderr)
         return 1
     if significance is not None:  # the charsim signature records the resampling
-        sig = signature(args.variant, nrefs=rows.nrefs, **options,
-                        **significance.signature_fields)  # fmt: skip
+        sig = signature(args.variant, nrefs=rows.nrefs, **options, **significance.signature_fields)
         results = tuple({**r, "charsim": replace(r["charsim"], signature=sig)} for r in results)
     derived_note = Config(args.max_order, args.weights).derived_note
     if "charsim" not in (args.metrics or ("charsim",)):

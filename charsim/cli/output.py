@@ -92,14 +92,20 @@ def scores_only(report: Report) -> str:
 
 def _json(report: Report) -> str:
     if report.by_metric:
-        fields = [{"metrics": {m: _metric_json(r, report.sentence_level) for m, r in res.items()}}
-                  for res in report.results]  # fmt: skip
+        fields = [
+            {"metrics": {m: _metric_json(r, report.sentence_level) for m, r in res.items()}}
+            for res in report.results
+        ]
         shared = {}
     else:  # charsim's layout: one signature for every system
-        fields = [{"score": res["charsim"].score,
-                   **({"scores": list(res["charsim"].scores)} if report.sentence_level else {}),
-                   **cli_significance.json_fields(report.significance, s)}
-                  for s, res in enumerate(report.results)]  # fmt: skip
+        fields = [
+            {
+                "score": res["charsim"].score,
+                **({"scores": list(res["charsim"].scores)} if report.sentence_level else {}),
+                **cli_significance.json_fields(report.significance, s),
+            }
+            for s, res in enumerate(report.results)
+        ]
         shared = {"signature": report.results[0]["charsim"].signature}
     if len(fields) == 1:  # sacreBLEU's layout for one system: the score's name first
         name = {} if report.by_metric else {"name": report.results[0]["charsim"].name}
@@ -110,11 +116,15 @@ def _json(report: Report) -> str:
     if report.explanations:
         body["explain"] = {
             "item": report.item,
-            "text": {x.system: terminal_report(x.explanation, variant=x.variant)
-                     for x in report.explanations},
-            "data": {x.system: explanation_data(x.explanation, x.comparison, x.note, x.variant)
-                     for x in report.explanations},
-        }  # fmt: skip
+            "text": {
+                x.system: terminal_report(x.explanation, variant=x.variant)
+                for x in report.explanations
+            },
+            "data": {
+                x.system: explanation_data(x.explanation, x.comparison, x.note, x.variant)
+                for x in report.explanations
+            },
+        }
     return json.dumps(body, ensure_ascii=False) + "\n"
 
 
@@ -133,8 +143,10 @@ def _charsim_layout(report: Report, fmt: str) -> str:
     if fmt == "tsv":  # one TSV layout: a column per system, named by its file
         rows = ["\t".join(["item", *report.names])]
         if report.sentence_level:
-            rows += ["\t".join([str(i + 1), *(f"{r.scores[i]:.6f}" for r in results)])
-                     for i in range(n_items)]  # fmt: skip
+            rows += [
+                "\t".join([str(i + 1), *(f"{r.scores[i]:.6f}" for r in results)])
+                for i in range(n_items)
+            ]
         rows.append("\t".join(["corpus", *(f"{r.score:.6f}" for r in results)]))
         rows += cli_significance.tsv_rows(report.significance, len(results))
         rows.append(f"#signature\t{signature}")
@@ -145,9 +157,15 @@ def _charsim_layout(report: Report, fmt: str) -> str:
         rows.append(
             "  ".join(["  item", *(f"{n:>{w}}" for n, w in zip(report.names, widths, strict=True))])
         )
-        rows += ["  ".join([f"{i + 1:>6}", *(f"{r.scores[i]:>{w}.4f}"
-                                             for r, w in zip(results, widths, strict=True))])
-                 for i in range(n_items)]  # fmt: skip
+        rows += [
+            "  ".join(
+                [
+                    f"{i + 1:>6}",
+                    *(f"{r.scores[i]:>{w}.4f}" for r, w in zip(results, widths, strict=True)),
+                ]
+            )
+            for i in range(n_items)
+        ]
     names, significance = report.names, report.significance
     if significance is not None and significance.paired:  # sacreBLEU names the baseline so
         names = (f"Baseline: {names[0]}", *names[1:])
@@ -155,8 +173,9 @@ def _charsim_layout(report: Report, fmt: str) -> str:
     for s, (name, result) in enumerate(zip(names, results, strict=True)):
         label = f"{name:<{width}}  " if len(results) > 1 else ""
         cells = cli_significance.text_cells(significance, s)
-        rows.append(f"{label}{result.name} = {result.score:.4f}{cells}  "
-                    f"({counted(n_items, 'item')})")  # fmt: skip
+        rows.append(
+            f"{label}{result.name} = {result.score:.4f}{cells}  ({counted(n_items, 'item')})"
+        )
     rows += cli_significance.legend(significance, report.names)
     rows += [*([report.derived_note] if report.derived_note else []), signature]
     return "\n".join(rows) + "\n"
@@ -181,27 +200,37 @@ def _by_metric(report: Report, fmt: str) -> str:
 
     rows = []
     if report.sentence_level:
-        rows = [(str(i + 1), *(_number(first[m], report.results[s][m].scores[i], fmt)
-                               for s, m in columns)) for i in range(report.n_items)]  # fmt: skip
+        rows = [
+            (
+                str(i + 1),
+                *(_number(first[m], report.results[s][m].scores[i], fmt) for s, m in columns),
+            )
+            for i in range(report.n_items)
+        ]
     signatures = []
     for result in first.values():
         signatures.append(_signature(result, result.signature))
         if report.sentence_level and result.sentence_signature != result.signature:
             signatures.append("item scores: " + _signature(result, result.sentence_signature))
     if fmt == "tsv":
-        rows.append(("corpus", *(_number(first[m], report.results[s][m].score, fmt)
-                                 for s, m in columns)))  # fmt: skip
+        rows.append(
+            ("corpus", *(_number(first[m], report.results[s][m].score, fmt) for s, m in columns))
+        )
         table = render([Table(("item", *(label(s, m) for s, m in columns)), tuple(rows))], fmt)
         return table + "".join(f"#signature\t{line}\n" for line in signatures)
     blocks = [Table(("item", *(label(s, m) for s, m in columns)), tuple(rows))] if rows else []
     blocks += [
-        Table(("system", *(r.name for r in first.values())),
-              tuple((name, *(_number(r, r.score, fmt) for r in res.values()))
-                    for name, res in zip(report.names, report.results, strict=True))),
+        Table(
+            ("system", *(r.name for r in first.values())),
+            tuple(
+                (name, *(_number(r, r.score, fmt) for r in res.values()))
+                for name, res in zip(report.names, report.results, strict=True)
+            ),
+        ),
         Paragraph((counted(report.n_items, "item"),)),
         *([Paragraph((report.derived_note,))] if report.derived_note else []),
         *(Paragraph((line,)) for line in signatures),
-    ]  # fmt: skip
+    ]
     return render(blocks, fmt)
 
 
@@ -217,9 +246,11 @@ def _explanations(report: Report, fmt: str) -> str:
     if fmt in ("markdown", "latex"):
         blocks = []
         for x in report.explanations:
-            blocks += [Heading((f"Item {report.item} of", x.system)),
-                       *explanation_blocks(x.explanation, x.variant),
-                       *comparison_blocks(x.comparison, x.note)]  # fmt: skip
+            blocks += [
+                Heading((f"Item {report.item} of", x.system)),
+                *explanation_blocks(x.explanation, x.variant),
+                *comparison_blocks(x.comparison, x.note),
+            ]
         return "\n" + render(blocks, fmt)
     text = "".join(
         f"\n== item {report.item} of {x.system} ==\n"

@@ -76,23 +76,47 @@ def command_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     source = parser.add_argument_group("input")
-    source.add_argument("-i", "--input", nargs="+", metavar="FILE", default=[STDIN],
-                        type=file_name, action=Once,
-                        hint="name every system after one -i: -i a.txt b.txt",
-                        help="candidate file(s), one candidate per line; several files are "
-                        "several systems ('-' = stdin, the default)")  # fmt: skip
-    source.add_argument("-r", "--references", nargs="+", metavar="FILE", default=[],
-                        type=file_name, action=Once,
-                        hint="name every reference file after one -r: -r ref1.txt ref2.txt",
-                        help="reference file(s): line i of each is a reference for candidate "
-                        "line i (an empty line is an empty reference)")  # fmt: skip
-    source.add_argument("--jsonl", metavar="FILE", type=file_name, action=Once,
-                        hint="give one JSON Lines file (cat a.jsonl b.jsonl | charsim --jsonl -)",
-                        help='JSON Lines input instead: {"candidate": ..., "references": [...]} '
-                        "per line ('-' = stdin)")  # fmt: skip
-    source.add_argument("reference_files", nargs="*", metavar="REF", type=file_name,
-                        help="reference file(s) given before the options, as sacreBLEU takes "
-                        "them (charsim ref.txt -i sys.txt): the same as -r ref.txt")  # fmt: skip
+    source.add_argument(
+        "-i",
+        "--input",
+        nargs="+",
+        metavar="FILE",
+        default=[STDIN],
+        type=file_name,
+        action=Once,
+        hint="name every system after one -i: -i a.txt b.txt",
+        help="candidate file(s), one candidate per line; several files are "
+        "several systems ('-' = stdin, the default)",
+    )
+    source.add_argument(
+        "-r",
+        "--references",
+        nargs="+",
+        metavar="FILE",
+        default=[],
+        type=file_name,
+        action=Once,
+        hint="name every reference file after one -r: -r ref1.txt ref2.txt",
+        help="reference file(s): line i of each is a reference for candidate "
+        "line i (an empty line is an empty reference)",
+    )
+    source.add_argument(
+        "--jsonl",
+        metavar="FILE",
+        type=file_name,
+        action=Once,
+        hint="give one JSON Lines file (cat a.jsonl b.jsonl | charsim --jsonl -)",
+        help='JSON Lines input instead: {"candidate": ..., "references": [...]} '
+        "per line ('-' = stdin)",
+    )
+    source.add_argument(
+        "reference_files",
+        nargs="*",
+        metavar="REF",
+        type=file_name,
+        help="reference file(s) given before the options, as sacreBLEU takes "
+        "them (charsim ref.txt -i sys.txt): the same as -r ref.txt",
+    )
     metric = parser.add_argument_group("metric")
     metric.add_argument(
         "-m",
@@ -109,10 +133,13 @@ def command_parser() -> argparse.ArgumentParser:
         "pip install 'charsim[compare]' and get the texts as read: the charsim options below "
         "apply to charsim only)",
     )
-    metric.add_argument("--variant", choices=VARIANTS,
-                        help="mean: charsim (§3.1, default); base: mean of per-reference scores "
-                        "(§2.4); max: best reference (§3.3); base and max are the article's "
-                        "other forms, reported under their own names")  # fmt: skip
+    metric.add_argument(
+        "--variant",
+        choices=VARIANTS,
+        help="mean: charsim (§3.1, default); base: mean of per-reference scores "
+        "(§2.4); max: best reference (§3.3); base and max are the article's "
+        "other forms, reported under their own names",
+    )
     metric.add_argument(
         "--max-order",
         type=_order_cap,
@@ -183,15 +210,25 @@ def command_parser() -> argparse.ArgumentParser:
         help=f"trials for --paired-ar ({DEFAULT_RANDOMIZATION_TRIALS:,}; at most "
         f"{MAX_RESAMPLES:,})",
     )
-    tests.add_argument("--seed", type=_seed, metavar="N",
-                       help=f"seed of the resampling ({DEFAULT_SEED}; recorded in the "
-                       "signature)")  # fmt: skip
+    tests.add_argument(
+        "--seed",
+        type=_seed,
+        metavar="N",
+        help=f"seed of the resampling ({DEFAULT_SEED}; recorded in the signature)",
+    )
     output = parser.add_argument_group("output")
-    output.add_argument("--sentence-level", action="store_true",
-                        help="also print item scores (sentence BLEU with effective order, as "
-                        "sacrebleu --sentence-level computes it)")  # fmt: skip
-    output.add_argument("--format", choices=("text", "json", *FORMATS[1:]), default="text",
-                        help="text (default), json, tsv, markdown or latex")  # fmt: skip
+    output.add_argument(
+        "--sentence-level",
+        action="store_true",
+        help="also print item scores (sentence BLEU with effective order, as "
+        "sacrebleu --sentence-level computes it)",
+    )
+    output.add_argument(
+        "--format",
+        choices=("text", "json", *FORMATS[1:]),
+        default="text",
+        help="text (default), json, tsv, markdown or latex",
+    )
     output.add_argument(
         "--explain",
         type=_item_number,
@@ -203,29 +240,50 @@ def command_parser() -> argparse.ArgumentParser:
         "with --format markdown or latex a worked "
         "example to paste; with --format tsv its lines start with '#'",
     )
-    output.add_argument("-b", "--score-only", action="store_true",
-                        help="print the corpus scores only, one line per system and metric "
-                        "(as sacrebleu -b)")  # fmt: skip
-    output.add_argument("--no-progress", action="store_true",
-                        help="no progress bar (one is shown on stderr for 1,000 items or more, "
-                        "only when stderr is a terminal and tqdm is installed; it counts "
-                        f"chunks of {CHUNK_SIZE:,} items)")  # fmt: skip
+    output.add_argument(
+        "-b",
+        "--score-only",
+        action="store_true",
+        help="print the corpus scores only, one line per system and metric (as sacrebleu -b)",
+    )
+    output.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (one is shown on stderr for 1,000 items or more, "
+        "only when stderr is a terminal and tqdm is installed; it counts "
+        f"chunks of {CHUNK_SIZE:,} items)",
+    )
     run = parser.add_argument_group("run")
-    run.add_argument("--jobs", type=jobs, metavar="N",
-                     help="score charsim on N processes (0 = one per core, "
-                     f"{available_cores()} here; default 1); the output is the same")  # fmt: skip
+    run.add_argument(
+        "--jobs",
+        type=jobs,
+        metavar="N",
+        help="score charsim on N processes (0 = one per core, "
+        f"{available_cores()} here; default 1); the output is the same",
+    )
     parser.add_argument("--version", action="version", version=f"charsim {__version__}")
     return parser
 
 
-_CHARSIM_DEFAULTS = {"variant": "mean", "max_order": DEFAULT_MAX_ORDER, "weights": "harmonic",
-                     "jobs": 1}  # fmt: skip
+_CHARSIM_DEFAULTS = {
+    "variant": "mean",
+    "max_order": DEFAULT_MAX_ORDER,
+    "weights": "harmonic",
+    "jobs": 1,
+}
 """The defaults of the options that are None when not given (see :func:`_unused_charsim_option`)."""
 _CHARSIM_OPTIONS = {
     name: "--" + name.replace("_", "-")
-    for name in ("variant", "max_order", "weights", "normalize", "lowercase",
-                 "fold_whitespace_quotes", "jobs")
-}  # fmt: skip
+    for name in (
+        "variant",
+        "max_order",
+        "weights",
+        "normalize",
+        "lowercase",
+        "fold_whitespace_quotes",
+        "jobs",
+    )
+}
 """The options that change charsim only (sacreBLEU's metrics get the texts as read)."""
 
 
@@ -237,16 +295,21 @@ def _unused_charsim_option(args: argparse.Namespace) -> str | None:
     without a test is, rather than left to look as if they changed chrF."""
     if args.metrics is None or "charsim" in args.metrics:
         return None
-    given = [option for name, option in _CHARSIM_OPTIONS.items()
-             if getattr(args, name) not in (None, False)]  # fmt: skip
+    given = [
+        option
+        for name, option in _CHARSIM_OPTIONS.items()
+        if getattr(args, name) not in (None, False)
+    ]
     if args.explain is not None:  # they change the explanation of the item (not --jobs)
         given = [option for option in given if option == "--jobs"]
     if not given:
         return None
     listed = ",".join(args.metrics)
-    return (f"{given[0]} changes charsim only, and --metrics {listed} has no charsim column "
-            f"(sacreBLEU's metrics get the texts as read): add charsim to --metrics, or leave "
-            f"out {given[0]}")  # fmt: skip
+    return (
+        f"{given[0]} changes charsim only, and --metrics {listed} has no charsim column "
+        f"(sacreBLEU's metrics get the texts as read): add charsim to --metrics, or leave "
+        f"out {given[0]}"
+    )
 
 
 def read_options(argv: list[str]) -> argparse.Namespace:

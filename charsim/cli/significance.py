@@ -58,16 +58,22 @@ def problem(args: argparse.Namespace, n_systems: int) -> str | None:
     paired = "--paired-bs" if args.paired_bs else "--paired-ar" if args.paired_ar else None
     option = paired or ("--confidence" if args.confidence else None)
     if option and args.metrics is not None:
-        return (f"{option} resamples charsim's item scores only: leave out --metrics (sacrebleu "
-                f"{option} tests its own metrics)")  # fmt: skip
+        return (
+            f"{option} resamples charsim's item scores only: leave out --metrics (sacrebleu "
+            f"{option} tests its own metrics)"
+        )
     if option and args.format in ("markdown", "latex"):
         return f"{option} prints as text, json or tsv, not {args.format}"
     if paired and n_systems < 2:
-        return (f"{paired} compares systems: give two or more with -i BASELINE SYSTEM ... (the "
-                f"first is the baseline); for one system's interval use --confidence")  # fmt: skip
+        return (
+            f"{paired} compares systems: give two or more with -i BASELINE SYSTEM ... (the "
+            f"first is the baseline); for one system's interval use --confidence"
+        )
     if args.paired_bs and args.confidence:
-        return ("--paired-bs already gives every system's interval, from its own resamples "
-                "(--paired-bs-n): drop --confidence")  # fmt: skip
+        return (
+            "--paired-bs already gives every system's interval, from its own resamples "
+            "(--paired-bs-n): drop --confidence"
+        )
     unused = [
         option
         for option, value, needs in (
@@ -79,9 +85,12 @@ def problem(args: argparse.Namespace, n_systems: int) -> str | None:
         if value is not None and not needs
     ]
     if unused:
-        needed = {"--confidence-n": "--confidence", "--paired-bs-n": "--paired-bs",
-                  "--paired-ar-n": "--paired-ar",
-                  "--seed": "--confidence, --paired-bs or --paired-ar"}  # fmt: skip
+        needed = {
+            "--confidence-n": "--confidence",
+            "--paired-bs-n": "--paired-bs",
+            "--paired-ar-n": "--paired-ar",
+            "--seed": "--confidence, --paired-bs or --paired-ar",
+        }
         return f"{unused[0]} has no effect without {needed[unused[0]]}"
     return None
 
@@ -127,8 +136,7 @@ class Significance:
     @property
     def signature_fields(self) -> dict:
         """Keyword arguments of :func:`charsim.signature` for this resampling."""
-        return {"bootstrap": self.bootstrap, "randomization": self.randomization,
-                "seed": self.seed}  # fmt: skip
+        return {"bootstrap": self.bootstrap, "randomization": self.randomization, "seed": self.seed}
 
 
 def compute(
@@ -150,16 +158,22 @@ def compute(
     jobs = []  # (resamples or trials, the computation)
     if args.paired_bs:
         bootstrap = args.paired_bs_n or DEFAULT_RESAMPLES
-        jobs += [(bootstrap, partial(paired_bootstrap, base, system, resamples=bootstrap,
-                                     seed=seed)) for system in others]  # fmt: skip
+        jobs += [
+            (bootstrap, partial(paired_bootstrap, base, system, resamples=bootstrap, seed=seed))
+            for system in others
+        ]
     elif args.confidence:
         bootstrap = args.confidence_n or DEFAULT_RESAMPLES
-        jobs += [(bootstrap, partial(bootstrap_interval, system, resamples=bootstrap,
-                                     seed=seed)) for system in systems]  # fmt: skip
+        jobs += [
+            (bootstrap, partial(bootstrap_interval, system, resamples=bootstrap, seed=seed))
+            for system in systems
+        ]
     if args.paired_ar:
         trials = args.paired_ar_n or DEFAULT_RANDOMIZATION_TRIALS
-        jobs += [(trials, partial(paired_randomization, base, system, trials=trials,
-                                  seed=seed)) for system in others]  # fmt: skip
+        jobs += [
+            (trials, partial(paired_randomization, base, system, trials=trials, seed=seed))
+            for system in others
+        ]
     update, close = progress(sum(samples for samples, _ in jobs))
     results, done = [], 0
     try:
@@ -207,16 +221,19 @@ def legend(significance: Significance | None, names: Sequence[str]) -> list[str]
         lines.append(line)
     if significance.intervals:
         resamples = counted(significance.bootstrap, "bootstrap resample")
-        lines.append(f"μ ± 95 % CI: the mean of the {resamples} ± half the width of their "
-                     "central 95 %.")  # fmt: skip
+        lines.append(
+            f"μ ± 95 % CI: the mean of the {resamples} ± half the width of their central 95 %."
+        )
     if tests:
         test = tests[0][1]
         samples = counted(test.samples, "resample" if test.method == "bs" else "trial")
         rule = f"p < {SIGNIFICANT}"
         if test.method == "bs":
             rule += f", 0 outside the CI of Δ and at least {MIN_BOOTSTRAP_ITEMS} items"
-        lines += [f"p: {METHODS[test.method]}, {samples}; * {rule}: unlikely to be chance alone",
-                  "   (a difference in charsim, not proof of better translations)."]  # fmt: skip
+        lines += [
+            f"p: {METHODS[test.method]}, {samples}; * {rule}: unlikely to be chance alone",
+            "   (a difference in charsim, not proof of better translations).",
+        ]
         note = next(filter(None, (_unmarked(test) for _, test in tests)), None)
         if note:
             lines.append(f"{note[0].upper()}{note[1:]}.")

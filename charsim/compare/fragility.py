@@ -137,10 +137,15 @@ def _changes(number: int, raw: str, prep: Preprocessing) -> list[TextChange]:
     """What ``prep`` changed in ``raw``: per character where the setting works per character
     (it then does for almost every text), else the edits of a character alignment."""
     if prep.fold_whitespace_quotes and prep.normalize is None and not prep.casefold:
-        found = [TextChange(number, m.start(), m[0], "" if m.start() == 0 or m.end() == len(raw)
-                            else " ") for m in _WHITESPACE.finditer(raw)]  # fmt: skip
-        found += [TextChange(number, i, c, QUOTE_FOLDS[c])
-                  for i, c in enumerate(raw) if c in QUOTE_FOLDS]  # fmt: skip
+        found = [
+            TextChange(
+                number, m.start(), m[0], "" if m.start() == 0 or m.end() == len(raw) else " "
+            )
+            for m in _WHITESPACE.finditer(raw)
+        ]
+        found += [
+            TextChange(number, i, c, QUOTE_FOLDS[c]) for i, c in enumerate(raw) if c in QUOTE_FOLDS
+        ]
         return sorted(c for c in found if c.before != c.after)
     images = [prep.apply(c) for c in raw]
     processed = prep.apply(raw)
@@ -272,8 +277,9 @@ def item_moved(
     check_inputs(candidate, references)
     index = whole_number(index, "index")
     if raw is not None and (isinstance(raw, bool) or not isinstance(raw, Real)):
-        raise TypeError(f"raw must be None or a number (the item's raw score), got "
-                        f"{type(raw).__name__}")  # fmt: skip
+        raise TypeError(
+            f"raw must be None or a number (the item's raw score), got {type(raw).__name__}"
+        )
     if metric == "charsim":
 
         def scored(c: str, refs: list[str]) -> float:
@@ -348,8 +354,9 @@ def most_moved(
             empty reference set.
     """
     candidates = as_tuple(candidates, "candidates must be a sequence of str (one per item)")
-    references = as_tuple(references, "references must be a sequence of reference sets (one "
-                          "per item)")  # fmt: skip
+    references = as_tuple(
+        references, "references must be a sequence of reference sets (one per item)"
+    )
     if len(candidates) != len(references):
         raise ValueError(
             f"{len(candidates):,} candidates but {len(references):,} reference sets; "

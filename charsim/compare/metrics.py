@@ -334,8 +334,10 @@ def compare(
         raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
     unknown = sorted(set(settings) - set(_SETTINGS))
     if unknown:
-        raise TypeError(f"compare() got an unexpected keyword argument {unknown[0]!r} (charsim's "
-                        f"settings are variant, {', '.join(_SETTINGS)})")  # fmt: skip
+        raise TypeError(
+            f"compare() got an unexpected keyword argument {unknown[0]!r} (charsim's "
+            f"settings are variant, {', '.join(_SETTINGS)})"
+        )
     references = list(references)
     e = explain(candidate, references, **settings)
     chrf, chrf_score = _chrf(candidate, references, "chrf")
@@ -380,9 +382,13 @@ def _bleu(candidate: str, references: list[str]) -> tuple[BleuDetail, MetricScor
     result, score = _sentence("bleu", candidate, references)
     lengths = tuple(_sentence("bleu", candidate, [r])[0].ref_len for r in references)
     unsmoothed = require_sacrebleu().BLEU.compute_bleu(
-        list(result.counts), list(result.totals), result.sys_len, result.ref_len,
-        smooth_method="none", effective_order=True,
-    )  # fmt: skip
+        list(result.counts),
+        list(result.totals),
+        result.sys_len,
+        result.ref_len,
+        smooth_method="none",
+        effective_order=True,
+    )
     detail = BleuDetail(
         smoothing="exp",
         candidate_length=result.sys_len,

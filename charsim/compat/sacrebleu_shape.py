@@ -125,8 +125,11 @@ class CharSim:
     def _options(self) -> dict:
         """The keyword settings of :func:`charsim.explain` and :func:`charsim.corpus.
         score_rows`."""
-        return {"max_order": self.config.max_order, "weights": self.config.weights,
-                **self.preprocessing.options}  # fmt: skip
+        return {
+            "max_order": self.config.max_order,
+            "weights": self.config.weights,
+            **self.preprocessing.options,
+        }
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> CharSimScore:
         """charsim of one hypothesis (the candidate ``t``) against its references (§3.1).
@@ -161,9 +164,14 @@ class CharSim:
         self.nrefs, self.n_bootstrap, self.seed = e.k, None, None
         exact = {"mean": e.score, "base": e.base_score, "max": e.max_score}[self.variant]
         return CharSimScore(
-            name=self.name, score=float(exact), signature=self.get_signature().format(),
-            exact=exact, precision=e.precision, recall=e.recall, decision=e.decision,
-        )  # fmt: skip
+            name=self.name,
+            score=float(exact),
+            signature=self.get_signature().format(),
+            exact=exact,
+            precision=e.precision,
+            recall=e.recall,
+            decision=e.decision,
+        )
 
     def corpus_score(
         self,
@@ -209,19 +217,24 @@ class CharSim:
         else:
             streams = _reference_streams(references)
         if isinstance(hypotheses, str):
-            raise TypeError("hypotheses must be a sequence of str (one per item), got a single "
-                            "str; wrap it in a list: [hypothesis]")  # fmt: skip
+            raise TypeError(
+                "hypotheses must be a sequence of str (one per item), got a single "
+                "str; wrap it in a list: [hypothesis]"
+            )
         hypotheses = as_tuple(hypotheses, "hypotheses must be a sequence of str (one per item)")
         resamples = whole_number(n_bootstrap, "n_bootstrap")
         if resamples < 1 or 1 < resamples < MIN_RESAMPLES:
-            raise ValueError(f"n_bootstrap must be 1 (no interval) or at least {MIN_RESAMPLES} "
-                             f"resamples, got {resamples}")  # fmt: skip
+            raise ValueError(
+                f"n_bootstrap must be 1 (no interval) or at least {MIN_RESAMPLES} "
+                f"resamples, got {resamples}"
+            )
         named = [(f"references[{i}]", stream) for i, stream in enumerate(streams)]
         items = [
             (candidates[0], tuple(r for r in refs if r is not None))
-            for candidates, refs in aligned_rows([("hypotheses", hypotheses)], named,
-                                                 "reference stream")
-        ]  # fmt: skip
+            for candidates, refs in aligned_rows(
+                [("hypotheses", hypotheses)], named, "reference stream"
+            )
+        ]
         try:
             result = score_rows(items, variant=self.variant, **self._options)[0]
         except UndefinedScoreError as error:
@@ -239,9 +252,13 @@ class CharSim:
             interval = bootstrap_interval(result.scores, resamples=resamples, seed=DEFAULT_SEED)
             self.n_bootstrap, self.seed = resamples, DEFAULT_SEED
         return CharSimScore(
-            name=self.name, score=result.score, signature=self.get_signature().format(),
-            n_items=result.n_items, scores=result.scores, interval=interval,
-        )  # fmt: skip
+            name=self.name,
+            score=result.score,
+            signature=self.get_signature().format(),
+            n_items=result.n_items,
+            scores=result.scores,
+            interval=interval,
+        )
 
     def _extract_corpus_statistics(
         self, hypotheses: Sequence[str], references: Sequence[Sequence[str | None]] | None
@@ -282,8 +299,9 @@ class CharSim:
     def get_signature(self) -> CharSimSignature:
         """The signature of the last score computed (``nrefs`` is known only then, as in
         sacreBLEU; before any, it is left out of the line)."""
-        return CharSimSignature(self.variant, self.config, self.preprocessing, self.nrefs,
-                                self.n_bootstrap, self.seed)  # fmt: skip
+        return CharSimSignature(
+            self.variant, self.config, self.preprocessing, self.nrefs, self.n_bootstrap, self.seed
+        )
 
     def __repr__(self) -> str:
         options = [f"{k}={v!r}" for k, v in {"variant": self.variant, **self._options}.items()]
@@ -299,8 +317,10 @@ def _reference_streams(references: object) -> tuple[tuple, ...]:
         UndefinedScoreError: no stream (K = 0).
     """
     if isinstance(references, str):
-        raise TypeError(f"{_STREAMS}, got a single str; for one hypothesis with one reference "
-                        "give [[reference]]")  # fmt: skip
+        raise TypeError(
+            f"{_STREAMS}, got a single str; for one hypothesis with one reference "
+            "give [[reference]]"
+        )
     streams = as_tuple(references, _STREAMS)
     if not streams:
         raise UndefinedScoreError(

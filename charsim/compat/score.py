@@ -181,8 +181,11 @@ class CharSimScore(RichDisplay):
         if self.interval is not None:
             mean, half = f"{self.interval.mean:.{width}f}", f"{self.interval.half_width:.{width}f}"
             value += f" (μ = {mean} ± {half})"
-            data.update(confidence_mean=float(mean), confidence_var=float(half),
-                        confidence=f"μ = {mean} ± {half}")  # fmt: skip
+            data.update(
+                confidence_mean=float(mean),
+                confidence_var=float(half),
+                confidence=f"μ = {mean} ± {half}",
+            )
         if score_only:
             return value
         if is_json:

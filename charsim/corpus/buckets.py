@@ -96,22 +96,27 @@ def length_buckets(
         UndefinedScoreError: an empty reference set (the message names the item).
     """
     scores, candidates = _systems(scores, "scores", _score), _systems(candidates, "candidates")
-    references = as_tuple(references, "references must be a sequence of reference sets (one "
-                          "per item)")  # fmt: skip
+    references = as_tuple(
+        references, "references must be a sequence of reference sets (one per item)"
+    )
     if len(scores) != len(candidates):
         raise ValueError(f"{len(scores)} systems of scores but {len(candidates)} of candidates")
     for s, (system_scores, system) in enumerate(zip(scores, candidates, strict=True), start=1):
         if not len(system_scores) == len(system) == len(references):
-            raise ValueError(f"system {s} has {counted(len(system_scores), 'score')} and "
-                             f"{counted(len(system), 'candidate')} for "
-                             f"{counted(len(references), 'item')}")  # fmt: skip
+            raise ValueError(
+                f"system {s} has {counted(len(system_scores), 'score')} and "
+                f"{counted(len(system), 'candidate')} for "
+                f"{counted(len(references), 'item')}"
+            )
     lengths = [_reference_length(refs, i) for i, refs in enumerate(references)]
     by_length = [[bisect_right(REFERENCE_LENGTH_EDGES, length) for length in lengths]] * len(scores)
     by_ratio = [
-        [_ratio_bucket(_candidate_length(text, s, i), length)
-         for i, (text, length) in enumerate(zip(system, lengths, strict=True))]
+        [
+            _ratio_bucket(_candidate_length(text, s, i), length)
+            for i, (text, length) in enumerate(zip(system, lengths, strict=True))
+        ]
         for s, system in enumerate(candidates)
-    ]  # fmt: skip
+    ]
     return LengthBuckets(
         _buckets(_LENGTH_LABELS, scores, by_length), _buckets(_RATIO_LABELS, scores, by_ratio)
     )
@@ -153,8 +158,10 @@ def _reference_length(references: Sequence[str], index: int) -> Fraction:
 
 def _candidate_length(candidate: str, system: int, index: int) -> int:
     if not isinstance(candidate, str):
-        raise TypeError(f"item {index + 1} of system {system + 1}: the candidate must be a str, "
-                        f"got {type(candidate).__name__}")  # fmt: skip
+        raise TypeError(
+            f"item {index + 1} of system {system + 1}: the candidate must be a str, "
+            f"got {type(candidate).__name__}"
+        )
     return len(candidate)
 
 
@@ -183,7 +190,7 @@ def _buckets(labels: list[str], scores, positions: list[list[int]]) -> tuple[Buc
             tuple(
                 math.fsum(system[b]) / len(system[b]) if system[b] else None for system in members
             ),
-        )  # fmt: skip
+        )
         for b, label in enumerate(labels)
     )
 

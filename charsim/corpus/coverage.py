@@ -38,8 +38,10 @@ def coverage(explanation: Explanation) -> tuple[int, ...]:
     each start end in non-decreasing order, and one sliding-window maximum finds the answer.
     """
     if not isinstance(explanation, Explanation):
-        raise TypeError(f"explanation must be an Explanation (charsim.explain(candidate, "
-                        f"references)), got {type(explanation).__name__}")  # fmt: skip
+        raise TypeError(
+            f"explanation must be an Explanation (charsim.explain(candidate, "
+            f"references)), got {type(explanation).__name__}"
+        )
     size = len(explanation.candidate)
     # longest[p]: the highest shared order starting at padded position p (0 is the begin
     # boundary, 1..size the characters); orders ascend, so the last write is the maximum.

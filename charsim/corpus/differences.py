@@ -131,26 +131,43 @@ def differences(comparison) -> tuple[Difference, ...]:
     words = {"candidate_words": bleu.candidate_length, "reference_words": bleu.reference_length}
     found = []
     if bleu.brevity_penalty < 1:
-        found.append(Difference("brevity-penalty", {"brevity_penalty": bleu.brevity_penalty,
-                                                    **words}))  # fmt: skip
+        found.append(
+            Difference("brevity-penalty", {"brevity_penalty": bleu.brevity_penalty, **words})
+        )
     if e.decision == Decision.PRECISION and bleu.brevity_penalty == 1:
         found.append(Difference("longer-candidate", words))
     defined = e.precision is not None and e.recall is not None and chrf.effective_orders
     if defined and (e.precision != e.recall or chrf.precision != chrf.recall):
-        found.append(Difference("f-beta-versus-min", {
-            "chrf_precision": float(chrf.precision), "chrf_recall": float(chrf.recall),
-            "precision": float(e.precision), "recall": float(e.recall)}))  # fmt: skip
+        found.append(
+            Difference(
+                "f-beta-versus-min",
+                {
+                    "chrf_precision": float(chrf.precision),
+                    "chrf_recall": float(chrf.recall),
+                    "precision": float(e.precision),
+                    "recall": float(e.recall),
+                },
+            )
+        )
     if sum(bleu.matches) and bleu.zero_match_orders:
         orders = ", ".join(map(str, bleu.zero_match_orders))
-        found.append(Difference("bleu-zero-matches", {"orders": orders,
-                                "unsmoothed": bleu.unsmoothed, "bleu": score["bleu"]}))  # fmt: skip
+        found.append(
+            Difference(
+                "bleu-zero-matches",
+                {"orders": orders, "unsmoothed": bleu.unsmoothed, "bleu": score["bleu"]},
+            )
+        )
     if not sum(bleu.matches) and e.score > 0 and e.decision not in _EMPTY_RULES:
         found.append(Difference("bleu-no-matches", {"mean_overlap": float(e.mean_overlap)}))
     above = [o for o in e.orders[6:] if o.contribution]
     if above:
         share = sum(o.contribution for o in above) / e.score
-        found.append(Difference("orders-above-six", {"order_cap": e.order_cap,
-                                "longest": above[-1].n, "share": float(share)}))  # fmt: skip
+        found.append(
+            Difference(
+                "orders-above-six",
+                {"order_cap": e.order_cap, "longest": above[-1].n, "share": float(share)},
+            )
+        )
     if chrf.effective_orders and e.denominator:
         found.append(Difference("ratios-versus-counts", {"order_cap": e.order_cap}))
     whitespace = sum(c.isspace() for text in (e.candidate, *e.references) for c in text)
@@ -161,8 +178,9 @@ def differences(comparison) -> tuple[Difference, ...]:
         share = float(boundary / e.mean_overlap)
         found.append(Difference("boundaries", {"boundary_share": share}))
     if e.k > 1:
-        found.append(Difference("best-reference", {"k": e.k,
-                                "chrf_reference": chrf.chosen_reference + 1}))  # fmt: skip
+        found.append(
+            Difference("best-reference", {"k": e.k, "chrf_reference": chrf.chosen_reference + 1})
+        )
         found.append(Difference("pooled-references", {"k": e.k, **words}))
     if e.decision in _EMPTY_RULES:
         found.append(Difference("empty-input", {"decision": e.decision.value, **score}))

@@ -210,8 +210,10 @@ def _item(row, number: int, systems: int) -> tuple[tuple[str, ...], tuple[str, .
 
 def _part(index: int, part: object) -> CorpusPart:
     if not isinstance(part, CorpusPart):
-        raise TypeError(f"parts[{index}] must be a CorpusPart (what score_part returns), got "
-                        f"{type(part).__name__}")  # fmt: skip
+        raise TypeError(
+            f"parts[{index}] must be a CorpusPart (what score_part returns), got "
+            f"{type(part).__name__}"
+        )
     return part
 
 
@@ -227,8 +229,9 @@ def combine_parts(parts: Iterable[CorpusPart]) -> CorpusPart:
     try:
         parts = map(_part, itertools.count(), iter(parts))
     except TypeError:
-        raise TypeError(f"parts must be an iterable of CorpusPart, got "
-                        f"{type(parts).__name__}") from None  # fmt: skip
+        raise TypeError(
+            f"parts must be an iterable of CorpusPart, got {type(parts).__name__}"
+        ) from None
     first = next(parts, None)
     if first is None:
         raise ValueError("no parts to combine")

@@ -76,20 +76,32 @@ def score_rows(
     _check_count("systems", systems)
     check_progress(progress)
     if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise TypeError(f"executor must be None or a concurrent.futures.Executor (what has "
-                        f"submit), got {type(executor).__name__}")  # fmt: skip
+        raise TypeError(
+            f"executor must be None or a concurrent.futures.Executor (what has "
+            f"submit), got {type(executor).__name__}"
+        )
     if in_flight is not None:
         _check_count("in_flight", in_flight)
     task = functools.partial(
-        score_part, systems=systems, variant=variant, max_order=max_order, weights=weights,
-        normalize=normalize, casefold=casefold, fold_whitespace_quotes=fold_whitespace_quotes,
+        score_part,
+        systems=systems,
+        variant=variant,
+        max_order=max_order,
+        weights=weights,
+        normalize=normalize,
+        casefold=casefold,
+        fold_whitespace_quotes=fold_whitespace_quotes,
         keep_scores=keep_scores,
-    )  # fmt: skip
+    )
     empty = task([])  # checks the settings before any item is read or sent
     parts = run_chunks(
-        task, rows, chunk_size=chunk_size, executor=executor, in_flight=in_flight,
+        task,
+        rows,
+        chunk_size=chunk_size,
+        executor=executor,
+        in_flight=in_flight,
         progress=progress,
-    )  # fmt: skip
+    )
     return combine_parts(itertools.chain([empty], parts)).results()
 
 
@@ -155,10 +167,18 @@ def score_systems(
             )
     return score_rows(
         zip(zip(*systems, strict=True), references, strict=True) if len(systems) else (),
-        systems=len(systems), variant=variant, max_order=max_order, weights=weights,
-        normalize=normalize, casefold=casefold, fold_whitespace_quotes=fold_whitespace_quotes,
-        executor=executor, chunk_size=chunk_size, in_flight=in_flight, progress=progress,
-    )  # fmt: skip
+        systems=len(systems),
+        variant=variant,
+        max_order=max_order,
+        weights=weights,
+        normalize=normalize,
+        casefold=casefold,
+        fold_whitespace_quotes=fold_whitespace_quotes,
+        executor=executor,
+        chunk_size=chunk_size,
+        in_flight=in_flight,
+        progress=progress,
+    )
 
 
 def common_nrefs(references: Sequence[Sequence[str]]) -> int | str | None:
@@ -175,8 +195,10 @@ def common_nrefs(references: Sequence[Sequence[str]]) -> int | str | None:
             counted as that many reference sets of one letter each).
     """
     references = as_tuple(references, "references must be a sequence of reference sets")
-    counts = {len(as_tuple(r, f"references[{i}] must be a sequence of str (a reference set)"))
-              for i, r in enumerate(references)}  # fmt: skip
+    counts = {
+        len(as_tuple(r, f"references[{i}] must be a sequence of str (a reference set)"))
+        for i, r in enumerate(references)
+    }
     if not counts:
         return None
     return counts.pop() if len(counts) == 1 else NREFS_VARIABLE

@@ -159,13 +159,16 @@ def aligned_files(systems: Sequence[str], references: Sequence[str]) -> ItemStre
 def _file_names(value: object, name: str) -> tuple[str | os.PathLike, ...]:
     """``value``, a sequence of file names, as a tuple (checked)."""
     if isinstance(value, (str, os.PathLike)):
-        raise TypeError(f"{name} must be a sequence of file names, got one "
-                        f"{type(value).__name__}; wrap it in a list: [{str(value)!r}]")  # fmt: skip
+        raise TypeError(
+            f"{name} must be a sequence of file names, got one "
+            f"{type(value).__name__}; wrap it in a list: [{str(value)!r}]"
+        )
     names = as_tuple(value, f"{name} must be a sequence of file names")
     for index, path in enumerate(names):
         if not isinstance(path, (str, os.PathLike)):
-            raise TypeError(f"{name}[{index}] must be a file name (a str or a path), "
-                            f"got {type(path).__name__}")  # fmt: skip
+            raise TypeError(
+                f"{name}[{index}] must be a file name (a str or a path), got {type(path).__name__}"
+            )
     return names
 
 
@@ -216,10 +219,14 @@ def _twice(names: list) -> str:
     """Why stdin cannot be read under all of ``names`` (``"-"`` among them)."""
     others = sorted({os.fspath(name) for name in names if name != STDIN})
     if not others:
-        return (f"'-' is named {len(names)} times, but stdin can be read only once: give the "
-                "other systems as files")  # fmt: skip
-    return (f"'-' and {', '.join(others)} are the same pipe, but stdin can be read only once: "
-            "give one of them as a file")  # fmt: skip
+        return (
+            f"'-' is named {len(names)} times, but stdin can be read only once: give the "
+            "other systems as files"
+        )
+    return (
+        f"'-' and {', '.join(others)} are the same pipe, but stdin can be read only once: "
+        "give one of them as a file"
+    )
 
 
 def _read_once(path: str | os.PathLike) -> object | None:

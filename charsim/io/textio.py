@@ -256,8 +256,12 @@ def _item(record: object, source: str, number: int) -> Item:
         )
     for key in ("candidate", "references"):
         if key not in record:
-            raise DataError(source, number, f'the key "{key}" is missing (an item is '
-                            '{"candidate": ..., "references": [...]})')  # fmt: skip
+            raise DataError(
+                source,
+                number,
+                f'the key "{key}" is missing (an item is '
+                '{"candidate": ..., "references": [...]})',
+            )
     candidate, references = record["candidate"], record["references"]
     if not isinstance(candidate, str):
         raise DataError(source, number, '"candidate" must be a string')

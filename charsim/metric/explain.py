@@ -240,10 +240,12 @@ class Explanation(RichDisplay):
         characters), long texts cut (``...``); every exact value is an attribute."""
         p, r = ("—" if x is None else f"{float(x):.4f}" for x in (self.precision, self.recall))
         exact = f" = {self.score}" if len(str(self.score)) <= 24 else ""
-        return (f"Explanation(charsim = {float(self.score):.4f}{exact}, P = {p}, "
-                f"R = {r}, {self.decision.value} decides; candidate "
-                f"{short_text(self.candidate)}, {counted(self.k, 'reference')}, "
-                f"N = {self.order_cap})")  # fmt: skip
+        return (
+            f"Explanation(charsim = {float(self.score):.4f}{exact}, P = {p}, "
+            f"R = {r}, {self.decision.value} decides; candidate "
+            f"{short_text(self.candidate)}, {counted(self.k, 'reference')}, "
+            f"N = {self.order_cap})"
+        )
 
 
 def _starts(side: Side, keep: set[str]) -> dict[str, list[int]]:
@@ -310,9 +312,15 @@ def explain(
         ValueError: invalid settings.
     """
     steps = explain_steps(
-        candidate, references, max_order=max_order, weights=weights, normalize=normalize,
-        casefold=casefold, fold_whitespace_quotes=fold_whitespace_quotes, matches=matches,
-    )  # fmt: skip
+        candidate,
+        references,
+        max_order=max_order,
+        weights=weights,
+        normalize=normalize,
+        casefold=casefold,
+        fold_whitespace_quotes=fold_whitespace_quotes,
+        matches=matches,
+    )
     while True:
         try:
             next(steps)

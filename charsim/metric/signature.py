@@ -79,19 +79,23 @@ def signature(
     """
     if variant not in VARIANTS:
         raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
-    numbers = {"nrefs": nrefs, "bootstrap": bootstrap, "randomization": randomization,
-               "seed": seed}  # fmt: skip
+    numbers = {"nrefs": nrefs, "bootstrap": bootstrap, "randomization": randomization, "seed": seed}
     if isinstance(nrefs, str) and nrefs != NREFS_VARIABLE:
-        raise ValueError(f"nrefs must be None, an int or {NREFS_VARIABLE!r} (counts that vary), "
-                         f"got {nrefs!r}")  # fmt: skip
+        raise ValueError(
+            f"nrefs must be None, an int or {NREFS_VARIABLE!r} (counts that vary), got {nrefs!r}"
+        )
     if not isinstance(nrefs, str):
         try:
             numbers["nrefs"] = whole_number(nrefs, "nrefs", allow_none=True)
         except TypeError:
-            raise TypeError(f"nrefs must be None, an int or {NREFS_VARIABLE!r} (counts that "
-                            f"vary), got {type(nrefs).__name__}") from None  # fmt: skip
-    numbers = {name: value if name == "nrefs" else whole_number(value, name, allow_none=True)
-               for name, value in numbers.items()}  # fmt: skip
+            raise TypeError(
+                f"nrefs must be None, an int or {NREFS_VARIABLE!r} (counts that "
+                f"vary), got {type(nrefs).__name__}"
+            ) from None
+    numbers = {
+        name: value if name == "nrefs" else whole_number(value, name, allow_none=True)
+        for name, value in numbers.items()
+    }
     nrefs, bootstrap, randomization, seed = numbers.values()
     for name, value in numbers.items():
         if value is not None and value != NREFS_VARIABLE and name in _COUNTS and value < 1:

@@ -15,9 +15,15 @@ import reprlib
 from collections.abc import Mapping, Sequence, Set
 
 __all__ = [
-    "as_tuple", "check_progress", "counted", "flag", "is_sequence", "short_text", "type_name",
+    "as_tuple",
+    "check_progress",
+    "counted",
+    "flag",
+    "is_sequence",
+    "short_text",
+    "type_name",
     "whole_number",
-]  # fmt: skip
+]
 
 _NOT_SEQUENCES = (str, bytes, bytearray, memoryview, Mapping, Set)
 
@@ -130,8 +136,10 @@ def check_progress(progress: object) -> None:
         TypeError: ``progress`` is neither None nor callable.
     """
     if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be None or a callable (called with the count done), "
-                        f"got {type(progress).__name__}")  # fmt: skip
+        raise TypeError(
+            f"progress must be None or a callable (called with the count done), "
+            f"got {type(progress).__name__}"
+        )
 
 
 def counted(number: int, noun: str) -> str:

@@ -69,28 +69,60 @@ def explanation_blocks(e: Explanation, variant: str = "mean") -> list:
         Table(("", "text"), text_rows(e), text_columns=(1,)),
         Paragraph(("signature:", variant_signature(e, variant))),
         *([Paragraph((e.config.derived_note,))] if e.config.derived_note else []),
-        Table(("quantity", "decimal", "exact"), tuple(
-            (label, decimal(getattr(e, name)), getattr(e, name)) for label, name in quantities
-        ) + ((_L("N = min(N', cap), K", r"$N = \min(N', \mathrm{cap})$, $K$"),
-               f"{e.order_cap} (N' = {e.n_prime}, cap {e.config.max_order}), {e.k}", None),)),
-        Paragraph((_L("N' = max(|t|, max_i |r_i|) + 2 is the highest order with an n-gram (§2.5).",
-                      r"$N' = \max(|t|, \max_i |r_i|) + 2$ is the highest order with an n-gram "
-                      r"(\S2.5)."),)),
+        Table(
+            ("quantity", "decimal", "exact"),
+            tuple(
+                (label, decimal(getattr(e, name)), getattr(e, name)) for label, name in quantities
+            )
+            + (
+                (
+                    _L("N = min(N', cap), K", r"$N = \min(N', \mathrm{cap})$, $K$"),
+                    f"{e.order_cap} (N' = {e.n_prime}, cap {e.config.max_order}), {e.k}",
+                    None,
+                ),
+            ),
+        ),
+        Paragraph(
+            (
+                _L(
+                    "N' = max(|t|, max_i |r_i|) + 2 is the highest order with an n-gram (§2.5).",
+                    r"$N' = \max(|t|, \max_i |r_i|) + 2$ is the highest order with an n-gram "
+                    r"(\S2.5).",
+                ),
+            )
+        ),
         Paragraph(("decision:", e.decision.description)),
         Table(
-            ("n", _L("w_n", "$w_n$"), _L("m̄_n", r"$\bar m_n$"), _L("ℓ_t,n", r"$\ell_{t,n}$"),
-             _L("ℓ̄_r,n", r"$\bar\ell_{r,n}$"), _L("w_n m̄_n / D", r"$w_n \bar m_n / D$"),
-             "exact"),
-            tuple((str(o.n), o.weight, o.mean_overlap, str(o.candidate_count),
-                   o.mean_reference_count, decimal(o.contribution), o.contribution)
-                  for o in e.orders),
+            (
+                "n",
+                _L("w_n", "$w_n$"),
+                _L("m̄_n", r"$\bar m_n$"),
+                _L("ℓ_t,n", r"$\ell_{t,n}$"),
+                _L("ℓ̄_r,n", r"$\bar\ell_{r,n}$"),
+                _L("w_n m̄_n / D", r"$w_n \bar m_n / D$"),
+                "exact",
+            ),
+            tuple(
+                (
+                    str(o.n),
+                    o.weight,
+                    o.mean_overlap,
+                    str(o.candidate_count),
+                    o.mean_reference_count,
+                    decimal(o.contribution),
+                    o.contribution,
+                )
+                for o in e.orders
+            ),
         ),
         Table(
             ("reference", _L("M_i", "$M_i$"), _L("L_i", "$L_i$"), _L("s_i", "$s_i$"), "exact"),
-            tuple((str(d.index + 1), d.weighted_overlap, d.weighted_length, decimal(d.score),
-                   d.score) for d in e.reference_details),
+            tuple(
+                (str(d.index + 1), d.weighted_overlap, d.weighted_length, decimal(d.score), d.score)
+                for d in e.reference_details
+            ),
         ),
-    ]  # fmt: skip
+    ]
 
 
 def matches_blocks(e: Explanation, max_matches: int = 12) -> list:
@@ -121,64 +153,104 @@ def comparison_blocks(c, note: str = "") -> list:
     e, chrf, bleu, ter = c.explanation, c.chrf, c.bleu, c.ter
     scores = Table(
         ("metric", "score", "signature"),
-        tuple((s.name, decimal(s.score, 4 if s.metric == "charsim" else 2), s.signature)
-              for s in c.scores),
+        tuple(
+            (s.name, decimal(s.score, 4 if s.metric == "charsim" else 2), s.signature)
+            for s in c.scores
+        ),
         text_columns=(2,),
-    )  # fmt: skip
+    )
     word_orders = [o for o in c.chrf_plus.orders if o.kind == "word"]
     orders = Table(
-        ("n", _L("charsim m̄_n", r"charsim $\bar m_n$"), _L("ℓ_t,n", r"$\ell_{t,n}$"),
-         _L("ℓ̄_r,n", r"$\bar\ell_{r,n}$"), "chrF matches", "chrF candidate", "chrF reference",
-         _L("chrF P_n", "chrF $P_n$"), _L("chrF R_n", "chrF $R_n$")),
+        (
+            "n",
+            _L("charsim m̄_n", r"charsim $\bar m_n$"),
+            _L("ℓ_t,n", r"$\ell_{t,n}$"),
+            _L("ℓ̄_r,n", r"$\bar\ell_{r,n}$"),
+            "chrF matches",
+            "chrF candidate",
+            "chrF reference",
+            _L("chrF P_n", "chrF $P_n$"),
+            _L("chrF R_n", "chrF $R_n$"),
+        ),
         tuple(
             (str(p.n), *_charsim_order(p.charsim), *_chrf_order(p.chrf))
-            for p in c.order_pairs if p.chrf is not None
-        ) + tuple((f"word {o.n} (chrF++)", None, None, None, *_chrf_order(o)) for o in word_orders),
-    )  # fmt: skip
+            for p in c.order_pairs
+            if p.chrf is not None
+        )
+        + tuple((f"word {o.n} (chrF++)", None, None, None, *_chrf_order(o)) for o in word_orders),
+    )
     combined = Table(
         ("", f"chrF (reference {chrf.chosen_reference + 1})", "charsim"),
         (
             ("precision", chrf.precision, e.precision),
             ("recall", chrf.recall, e.recall),
-            ("combined", _L(f"F_β, β = {chrf.beta}", rf"$F_\beta$, $\beta = {chrf.beta}$"),
-             _L("min(P, R)", r"$\min(P, R)$")),
+            (
+                "combined",
+                _L(f"F_β, β = {chrf.beta}", rf"$F_\beta$, $\beta = {chrf.beta}$"),
+                _L("min(P, R)", r"$\min(P, R)$"),
+            ),
             ("value", chrf.f_beta, e.score),
         ),
-    )  # fmt: skip
+    )
     lengths = Table(
         ("length rule (§5.1)", "BLEU (words)", "charsim (weighted characters)"),
         (
             ("candidate", str(bleu.candidate_length), e.candidate_length),
             ("reference", f"{bleu.reference_length} (closest)", e.mean_reference_length),
-            ("factor", f"brevity penalty {bleu.brevity_penalty:.6f}",
-             f"none: min(P, R) ({e.decision.value})"),
+            (
+                "factor",
+                f"brevity penalty {bleu.brevity_penalty:.6f}",
+                f"none: min(P, R) ({e.decision.value})",
+            ),
         ),
-    )  # fmt: skip
+    )
     bleu_orders = Table(
         ("n", "BLEU matches", "BLEU total", "precision (%)"),
-        tuple((str(n), str(m), str(t), decimal(p, 4) if n <= bleu.orders_used else None)
-              for n, (m, t, p) in enumerate(
-                  zip(bleu.matches, bleu.totals, bleu.precisions, strict=True), start=1)),
-    )  # fmt: skip
+        tuple(
+            (str(n), str(m), str(t), decimal(p, 4) if n <= bleu.orders_used else None)
+            for n, (m, t, p) in enumerate(
+                zip(bleu.matches, bleu.totals, bleu.precisions, strict=True), start=1
+            )
+        ),
+    )
     zero = ", ".join(map(str, bleu.zero_match_orders)) or "none"
-    smoothing = Paragraph((f"BLEU smoothing: {bleu.smoothing}; orders used: {bleu.orders_used}; "
-                           f"orders without a match: {zero}; unsmoothed BLEU: "
-                           f"{bleu.unsmoothed:.4f}",))  # fmt: skip
+    smoothing = Paragraph(
+        (
+            f"BLEU smoothing: {bleu.smoothing}; orders used: {bleu.orders_used}; "
+            f"orders without a match: {zero}; unsmoothed BLEU: "
+            f"{bleu.unsmoothed:.4f}",
+        )
+    )
     references = Table(
-        ("reference (§5.3)", _L("charsim M_i", "charsim $M_i$"), _L("L_i", "$L_i$"),
-         "chrF alone", "BLEU words", "TER edits"),
-        tuple((str(d.index + 1), d.weighted_overlap, d.weighted_length,
-               decimal(chrf.reference_scores[d.index], 4),
-               str(bleu.reference_lengths[d.index]), str(ter.reference_edits[d.index]))
-              for d in e.reference_details),
-    )  # fmt: skip
-    rules = Paragraph((
-        f"charsim averages M_i and L_i over {counted(e.k, 'reference')}; chrF keeps reference "
-        f"{chrf.chosen_reference + 1}; BLEU clips by the largest count in any reference and uses "
-        f"the closest length ({counted(bleu.reference_length, 'word')}); TER keeps the fewest "
-        f"edits (reference {ter.chosen_reference + 1}) over the mean length "
-        f"({ter.mean_reference_length:g} word{'' if ter.mean_reference_length == 1 else 's'}).",
-    ))  # fmt: skip
+        (
+            "reference (§5.3)",
+            _L("charsim M_i", "charsim $M_i$"),
+            _L("L_i", "$L_i$"),
+            "chrF alone",
+            "BLEU words",
+            "TER edits",
+        ),
+        tuple(
+            (
+                str(d.index + 1),
+                d.weighted_overlap,
+                d.weighted_length,
+                decimal(chrf.reference_scores[d.index], 4),
+                str(bleu.reference_lengths[d.index]),
+                str(ter.reference_edits[d.index]),
+            )
+            for d in e.reference_details
+        ),
+    )
+    rules = Paragraph(
+        (
+            f"charsim averages M_i and L_i over {counted(e.k, 'reference')}; chrF keeps reference "
+            f"{chrf.chosen_reference + 1}; BLEU clips by the largest count in any reference and "
+            f"uses the closest length ({counted(bleu.reference_length, 'word')}); TER keeps the "
+            f"fewest edits (reference {ter.chosen_reference + 1}) over the mean length "
+            f"({ter.mean_reference_length:g} word{'' if ter.mean_reference_length == 1 else 's'}).",
+        )
+    )
     found = [Paragraph((f"{d.key}:", d.sentence)) for d in c.differences]
     return [scores, orders, combined, lengths, bleu_orders, smoothing, references, rules, *found]
 
@@ -216,8 +288,10 @@ def explanation_document(e: Explanation, fmt: str, comparison=None, note: str = 
 
 def _check_explanation(e: object) -> None:
     if not isinstance(e, Explanation):
-        raise TypeError(f"e must be an Explanation (charsim.explain(candidate, references)), "
-                        f"got {type(e).__name__}")  # fmt: skip
+        raise TypeError(
+            f"e must be an Explanation (charsim.explain(candidate, references)), "
+            f"got {type(e).__name__}"
+        )
 
 
 def explanation_data(
@@ -255,19 +329,28 @@ def explanation_data(
         "decision_text": e.decision.description,
         **{name: _pair(getattr(e, name)) for _, name in _QUANTITIES},
         "orders": [
-            {"n": o.n, "weight": _exact(o.weight), "candidate_count": o.candidate_count,
-             "reference_counts": list(o.reference_counts), "overlaps": list(o.overlaps),
-             "mean_overlap": _exact(o.mean_overlap),
-             "mean_reference_count": _exact(o.mean_reference_count),
-             "contribution": _exact(o.contribution)}
+            {
+                "n": o.n,
+                "weight": _exact(o.weight),
+                "candidate_count": o.candidate_count,
+                "reference_counts": list(o.reference_counts),
+                "overlaps": list(o.overlaps),
+                "mean_overlap": _exact(o.mean_overlap),
+                "mean_reference_count": _exact(o.mean_reference_count),
+                "contribution": _exact(o.contribution),
+            }
             for o in e.orders
         ],
         "reference_details": [
-            {"reference": d.index + 1, "weighted_overlap": _exact(d.weighted_overlap),
-             "weighted_length": _exact(d.weighted_length), "score": _pair(d.score)}
+            {
+                "reference": d.index + 1,
+                "weighted_overlap": _exact(d.weighted_overlap),
+                "weighted_length": _exact(d.weighted_length),
+                "score": _pair(d.score),
+            }
             for d in e.reference_details
         ],
-    }  # fmt: skip
+    }
     data["comparison"] = None if comparison is None else _comparison_data(comparison)
     if comparison is None:
         data["comparison_note"] = note
@@ -280,25 +363,36 @@ def _pair(value: Fraction | None) -> dict:
 
 def _comparison_data(c) -> dict:
     return {
-        "scores": [{"metric": s.metric, "name": s.name, "score": s.score,
-                    "signature": s.signature} for s in c.scores],
+        "scores": [
+            {"metric": s.metric, "name": s.name, "score": s.score, "signature": s.signature}
+            for s in c.scores
+        ],
         "chrf": _chrf_data(c.chrf),
         "chrf++": _chrf_data(c.chrf_plus),
         "bleu": {
-            "smoothing": c.bleu.smoothing, "candidate_length": c.bleu.candidate_length,
+            "smoothing": c.bleu.smoothing,
+            "candidate_length": c.bleu.candidate_length,
             "reference_length": c.bleu.reference_length,
             "reference_lengths": list(c.bleu.reference_lengths),
-            "matches": list(c.bleu.matches), "totals": list(c.bleu.totals),
-            "precisions": list(c.bleu.precisions), "brevity_penalty": c.bleu.brevity_penalty,
+            "matches": list(c.bleu.matches),
+            "totals": list(c.bleu.totals),
+            "precisions": list(c.bleu.precisions),
+            "brevity_penalty": c.bleu.brevity_penalty,
             "orders_used": c.bleu.orders_used,
-            "zero_match_orders": list(c.bleu.zero_match_orders), "unsmoothed": c.bleu.unsmoothed,
+            "zero_match_orders": list(c.bleu.zero_match_orders),
+            "unsmoothed": c.bleu.unsmoothed,
         },
-        "ter": {"edits": c.ter.edits, "mean_reference_length": c.ter.mean_reference_length,
-                "reference_edits": list(c.ter.reference_edits),
-                "chosen_reference": c.ter.chosen_reference + 1},
-        "differences": [{"key": d.key, "section": d.section, "sentence": d.sentence,
-                         "values": d.values} for d in c.differences],
-    }  # fmt: skip
+        "ter": {
+            "edits": c.ter.edits,
+            "mean_reference_length": c.ter.mean_reference_length,
+            "reference_edits": list(c.ter.reference_edits),
+            "chosen_reference": c.ter.chosen_reference + 1,
+        },
+        "differences": [
+            {"key": d.key, "section": d.section, "sentence": d.sentence, "values": d.values}
+            for d in c.differences
+        ],
+    }
 
 
 def _chrf_data(d) -> dict:
@@ -310,9 +404,15 @@ def _chrf_data(d) -> dict:
         "recall": _exact(d.recall),
         "f_beta": _exact(d.f_beta),
         "orders": [
-            {"kind": o.kind, "n": o.n, "candidate_count": o.candidate_count,
-             "reference_count": o.reference_count, "matches": o.matches,
-             "precision": _exact(o.precision), "recall": _exact(o.recall)}
+            {
+                "kind": o.kind,
+                "n": o.n,
+                "candidate_count": o.candidate_count,
+                "reference_count": o.reference_count,
+                "matches": o.matches,
+                "precision": _exact(o.precision),
+                "recall": _exact(o.recall),
+            }
             for o in d.orders
         ],
-    }  # fmt: skip
+    }

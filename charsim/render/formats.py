@@ -215,18 +215,30 @@ def _latex_table(rows: list[list[str]], left: list[bool]) -> str:
     body = [" & ".join(row) + r" \\" for row in rows]
     spec = "".join("l" if i == 0 else _LATEX_TEXT_COLUMN if x else "r" for i, x in enumerate(left))
     return "\n".join(
-        [r"\begin{tabular}{" + spec + "}", r"\hline", body[0], r"\hline",
-         *body[1:], r"\hline", r"\end{tabular}"]
-    )  # fmt: skip
+        [
+            r"\begin{tabular}{" + spec + "}",
+            r"\hline",
+            body[0],
+            r"\hline",
+            *body[1:],
+            r"\hline",
+            r"\end{tabular}",
+        ]
+    )
 
 
 def _html_table(rows: list[list[str]], left: list[bool]) -> str:
     align = ["left" if x else "right" for x in left]
 
     def row(cells: list[str], tag: str) -> str:
-        return "<tr>" + "".join(
-            f'<{tag} style="text-align:{a}">{c}</{tag}>' for c, a in zip(cells, align, strict=True)
-        ) + "</tr>"  # fmt: skip
+        return (
+            "<tr>"
+            + "".join(
+                f'<{tag} style="text-align:{a}">{c}</{tag}>'
+                for c, a in zip(cells, align, strict=True)
+            )
+            + "</tr>"
+        )
 
     body = "\n".join(row(cells, "td") for cells in rows[1:])
     return f"<table>\n<thead>{row(rows[0], 'th')}</thead>\n<tbody>\n{body}\n</tbody>\n</table>"

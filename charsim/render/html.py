@@ -83,9 +83,14 @@ def comparison_html(c, max_matches: int = MAX_MATCHES) -> str:
         A ``<div>`` fragment; every text is escaped.
     """
     e = c.explanation
-    return _document([
-        _headline(e), *comparison_blocks(c), *explanation_blocks(e), *matches_blocks(e, max_matches)
-    ])  # fmt: skip
+    return _document(
+        [
+            _headline(e),
+            *comparison_blocks(c),
+            *explanation_blocks(e),
+            *matches_blocks(e, max_matches),
+        ]
+    )
 
 
 def corpus_result_html(result) -> str:
@@ -95,14 +100,20 @@ def corpus_result_html(result) -> str:
     Returns:
         A ``<div>`` fragment.
     """
-    return _document([
-        Heading((f"corpus score = {result.score:.4f}",)),
-        Table(("", "value"), (
-            ("score (the mean of the item scores)", f"{result.score:.6f}"),
-            ("items", counted(result.n_items, "item")),
-            ("signature", result.signature),
-        ), text_columns=(1,)),
-    ])  # fmt: skip
+    return _document(
+        [
+            Heading((f"corpus score = {result.score:.4f}",)),
+            Table(
+                ("", "value"),
+                (
+                    ("score (the mean of the item scores)", f"{result.score:.6f}"),
+                    ("items", counted(result.n_items, "item")),
+                    ("signature", result.signature),
+                ),
+                text_columns=(1,),
+            ),
+        ]
+    )
 
 
 def _interval(interval: Interval | None, sign: str = "") -> str | None:
@@ -124,20 +135,28 @@ def paired_result_html(result: PairedResult) -> str:
     p_value = f"{result.p_value:.{p_value_decimals(result.p_value)}f}"
     mark = "*" if significant(result) else ""
     noun = "bootstrap resample" if result.method == "bs" else "trial"
-    return _document([
-        Heading((f"Δ = {result.difference:+.4f}  (p = {p_value}){mark}",)),
-        Table(("", "value"), (
-            ("test", METHODS[result.method]),
-            ("samples", f"{counted(result.samples, noun)}, seed {result.seed}"),
-            ("Δ = system − baseline", f"{result.difference:+.6f}"),
-            ("p-value", p_value),
-            ("significant (p < 0.05 and, for bs, 0 outside the interval of Δ)",
-             "yes" if mark else "no"),
-            ("interval of Δ", _interval(result.difference_interval, "+")),
-            ("baseline's interval", _interval(result.baseline_interval)),
-            ("system's interval", _interval(result.system_interval)),
-        ), text_columns=(1,)),
-    ])  # fmt: skip
+    return _document(
+        [
+            Heading((f"Δ = {result.difference:+.4f}  (p = {p_value}){mark}",)),
+            Table(
+                ("", "value"),
+                (
+                    ("test", METHODS[result.method]),
+                    ("samples", f"{counted(result.samples, noun)}, seed {result.seed}"),
+                    ("Δ = system − baseline", f"{result.difference:+.6f}"),
+                    ("p-value", p_value),
+                    (
+                        "significant (p < 0.05 and, for bs, 0 outside the interval of Δ)",
+                        "yes" if mark else "no",
+                    ),
+                    ("interval of Δ", _interval(result.difference_interval, "+")),
+                    ("baseline's interval", _interval(result.baseline_interval)),
+                    ("system's interval", _interval(result.system_interval)),
+                ),
+                text_columns=(1,),
+            ),
+        ]
+    )
 
 
 def _decimal_exact(value: Fraction | None) -> str | None:
@@ -152,12 +171,18 @@ def score_html(score) -> str:
     Returns:
         A ``<div>`` fragment; the signature is escaped.
     """
-    rows = [("score (0–1)", f"{score.score:.6f}" if score.exact is None
-             else _decimal_exact(score.exact))]  # fmt: skip
+    rows = [
+        (
+            "score (0–1)",
+            f"{score.score:.6f}" if score.exact is None else _decimal_exact(score.exact),
+        )
+    ]
     if score.decision is not None:
-        rows += [("P = M̄ / L_t", _decimal_exact(score.precision)),
-                 ("R = M̄ / L̄_r", _decimal_exact(score.recall)),
-                 ("decision", score.decision.description)]  # fmt: skip
+        rows += [
+            ("P = M̄ / L_t", _decimal_exact(score.precision)),
+            ("R = M̄ / L̄_r", _decimal_exact(score.recall)),
+            ("decision", score.decision.description),
+        ]
     rows.append(("items", counted(score.n_items, "item")))
     if score.interval is not None:
         rows.append(("95 % interval", _interval(score.interval)))

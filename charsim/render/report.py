@@ -93,8 +93,10 @@ def text_rows(e: Explanation) -> tuple[tuple[str, str], ...]:
         >>> text_rows(charsim.explain("ca", ["cat "]))
         (('candidate', "'ca'"), ('reference 1', "'cat '"))
     """
-    return (("candidate", repr(e.candidate)),
-            *((f"reference {d.index + 1}", repr(d.text)) for d in e.reference_details))  # fmt: skip
+    return (
+        ("candidate", repr(e.candidate)),
+        *((f"reference {d.index + 1}", repr(d.text)) for d in e.reference_details),
+    )
 
 
 def decimal(value: Fraction | float | None, digits: int = 6) -> str | None:
@@ -153,8 +155,10 @@ def terminal_report(e: Explanation, max_matches: int = 12, variant: str = "mean"
         *(f"{label:<{_LABEL}} {text}" for label, text in text_rows(e)),
         f"{'signature':<{_LABEL}} {variant_signature(e, variant)}",
         *([e.config.derived_note] if e.config.derived_note else []),
-        *(f"{_SCORES[name]:<{_LABEL}} {_value(getattr(e, name))}"
-          for name in variant_first(_SCORES, variant)),
+        *(
+            f"{_SCORES[name]:<{_LABEL}} {_value(getattr(e, name))}"
+            for name in variant_first(_SCORES, variant)
+        ),
         f"P = M̄/L_t  {_value(e.precision)}",
         f"R = M̄/L̄_r  {_value(e.recall)}",
         f"M̄ {e.mean_overlap}   L_t {e.candidate_length}   L̄_r {e.mean_reference_length}   "
@@ -164,7 +168,7 @@ def terminal_report(e: Explanation, max_matches: int = 12, variant: str = "mean"
         f"{'decision':<{_LABEL}} {e.decision.description}",
         "",
         "  n  weight  m̄_n  ℓ_t,n  ℓ̄_r,n  contribution m̄_n w_n / D",
-    ]  # fmt: skip
+    ]
     for o in e.orders:
         lines.append(
             f"{o.n:>3}  {o.weight!s:>6}  {o.mean_overlap!s:>4}  {o.candidate_count:>5}  "

@@ -24,8 +24,9 @@ def exact_columns(named: list[tuple[str, Sequence[float]]]) -> tuple[list[list[i
     """Each column of scores as exact integers ``score · scale`` over one common ``scale`` (a
     power of two: every float is an integer over a power of two)."""
     ratios = []
-    named = [(name, as_tuple(scores, f"{name} must be a sequence of numbers"))
-             for name, scores in named]  # fmt: skip
+    named = [
+        (name, as_tuple(scores, f"{name} must be a sequence of numbers")) for name, scores in named
+    ]
     for name, scores in named:
         if not scores:
             raise ValueError(f"{name} holds no scores: nothing to resample")
@@ -42,13 +43,16 @@ def exact_columns(named: list[tuple[str, Sequence[float]]]) -> tuple[list[list[i
 
 def _ratio(value: float, name: str, index: int) -> tuple[int, int]:
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise TypeError(f"{name}[{index}] (item {index + 1}) must be a number, "
-                        f"got {type(value).__name__}")  # fmt: skip
+        raise TypeError(
+            f"{name}[{index}] (item {index + 1}) must be a number, got {type(value).__name__}"
+        )
     try:
         shown = value = float(value)
     except OverflowError:  # an int or a Fraction beyond the floats: ValueError, as documented
         value, shown = math.inf, "too large for a float"
     if not math.isfinite(value) or abs(value) > MAX_SCORE:
-        raise ValueError(f"{name}[{index}] (item {index + 1}) is {shown}: scores must be finite "
-                         f"numbers of magnitude at most {MAX_SCORE:g}")  # fmt: skip
+        raise ValueError(
+            f"{name}[{index}] (item {index + 1}) is {shown}: scores must be finite "
+            f"numbers of magnitude at most {MAX_SCORE:g}"
+        )
     return value.as_integer_ratio()

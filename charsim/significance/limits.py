@@ -150,9 +150,11 @@ def too_few_for_bootstrap(n_items: int) -> str | None:
     n_items = item_count(n_items)
     if n_items >= MIN_BOOTSTRAP_ITEMS:
         return None
-    return (f"no *: on {counted(n_items, 'item')} the paired bootstrap is over-confident (it "
-            f"marks a difference from {MIN_BOOTSTRAP_ITEMS} items on, the smallest test set "
-            "Koehn 2004 validated it on); use --paired-ar")  # fmt: skip
+    return (
+        f"no *: on {counted(n_items, 'item')} the paired bootstrap is over-confident (it "
+        f"marks a difference from {MIN_BOOTSTRAP_ITEMS} items on, the smallest test set "
+        "Koehn 2004 validated it on); use --paired-ar"
+    )
 
 
 def p_value_floor(n_items: int) -> float:
@@ -199,8 +201,9 @@ def check_settings(samples: int, seed: int, samples_name: str = "resamples") -> 
     if samples < 1:
         raise ValueError(f"{samples_name} must be at least 1, got {samples}")
     if samples > MAX_RESAMPLES:
-        raise ValueError(f"{samples_name} must be at most {MAX_RESAMPLES:,} (each one is kept), "
-                         f"got {samples:,}")  # fmt: skip
+        raise ValueError(
+            f"{samples_name} must be at most {MAX_RESAMPLES:,} (each one is kept), got {samples:,}"
+        )
     if seed < 0:
         raise ValueError(f"seed must be at least 0, got {seed}")
     return samples, seed

@@ -34,8 +34,14 @@ from string import Formatter
 import param
 
 __all__ = [
-    "CATALOG", "DEFAULT_LANGUAGE", "LANGUAGES", "Message", "UIText", "counted", "placeholders",
-]  # fmt: skip
+    "CATALOG",
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "Message",
+    "UIText",
+    "counted",
+    "placeholders",
+]
 
 LANGUAGES = {"en": "English", "ja": "日本語"}
 """Language code → its name in that language (the switch's labels)."""

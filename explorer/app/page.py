@@ -44,8 +44,9 @@ _TABS = ["tab.single", "tab.batch", "tab.about"]
 _DETAILS = ["tab.matches", "tab.changes", "tab.references", "tab.exact", "tab.metrics"]
 
 
-def _open_address(query: str, state: ExplorerState, batch: BatchState, text: UIText,
-                  tabs: pn.Tabs) -> str | None:  # fmt: skip
+def _open_address(
+    query: str, state: ExplorerState, batch: BatchState, text: UIText, tabs: pn.Tabs
+) -> str | None:
     """Open what the page's query string asks for: an item of a built-in batch example (the
     batch tab), or a single-item state and its language. Returns the query string the address
     should show instead when the link had a problem (its messages are shown) or is longer than
@@ -110,9 +111,11 @@ def _titled_tabs(keys: list[str], pages: list, text: UIText, hidden_pages: str) 
     """Tabs whose titles are the catalog's ``keys``, renamed when the language changes; the
     stylesheet ``hidden_pages`` says how a hidden page is laid out."""
     tabs = pn.Tabs(
-        *zip((text(key) for key in keys), pages, strict=True), dynamic=False,
-        sizing_mode="stretch_width", stylesheets=[hidden_pages],
-    )  # fmt: skip
+        *zip((text(key) for key in keys), pages, strict=True),
+        dynamic=False,
+        sizing_mode="stretch_width",
+        stylesheets=[hidden_pages],
+    )
     text.param.watch(lambda _event: retitle_tabs(tabs, [text(key) for key in keys]), ["language"])
     return tabs
 
@@ -126,10 +129,12 @@ def _metrics(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
 
 def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
     pages = [
-        MatchesView(state, text), ChangesView(state, text), ReferencesView(state, text),
-        ExactView(state, text), later(partial(_metrics, state, text), page="single",
-                                      needs=["comparison"]),
-    ]  # fmt: skip
+        MatchesView(state, text),
+        ChangesView(state, text),
+        ReferencesView(state, text),
+        ExactView(state, text),
+        later(partial(_metrics, state, text), page="single", needs=["comparison"]),
+    ]
     return _titled_tabs(_DETAILS, pages, text, _HIDDEN_PAGES_OUT)
 
 
@@ -151,9 +156,10 @@ def _two_columns(inputs: pn.viewable.Viewable, *results: pn.viewable.Viewable) -
 
 def _contributions(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
     return pn.Column(
-        _heading(text, "heading.contributions"), ContributionsView(state, text),
+        _heading(text, "heading.contributions"),
+        ContributionsView(state, text),
         sizing_mode="stretch_width",
-    )  # fmt: skip
+    )
 
 
 def single_item_page(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
@@ -182,9 +188,11 @@ def _batch_tables(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     from explorer.app.views.batch_metrics import BatchMetricsView
 
     return pn.Column(
-        ItemsView(batch, text), DifferencesView(batch, text), BatchMetricsView(batch, text),
+        ItemsView(batch, text),
+        DifferencesView(batch, text),
+        BatchMetricsView(batch, text),
         sizing_mode="stretch_width",
-    )  # fmt: skip
+    )
 
 
 def _buckets(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
@@ -197,8 +205,9 @@ def _buckets(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
 def _significance(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     return pn.Column(
         _heading(text, "batch.significance.heading"),
-        SignificanceView(SignificanceState(batch), text), sizing_mode="stretch_width",
-    )  # fmt: skip
+        SignificanceView(SignificanceState(batch), text),
+        sizing_mode="stretch_width",
+    )
 
 
 def _batch_fragility(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
@@ -220,22 +229,33 @@ def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
         _heading(text, "batch.buckets.heading"),
         later(partial(_buckets, batch, text), page="batch", needs=["tables"], waits_for=files),
         _heading(text, "heading.items"),
-        later(partial(_batch_tables, batch, text), page="batch", needs=["tables", "comparison"],
-              waits_for=files),
+        later(
+            partial(_batch_tables, batch, text),
+            page="batch",
+            needs=["tables", "comparison"],
+            waits_for=files,
+        ),
         _heading(text, "batch.fragility.heading"),
-        later(partial(_batch_fragility, batch, text), page="batch",
-              needs=["tables", "comparison"], waits_for=files),
+        later(
+            partial(_batch_fragility, batch, text),
+            page="batch",
+            needs=["tables", "comparison"],
+            waits_for=files,
+        ),
         sizing_mode="stretch_width",
-    )  # fmt: skip
+    )
 
 
 def _language_switch(text: UIText) -> pn.widgets.RadioButtonGroup:
     """English | 日本語, bound to ``text.language``; no tooltip (Panel would show the
     parameter's English doc in every language, and the names say what they switch to)."""
     return pn.widgets.RadioButtonGroup.from_param(
-        text.param.language, options={name: code for code, name in LANGUAGES.items()},
-        name="", description=None, css_classes=["cs-language"],
-    )  # fmt: skip
+        text.param.language,
+        options={name: code for code, name in LANGUAGES.items()},
+        name="",
+        description=None,
+        css_classes=["cs-language"],
+    )
 
 
 def create_app(
@@ -265,9 +285,10 @@ def create_app(
         return about[0]
 
     pages = [
-        single_item_page(state, text), later(partial(_batch_page, batch, text), page="batch"),
+        single_item_page(state, text),
+        later(partial(_batch_page, batch, text), page="batch"),
         later(about_page, page="about"),
-    ]  # fmt: skip
+    ]
     tabs = _titled_tabs(_TABS, pages, text, _HIDDEN_PAGES_FLAT)
 
     def tab_opened(event) -> None:

@@ -15,10 +15,19 @@ from functools import cache
 from typing import Any
 
 __all__ = [
-    "PRIVATE_NAMES", "button_with_js_click", "document_json", "document_patch", "document_ready",
-    "model_json", "page_patch", "rendered_models", "retitle_tabs", "set_sanitizer",
-    "set_table_configuration", "share_stylesheets",
-]  # fmt: skip
+    "PRIVATE_NAMES",
+    "button_with_js_click",
+    "document_json",
+    "document_patch",
+    "document_ready",
+    "model_json",
+    "page_patch",
+    "rendered_models",
+    "retitle_tabs",
+    "set_sanitizer",
+    "set_table_configuration",
+    "share_stylesheets",
+]
 
 PRIVATE_NAMES = {
     "panel.io.pyodide": ("_dict_converter", "_process_document_events", "_convert_json_patch"),
@@ -29,7 +38,7 @@ PRIVATE_NAMES = {
     "panel.widgets.button.Button": ("_get_model",),
     "panel.links.Callback": ("_process_callbacks",),
     "panel.viewable.Renderable": ("_models",),
-}  # fmt: skip
+}
 """The private names used here, by the module or object that holds them."""
 
 
@@ -159,8 +168,14 @@ def document_json(document, target: str) -> str:
     root = document.roots[0]
     docs_json, _ = standalone_docs_json_and_render_items([root], suppress_callback_warning=True)
     doc_json = next(iter(docs_json.values()))
-    return json.dumps({"target_id": target, "root_id": root.ref["id"], "doc": doc_json,
-                       "version": panel.__version__})  # fmt: skip
+    return json.dumps(
+        {
+            "target_id": target,
+            "root_id": root.ref["id"],
+            "doc": doc_json,
+            "version": panel.__version__,
+        }
+    )
 
 
 def document_patch(document, events: list) -> tuple[Any, Any]:

@@ -39,9 +39,13 @@ class Staging:
     """Every hook at once: a part is built where it is asked for, an update runs on the event."""
 
     def later(
-        self, build: Callable[[], Any], *, page: str, needs: tuple[str, ...],
+        self,
+        build: Callable[[], Any],
+        *,
+        page: str,
+        needs: tuple[str, ...],
         waits_for: tuple[Any, str, str] | None = None,
-    ) -> Any:  # fmt: skip
+    ) -> Any:
         """The part ``build()`` (a Panel viewable) of ``page`` that needs ``needs`` and has
         nothing to show while the parameter ``waits_for[1]`` of ``waits_for[0]`` is None."""
         return build()
@@ -86,9 +90,12 @@ def _check(page: str, needs: Iterable[str] = ()) -> tuple[str, ...]:
 
 
 def later(
-    build: Callable[[], Any], *, page: str, needs: Iterable[str] = (),
+    build: Callable[[], Any],
+    *,
+    page: str,
+    needs: Iterable[str] = (),
     waits_for: tuple[Any, str, str] | None = None,
-) -> Any:  # fmt: skip
+) -> Any:
     """The part ``build()`` of ``page`` (one of :data:`PAGES`), which needs the package groups
     ``needs`` (of :data:`NEEDS`): built at once by default, after the first view in the browser.
 

@@ -206,8 +206,9 @@ class BrowserStaging(Staging):
             self._ask_for_groups()
 
     def _loading(self):
-        return self._html("staged.loading", "cs-loading", '<progress aria-label="{label}">'
-                          "</progress> ")  # fmt: skip
+        return self._html(
+            "staged.loading", "cs-loading", '<progress aria-label="{label}"></progress> '
+        )
 
     def _html(self, key: str, css_class: str, before: str):
         """A paragraph of class ``css_class`` saying the catalog's ``key`` (a status), after
@@ -216,8 +217,7 @@ class BrowserStaging(Staging):
 
         def html(_language: str) -> str:
             label = escape(self.text(key))
-            return (f'<p class="{css_class}" role="status">{before.format(label=label)}'
-                    f"{label}</p>")  # fmt: skip
+            return f'<p class="{css_class}" role="status">{before.format(label=label)}{label}</p>'
 
         return pn.pane.HTML(pn.bind(html, self.text.param.language), sizing_mode="stretch_width")
 

@@ -56,8 +56,10 @@ class _Guard:
             raise ImportError(f"{self.url}: HTTP {request.status}, so {name} cannot be imported")
         data = request.response.to_bytes()
         if self.size is not None and len(data) != self.size:
-            raise ImportError(f"{self.url} is damaged: it holds {len(data)} bytes, not "
-                              f"{self.size}, so {name} cannot be imported")  # fmt: skip
+            raise ImportError(
+                f"{self.url} is damaged: it holds {len(data)} bytes, not "
+                f"{self.size}, so {name} cannot be imported"
+            )
         self._write(data)
 
     def _write(self, data: bytes) -> None:

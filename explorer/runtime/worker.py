@@ -46,30 +46,52 @@ from .staged import BrowserStaging
 from .standard_library import await_archive
 
 __all__ = [
-    "APP_CHECK", "APP_IMPORTS", "INPUTS", "SELF_CHECK", "SNAPSHOT_GROUPS", "Session", "app_check",
-    "comparison_check", "import_app_module", "open_session", "prebuild", "restored",
+    "APP_CHECK",
+    "APP_IMPORTS",
+    "INPUTS",
+    "SELF_CHECK",
+    "SNAPSHOT_GROUPS",
+    "Session",
+    "app_check",
+    "comparison_check",
+    "import_app_module",
+    "open_session",
+    "prebuild",
+    "restored",
     "self_check",
-]  # fmt: skip
+]
 
 INPUTS = ("candidate", "references_text", "reference_format", "max_order", "weights")
 """The state's parameters that the page's live text boxes and settings hold."""
 
 APP_IMPORTS = (
-    "numpy", "bokeh.core.properties", "bokeh.models", "bokeh.plotting", "panel.io.pyodide",
-    "panel", "explorer.app.page",
-)  # fmt: skip
+    "numpy",
+    "bokeh.core.properties",
+    "bokeh.models",
+    "bokeh.plotting",
+    "panel.io.pyodide",
+    "panel",
+    "explorer.app.page",
+)
 """Modules imported for the app, one per :meth:`Session.import_next` (each takes up to about a
 second in the browser; the page's live requests are answered between two of them). The app's
 memory snapshot holds them all (:func:`import_app_module`)."""
 
 _LABELS = {
-    "candidate": "inputs.candidate", "candidate_placeholder": "inputs.candidate_placeholder",
-    "references": "inputs.references", "references_placeholder": "inputs.references_placeholder",
-    "format_lines": "inputs.format_lines", "format_json": "inputs.format_json",
-    "add_empty": "inputs.add_empty", "cap": "inputs.cap",
-    "weights_harmonic": "inputs.weights_harmonic", "weights_uniform": "inputs.weights_uniform",
-    "tab_single": "tab.single", "tab_batch": "tab.batch", "tab_about": "tab.about",
-}  # fmt: skip
+    "candidate": "inputs.candidate",
+    "candidate_placeholder": "inputs.candidate_placeholder",
+    "references": "inputs.references",
+    "references_placeholder": "inputs.references_placeholder",
+    "format_lines": "inputs.format_lines",
+    "format_json": "inputs.format_json",
+    "add_empty": "inputs.add_empty",
+    "cap": "inputs.cap",
+    "weights_harmonic": "inputs.weights_harmonic",
+    "weights_uniform": "inputs.weights_uniform",
+    "tab_single": "tab.single",
+    "tab_batch": "tab.batch",
+    "tab_about": "tab.about",
+}
 """What the live view shows, by the catalog keys of the app's own labels."""
 
 
@@ -267,8 +289,9 @@ class Session:
 
         install_sanitizer_fallback()
         init_doc()
-        app = create_app(self.state, text=self.text, query=self._query,
-                         replace_query=self._replace_query)  # fmt: skip
+        app = create_app(
+            self.state, text=self.text, query=self._query, replace_query=self._replace_query
+        )
         self._doc, model = model_json(app, "app")
         self._check_resources()
         return _to_js({"model": model, "inputs": inputs})

@@ -14,9 +14,15 @@ from explorer.site_build.common import BuildError
 from explorer.site_build.lock import LoadOrder
 
 __all__ = [
-    "BROTLI_QUALITY", "FIRST_LOAD_BUDGET", "GZIP_SUFFIXES", "identity", "measure", "precompress",
-    "precompress_brotli", "transfer_size",
-]  # fmt: skip
+    "BROTLI_QUALITY",
+    "FIRST_LOAD_BUDGET",
+    "GZIP_SUFFIXES",
+    "identity",
+    "measure",
+    "precompress",
+    "precompress_brotli",
+    "transfer_size",
+]
 
 #: Suffixes of files that get a pre-compressed ``.gz`` sibling (served by explorer.serve when
 #: the browser accepts gzip; static hosts compress these types themselves).
@@ -72,10 +78,14 @@ def precompress_brotli(paths: list[Path]) -> None:
     Raises:
         BuildError: Node failed.
     """
-    pairs = [str(p) for path in paths for p in (path, identity(path).with_name(
-        identity(path).name + ".br"))]  # fmt: skip
-    proc = subprocess.run(["node", "-e", _BROTLI, str(BROTLI_QUALITY), *pairs],
-                          capture_output=True, text=True)  # fmt: skip
+    pairs = [
+        str(p)
+        for path in paths
+        for p in (path, identity(path).with_name(identity(path).name + ".br"))
+    ]
+    proc = subprocess.run(
+        ["node", "-e", _BROTLI, str(BROTLI_QUALITY), *pairs], capture_output=True, text=True
+    )
     if proc.returncode != 0:
         raise BuildError(f"Brotli compression (Node): {proc.stderr.strip()[-2000:]}")
 

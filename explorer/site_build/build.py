@@ -77,10 +77,22 @@ the worker (the app's snapshot keeps the value it was made with, so it is the pa
 #: archives of earlier builds included: a folder without the marker is an earlier build only if
 #: it holds nothing else.
 SITE_ENTRIES = {
-    "index.html", "worker.js", "snapshot.js", "archives.js", "service-worker.js", "a11y.js",
-    "explorer.css", "style.css", "app.zip", "app-later.zip", "pyodide", "bokeh", "panel", "page",
+    "index.html",
+    "worker.js",
+    "snapshot.js",
+    "archives.js",
+    "service-worker.js",
+    "a11y.js",
+    "explorer.css",
+    "style.css",
+    "app.zip",
+    "app-later.zip",
+    "pyodide",
+    "bokeh",
+    "panel",
+    "page",
     "examples",
-}  # fmt: skip
+}
 NO_NODE = (
     "Node.js (`node`) is not on PATH: building the site without its memory snapshots (which "
     "start the page faster) and bytecode; install Node.js 20 (Debian: apt-get install -y "
@@ -216,8 +228,9 @@ def build(
         wheels = [packages[name].path for name in held]
         stages[stage] = {
             "bundle": write_bundle(out, stage, wheels, app if stage == "live" else {}),
-            "bundled": held, "loaded": [name for name in names if name not in held],
-        }  # fmt: skip
+            "bundled": held,
+            "loaded": [name for name in names if name not in held],
+        }
         listed = held + ["the app"] * (stage == "live")
         print(f"      {stages[stage]['bundle']['url']}: {', '.join(listed)}")
     for name in (name for stage in stages.values() for name in stage["bundled"]):
@@ -256,9 +269,13 @@ def build(
     scripts, styles = page_assets(pins)
     if node and packages["numpy"].path:  # the site serves numpy's wheel (not the CDN's)
         app_snapshot = make_app_snapshot(
-            out, [out / stages[s]["bundle"]["url"] for s in ["app", "live", *SNAPSHOT_GROUPS]],
-            standard_library, packages["numpy"].path, PANEL_CDN_ROOT, scripts + styles,
-        )  # fmt: skip
+            out,
+            [out / stages[s]["bundle"]["url"] for s in ["app", "live", *SNAPSHOT_GROUPS]],
+            standard_library,
+            packages["numpy"].path,
+            PANEL_CDN_ROOT,
+            scripts + styles,
+        )
         print(f"      {app_snapshot['url']}: {app_snapshot['bytes'] / 1e6:.1f} MB unpacked")
 
     step(13, total, "Render the HTML shell")
@@ -321,10 +338,12 @@ def main(argv: list[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--out", type=Path, default=DEFAULT_OUT,
+        "--out",
+        type=Path,
+        default=DEFAULT_OUT,
         help="output folder (site/): new, empty or an earlier build, which is emptied and "
         "written anew (a file added there is not kept)",
-    )  # fmt: skip
+    )
     parser.add_argument(
         "--pyodide-source",
         choices=["local", "cdn"],

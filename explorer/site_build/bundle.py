@@ -75,8 +75,9 @@ def write_bundle(out: Path, stage: str, wheels: list[Path], app: dict[str, bytes
         with zipfile.ZipFile(wheel) as zf:
             members |= {
                 f"{SITE_PACKAGES[1:]}/{info.filename}": zf.read(info)
-                for info in zf.infolist() if not info.is_dir()
-            }  # fmt: skip
+                for info in zf.infolist()
+                if not info.is_dir()
+            }
     data = tar_archive(members)
     url = BUNDLE_FILE.format(stage=stage)
     (out / url).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))

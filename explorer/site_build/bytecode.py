@@ -20,9 +20,15 @@ from explorer.site_build.pins import NPM_PYODIDE, node_environment
 from explorer.site_build.wheels import with_record, write_zip
 
 __all__ = [
-    "APP_HOME", "BYTECODE_CACHE", "COMPILE_PYC", "SITE_PACKAGES", "STANDARD_LIBRARY",
-    "add_bytecode", "bytecode", "standard_library",
-]  # fmt: skip
+    "APP_HOME",
+    "BYTECODE_CACHE",
+    "COMPILE_PYC",
+    "SITE_PACKAGES",
+    "STANDARD_LIBRARY",
+    "add_bytecode",
+    "bytecode",
+    "standard_library",
+]
 
 #: Node script that compiles Python to bytecode inside Pyodide (see ``bytecode``).
 COMPILE_PYC = Path(__file__).with_name("compile_pyc.mjs")
@@ -77,8 +83,11 @@ def bytecode(trees: list[tuple[str, dict[str, bytes]]]) -> list[dict[str, bytes]
         for i, name, _ in missing:
             (folders[i] / name).parent.mkdir(parents=True, exist_ok=True)
             (folders[i] / name).write_bytes(trees[i][1][name])
-        pairs = [str(arg) for folder, (installed, _) in zip(folders, trees, strict=True)
-                 for arg in (folder, installed)]  # fmt: skip
+        pairs = [
+            str(arg)
+            for folder, (installed, _) in zip(folders, trees, strict=True)
+            for arg in (folder, installed)
+        ]
         run(["node", str(COMPILE_PYC), *pairs], env=node_environment())
         BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
         for i, name, cached in missing:

@@ -12,9 +12,18 @@ from pathlib import Path
 from charsim.version import __version__
 
 __all__ = [
-    "INSTALLED", "MARKER", "PACKAGE", "ROOT", "SHIPPED", "STATIC", "WORKSPACE", "BuildError",
-    "normalize", "run", "sha256",
-]  # fmt: skip
+    "INSTALLED",
+    "MARKER",
+    "PACKAGE",
+    "ROOT",
+    "SHIPPED",
+    "STATIC",
+    "WORKSPACE",
+    "BuildError",
+    "normalize",
+    "run",
+    "sha256",
+]
 
 PACKAGE = Path(__file__).resolve().parents[1]
 """The ``explorer`` package."""

@@ -13,8 +13,13 @@ from explorer.site_build import compiled
 from explorer.site_build.common import BuildError, normalize, sha256
 
 __all__ = [
-    "LoadOrder", "Package", "compiled_packages", "install_order", "load_order", "write_lock",
-]  # fmt: skip
+    "LoadOrder",
+    "Package",
+    "compiled_packages",
+    "install_order",
+    "load_order",
+    "write_lock",
+]
 
 
 @dataclass

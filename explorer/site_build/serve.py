@@ -56,9 +56,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         path = Path(self.translate_path(self.path))
         accepted = self.headers.get("Accept-Encoding", "")
         name = identity(path) if path.is_file() else path
-        copies = [(encoding, name.with_name(f"{name.name}.{suffix}"))
-                  for encoding, suffix in (("br", "br"), ("gzip", "gz"))
-                  if encoding in accepted]  # fmt: skip
+        copies = [
+            (encoding, name.with_name(f"{name.name}.{suffix}"))
+            for encoding, suffix in (("br", "br"), ("gzip", "gz"))
+            if encoding in accepted
+        ]
         encoding, compressed = next(((e, c) for e, c in copies if c.is_file()), (None, None))
         if not path.is_file() or compressed is None:
             return super().send_head()
@@ -159,8 +161,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         server = make_server(args.out, args.port)
     except OSError as error:  # the port is taken (or not allowed)
-        print(f"cannot serve on 127.0.0.1:{args.port}: {error.strerror}; choose another port with "
-              f"--port N (make explorer PORT=N)", file=sys.stderr)  # fmt: skip
+        print(
+            f"cannot serve on 127.0.0.1:{args.port}: {error.strerror}; choose another port with "
+            f"--port N (make explorer PORT=N)",
+            file=sys.stderr,
+        )
         return 1
     try:
         if is_stale(args.out):

@@ -24,9 +24,11 @@ def kept_files(out: Path) -> list[str]:
     files = sorted(
         path.relative_to(out).as_posix()
         for path in out.rglob("*")
-        if path.is_file() and path.name not in (SERVICE_WORKER, MARKER) and path.suffix != ".br"
+        if path.is_file()
+        and path.name not in (SERVICE_WORKER, MARKER)
+        and path.suffix != ".br"
         and not (path.suffix == ".gz" and path.with_suffix("").is_file())
-    )  # fmt: skip
+    )
     return ["./", *files]
 
 

@@ -35,8 +35,13 @@ from explorer.site_build.bytecode import SITE_PACKAGES
 from explorer.site_build.common import BuildError
 from explorer.site_build.pins import node_environment
 
-__all__ = ["APP_LIBRARIES_FILE", "APP_SNAPSHOT_FILE", "SNAPSHOT_FILE", "make_app_snapshot",
-           "make_snapshot"]  # fmt: skip
+__all__ = [
+    "APP_LIBRARIES_FILE",
+    "APP_SNAPSHOT_FILE",
+    "SNAPSHOT_FILE",
+    "make_app_snapshot",
+    "make_snapshot",
+]
 
 SCRIPT = Path(__file__).with_name("snapshot.mjs")
 SNAPSHOT_FILE = "pyodide/live-snapshot-{digest}.gz"
@@ -103,9 +108,13 @@ def make_snapshot(out: Path, archives: list[Path], standard_library: Path) -> di
 
 
 def make_app_snapshot(
-    out: Path, archives: list[Path], standard_library: Path, numpy_wheel: Path,
-    panel_cdn_root: str, page_resources: list[str],
-) -> dict:  # fmt: skip
+    out: Path,
+    archives: list[Path],
+    standard_library: Path,
+    numpy_wheel: Path,
+    panel_cdn_root: str,
+    page_resources: list[str],
+) -> dict:
     """Make the snapshot of the app's Python (the live view's, as :func:`make_snapshot`, then
     sacreBLEU's, :data:`~explorer.runtime.worker.SNAPSHOT_GROUPS`, and numpy, Bokeh and Panel:
     :data:`~explorer.runtime.worker.APP_IMPORTS`), write it and numpy's libraries into the site
@@ -142,10 +151,18 @@ def make_app_snapshot(
     with tempfile.TemporaryDirectory() as tmp:
         raw, settings = Path(tmp) / "snapshot.bin", Path(tmp) / "settings.json"
         (Path(tmp) / "libraries.tar.gz").write_bytes(gzip.compress(libraries, mtime=0))
-        settings.write_text(json.dumps({
-            "libraries": str(Path(tmp) / "libraries.tar.gz"), "wheel": str(numpy_wheel),
-            "panelCdnRoot": panel_cdn_root, "pageResources": page_resources, "check": expected,
-        }), encoding="utf-8")  # fmt: skip
+        settings.write_text(
+            json.dumps(
+                {
+                    "libraries": str(Path(tmp) / "libraries.tar.gz"),
+                    "wheel": str(numpy_wheel),
+                    "panelCdnRoot": panel_cdn_root,
+                    "pageResources": page_resources,
+                    "check": expected,
+                }
+            ),
+            encoding="utf-8",
+        )
         stages = [str(settings), *map(str, archives)]
         made = _node("make-app", str(raw), str(standard_library), *stages, what=what)
         layout = json.loads(made.splitlines()[-1])["layout"]
@@ -153,14 +170,19 @@ def make_app_snapshot(
         settings.write_text(json.dumps({**written, "layout": layout}), encoding="utf-8")
         draws = []
         for _ in range(2):
-            answer = json.loads(_node("check-app", str(raw), str(standard_library), *stages,
-                                      what=what))  # fmt: skip
+            answer = json.loads(
+                _node("check-app", str(raw), str(standard_library), *stages, what=what)
+            )
             if answer["check"] != expected:
-                raise BuildError(f"the restored app's snapshot answers {answer['check']}, "
-                                 f"CPython and numpy {expected}")  # fmt: skip
+                raise BuildError(
+                    f"the restored app's snapshot answers {answer['check']}, "
+                    f"CPython and numpy {expected}"
+                )
             if answer["comparison"] != comparison:
-                raise BuildError(f"the restored app's snapshot compares the self-check as "
-                                 f"{answer['comparison']}, CPython as {comparison}")  # fmt: skip
+                raise BuildError(
+                    f"the restored app's snapshot compares the self-check as "
+                    f"{answer['comparison']}, CPython as {comparison}"
+                )
             if not answer["prebuilt"]["progress"]:
                 raise BuildError("the app's snapshot holds no app built ahead for the page")
             draws.append(answer["random"])
@@ -172,6 +194,11 @@ def make_app_snapshot(
     libraries_url = APP_LIBRARIES_FILE.format(digest=digest)
     (out / url).write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
     (out / libraries_url).write_bytes(gzip.compress(libraries, compresslevel=9, mtime=0))
-    return {"url": url, "bytes": len(data), "check": expected, "groups": list(SNAPSHOT_GROUPS),
-            "libraries": {"url": libraries_url, "count": len(names)},
-            "layout": layout}  # fmt: skip
+    return {
+        "url": url,
+        "bytes": len(data),
+        "check": expected,
+        "groups": list(SNAPSHOT_GROUPS),
+        "libraries": {"url": libraries_url, "count": len(names)},
+        "layout": layout,
+    }

@@ -114,8 +114,9 @@ def test_lazy_matches_survive_copy_and_pickle(item, cap, how):
     assert copied == e and hash(copied) == hash(e)
     for order in copied.orders:
         assert _rows(order) == _brute_matches(candidate, references, order.n)
-        starts = sorted(1 + s if not m.ngram.begin else 0 for m in order.matches
-                        for s in m.candidate_starts)  # fmt: skip
+        starts = sorted(
+            1 + s if not m.ngram.begin else 0 for m in order.matches for s in m.candidate_starts
+        )
         assert list(order.candidate_positions) == starts
     assert charsim.coverage(copied) == tuple(naive.coverage(candidate, references, max_order=cap))
     from_set = charsim.ReferenceSet(references, max_order=cap).explain(candidate)

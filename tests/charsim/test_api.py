@@ -16,8 +16,12 @@ from charsim.corpus import common_nrefs, score_systems
         (b"a", ["a"], "candidate must be a str, got bytes"),
         ("a", "abc", "got a single str"),
         ("a", ["x", 3], r"references\[1\] must be a str, got int"),
-        ("a", ["x", float("nan")], r"references\[1\] must be a str, got float \(a missing value, "
-         r"NaN\)$"),  # how pandas keeps a None of an object column
+        (
+            "a",
+            ["x", float("nan")],
+            r"references\[1\] must be a str, got float \(a missing value, "
+            r"NaN\)$",
+        ),  # how pandas keeps a None of an object column
         (float("nan"), ["a"], r"candidate must be a str, got float \(a missing value, NaN\)$"),
         (1.5, ["a"], "candidate must be a str, got float$"),
         ("a", None, "references must be a sequence of str, got NoneType"),
@@ -25,7 +29,7 @@ from charsim.corpus import common_nrefs, score_systems
         ("a", b"a", "references must be a sequence of str, got bytes"),
         ("a", bytearray(b"a"), "references must be a sequence of str, got bytearray"),
     ],
-)  # fmt: skip
+)
 def test_bad_types_name_the_argument(candidate, references, message):
     for function in (charsim.score, charsim.score_base, charsim.score_max, charsim.explain):
         with pytest.raises(TypeError, match=message):

@@ -10,15 +10,22 @@ from charsim.corpus import score_systems
 from ..data import TED
 
 LENGTH_LABELS = ["[0, 25)", "[25, 50)", "[50, 100)", "[100, 150)", "[150, 200)", "[200, ∞)"]
-RATIO_LABELS = ["[0, 0.5)", "[0.5, 0.8)", "[0.8, 0.9)", "[0.9, 1)", "1", "(1, 1.1]",
-                "(1.1, 1.25]", "(1.25, 2]", "(2, ∞)"]  # fmt: skip
+RATIO_LABELS = [
+    "[0, 0.5)",
+    "[0.5, 0.8)",
+    "[0.8, 0.9)",
+    "[0.9, 1)",
+    "1",
+    "(1, 1.1]",
+    "(1.1, 1.25]",
+    "(1.25, 2]",
+    "(2, ∞)",
+]
 
 
 def _where(buckets):
     """Per system, the labels of the buckets holding its items."""
-    return [
-        [b.label for b in buckets if b.counts[s]] for s in range(len(buckets[0].counts))
-    ]  # fmt: skip
+    return [[b.label for b in buckets if b.counts[s]] for s in range(len(buckets[0].counts))]
 
 
 def test_the_labels_are_the_documented_edges():
@@ -105,36 +112,71 @@ def test_counts_and_means_per_system():
 @pytest.mark.parametrize(
     ("arguments", "error", "message"),
     [
-        (([[1.0]], [["a"], ["b"]], [["a"]]), ValueError,
-         "1 systems of scores but 2 of candidates"),
-        (([[1.0, 0.5]], [["a"]], [["a"]]), ValueError,
-         "system 1 has 2 scores and 1 candidate for 1 item"),
-        (([[1.0, 0.5]], [["a", "b"]], [["a"], []]), charsim.UndefinedScoreError,
-         "item 2: charsim is undefined for an empty reference set"),
+        (([[1.0]], [["a"], ["b"]], [["a"]]), ValueError, "1 systems of scores but 2 of candidates"),
+        (
+            ([[1.0, 0.5]], [["a"]], [["a"]]),
+            ValueError,
+            "system 1 has 2 scores and 1 candidate for 1 item",
+        ),
+        (
+            ([[1.0, 0.5]], [["a", "b"]], [["a"], []]),
+            charsim.UndefinedScoreError,
+            "item 2: charsim is undefined for an empty reference set",
+        ),
         (([[1.0]], [["a"]], ["a"]), TypeError, "item 1: references must be a sequence of str"),
-        (([[1.0], [1.0]], [["a"], [3]], [["a"]]), TypeError,
-         "item 1 of system 2: the candidate must be a str, got int"),
+        (
+            ([[1.0], [1.0]], [["a"], [3]], [["a"]]),
+            TypeError,
+            "item 1 of system 2: the candidate must be a str, got int",
+        ),
         # a bare str where a sequence goes was split into letters
-        (([[1.0]], "a", [["a"]]), TypeError,
-         "candidates must be a sequence of systems, each a sequence of texts, got str"),
-        (([[1.0]], ["a"], [["a"]]), TypeError,
-         "candidates[0] (system 1) must be a sequence of texts, got str"),
-        (("abc", [["a"]], [["a"]]), TypeError, "scores must be a sequence of systems, each a "
-         "sequence of scores, got str"),
-        (([[1.0]], [["a"]], "a"), TypeError,
-         "references must be a sequence of reference sets (one per item), got str"),
-        ((iter([[1.0]]), [["a"]], [["a"]]), TypeError, "scores must be a sequence of systems, "
-         "each a sequence of scores, got list_iterator"),
-        (([[float("nan")]], [["a"]], [["a"]]), ValueError,
-         "item 1 of system 1: the score is nan: scores must be finite numbers"),
-        (([[0.5, float("inf")]], [["a", "b"]], [["a"], ["b"]]), ValueError,
-         "item 2 of system 1: the score is inf"),
-        (([[10**400]], [["a"]], [["a"]]), ValueError,
-         "item 1 of system 1: the score is too large for a float"),  # not OverflowError
-        (([["0.5"]], [["a"]], [["a"]]), TypeError,
-         "item 1 of system 1: a score must be a number, got str"),
+        (
+            ([[1.0]], "a", [["a"]]),
+            TypeError,
+            "candidates must be a sequence of systems, each a sequence of texts, got str",
+        ),
+        (
+            ([[1.0]], ["a"], [["a"]]),
+            TypeError,
+            "candidates[0] (system 1) must be a sequence of texts, got str",
+        ),
+        (
+            ("abc", [["a"]], [["a"]]),
+            TypeError,
+            "scores must be a sequence of systems, each a sequence of scores, got str",
+        ),
+        (
+            ([[1.0]], [["a"]], "a"),
+            TypeError,
+            "references must be a sequence of reference sets (one per item), got str",
+        ),
+        (
+            (iter([[1.0]]), [["a"]], [["a"]]),
+            TypeError,
+            "scores must be a sequence of systems, each a sequence of scores, got list_iterator",
+        ),
+        (
+            ([[float("nan")]], [["a"]], [["a"]]),
+            ValueError,
+            "item 1 of system 1: the score is nan: scores must be finite numbers",
+        ),
+        (
+            ([[0.5, float("inf")]], [["a", "b"]], [["a"], ["b"]]),
+            ValueError,
+            "item 2 of system 1: the score is inf",
+        ),
+        (
+            ([[10**400]], [["a"]], [["a"]]),
+            ValueError,
+            "item 1 of system 1: the score is too large for a float",
+        ),  # not OverflowError
+        (
+            ([["0.5"]], [["a"]], [["a"]]),
+            TypeError,
+            "item 1 of system 1: a score must be a number, got str",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_input_names_the_item_and_system(arguments, error, message):
     with pytest.raises(error) as raised:
         charsim.length_buckets(*arguments)

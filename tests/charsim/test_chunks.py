@@ -67,8 +67,9 @@ def test_rows_are_read_at_most_in_flight_chunks_ahead():
             return super().submit(fn, *args, **kwargs)
 
     with Watching(2) as executor:
-        results = run_chunks(_rows_of, rows(), chunk_size=5, executor=executor, in_flight=3,
-                             progress=finished.append)  # fmt: skip
+        results = run_chunks(
+            _rows_of, rows(), chunk_size=5, executor=executor, in_flight=3, progress=finished.append
+        )
         assert [first for first, _ in results] == list(range(1, 101, 5))
     assert max(ahead) == 5 * 3 and finished == list(range(1, 21))
 
@@ -103,6 +104,9 @@ def test_the_first_error_in_item_order_is_raised(executor, chunk_size, error_at,
 @pytest.mark.parametrize(("in_flight", "items"), [(1, r"items 3–4"), (4, r"items \d–\d")])
 def test_a_worker_that_dies_is_a_worker_error_naming_the_items(in_flight, items):
     with ProcessPoolExecutor(2) as executor, pytest.raises(WorkerError) as error:
-        list(run_chunks(_die_at_item_3, "abcdefgh", chunk_size=2, executor=executor,
-                        in_flight=in_flight))  # fmt: skip
+        list(
+            run_chunks(
+                _die_at_item_3, "abcdefgh", chunk_size=2, executor=executor, in_flight=in_flight
+            )
+        )
     assert error.match(f"^{items} could not be scored: BrokenProcessPool: A process in the")

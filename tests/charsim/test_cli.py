@@ -46,8 +46,9 @@ def test_two_reference_files_and_variants(files, capsys):
     refs = [files("r1.txt", "a\n"), files("r2.txt", "abcdefghij\n")]
     expected = {"mean": 0.134, "base": 0.528, "max": 1.0}  # §3.3
     for variant, value in expected.items():
-        status, out, _ = run(capsys, "-i", sys_file, "-r", *refs, "--variant", variant,
-                             "--format", "json")  # fmt: skip
+        status, out, _ = run(
+            capsys, "-i", sys_file, "-r", *refs, "--variant", variant, "--format", "json"
+        )
         assert status == 0
         assert round(json.loads(out)["score"], 3) == value
         assert f"variant:{variant}" in json.loads(out)["signature"]
@@ -75,23 +76,28 @@ def test_several_systems_side_by_side(files, capsys):
 
 def test_preprocessing_is_recorded(files, capsys):
     sys_file, ref = files("s.txt", "STRASSE\n"), files("r.txt", "Straße\n")
-    status, out, _ = run(capsys, "-i", sys_file, "-r", ref, "--lowercase", "--normalize", "NFKC",
-                         "--format", "json")  # fmt: skip
+    status, out, _ = run(
+        capsys, "-i", sys_file, "-r", ref, "--lowercase", "--normalize", "NFKC", "--format", "json"
+    )
     assert json.loads(out)["score"] == 1.0
     assert "norm:NFKC|case:fold" in json.loads(out)["signature"]
 
 
 def test_explain_prints_the_explanation(files, capsys):
-    status, out, _ = run(capsys, "-i", files("s.txt", "x\nca\n"), "-r", files("r.txt", "y\ncat\n"),
-                         "--explain", "2")  # fmt: skip
+    status, out, _ = run(
+        capsys, "-i", files("s.txt", "x\nca\n"), "-r", files("r.txt", "y\ncat\n"), "--explain", "2"
+    )
     assert status == 0
     assert "R = M̄/L̄_r  0.497512 (100/201)" in out
     assert "'⟨^⟩ca'" in out and "Recall decides" in out
 
 
 def test_jsonl_input(files, capsys):
-    data = files("d.jsonl", '{"candidate": "ca", "references": ["cat"]}\n\n'
-                 '{"candidate": "a", "references": ["a", "abcdefghij"]}\n')  # fmt: skip
+    data = files(
+        "d.jsonl",
+        '{"candidate": "ca", "references": ["cat"]}\n\n'
+        '{"candidate": "a", "references": ["a", "abcdefghij"]}\n',
+    )
     status, out, _ = run(capsys, "--jsonl", data, "--format", "json", "--sentence-level")
     assert status == 0
     result = json.loads(out)
@@ -102,16 +108,28 @@ def test_jsonl_input(files, capsys):
 def test_module_entry_point_reads_stdin():
     done = subprocess.run(
         [sys.executable, "-m", "charsim", "--jsonl", "-", "--format", "json"],
-        input='{"candidate": "ca", "references": ["cat"]}\n', capture_output=True, text=True,
+        input='{"candidate": "ca", "references": ["cat"]}\n',
+        capture_output=True,
+        text=True,
         check=True,
-    )  # fmt: skip
+    )
     assert json.loads(done.stdout)["score"] == 100 / 201
 
 
 def test_ted_files(capsys):
     ref = TED / "ted.ref.txt"
-    status, out, _ = run(capsys, "-i", TED / "ted.sys1.txt", TED / "ted.sys2.txt", "-r", ref,
-                         "--format", "json", "--sentence-level", "--no-progress")  # fmt: skip
+    status, out, _ = run(
+        capsys,
+        "-i",
+        TED / "ted.sys1.txt",
+        TED / "ted.sys2.txt",
+        "-r",
+        ref,
+        "--format",
+        "json",
+        "--sentence-level",
+        "--no-progress",
+    )
     assert status == 0
     result = json.loads(out)
     assert result["n_items"] == 2445
@@ -136,11 +154,15 @@ def test_a_reference_set_shared_by_many_lines_gives_the_same_scores(files, capsy
 
 
 def test_explain_beyond_the_items_gives_the_range(files, capsys):
-    status, out, err = run(capsys, "-i", files("s.txt", "a\nb\n"), "-r", files("r.txt", "a\nb\n"),
-                           "--explain", "17")  # fmt: skip
+    status, out, err = run(
+        capsys, "-i", files("s.txt", "a\nb\n"), "-r", files("r.txt", "a\nb\n"), "--explain", "17"
+    )
     assert (status, out) == (1, "")
-    assert err.endswith("--explain 17 is out of range: " + str(files("s.txt", "a\nb\n"))
-                        + " holds 2 items (choose 1 to 2)\n")  # fmt: skip
+    assert err.endswith(
+        "--explain 17 is out of range: "
+        + str(files("s.txt", "a\nb\n"))
+        + " holds 2 items (choose 1 to 2)\n"
+    )
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "two"])
@@ -153,20 +175,26 @@ def test_explain_below_one_is_a_usage_error(files, capsys, value):
 
 def test_explain_in_tsv_keeps_the_table(files, capsys):
     candidates = files("s.txt", "ca\n")
-    status, out, _ = run(capsys, "-i", candidates, "-r", files("r.txt", "cat\n"),
-                         "--format", "tsv", "--explain", "1")  # fmt: skip
+    status, out, _ = run(
+        capsys, "-i", candidates, "-r", files("r.txt", "cat\n"), "--format", "tsv", "--explain", "1"
+    )
     assert status == 0
     lines = out.splitlines()
-    assert lines[:3] == [f"item\t{candidates}", "corpus\t0.497512",
-                         f"#signature\t{charsim.signature(nrefs=1)}"]  # fmt: skip
+    assert lines[:3] == [
+        f"item\t{candidates}",
+        "corpus\t0.497512",
+        f"#signature\t{charsim.signature(nrefs=1)}",
+    ]
     assert len(lines) > 10 and all(line.startswith("#") for line in lines[2:])
 
 
 def test_stdin_cannot_be_candidates_and_references(capsys):
     status, out, err = run(capsys, "-r", "-")
     assert (status, out) == (1, "")
-    assert err == ("charsim: error: <stdin>: cannot be both the candidates (-i, '-' by default) "
-                   "and the references (-r -): give the candidates with -i FILE\n")  # fmt: skip
+    assert err == (
+        "charsim: error: <stdin>: cannot be both the candidates (-i, '-' by default) "
+        "and the references (-r -): give the candidates with -i FILE\n"
+    )
 
 
 def test_no_references_names_stdin(capsys):
@@ -177,11 +205,22 @@ def test_no_references_names_stdin(capsys):
 def test_a_terminal_without_the_characters_gets_escapes(files, tmp_path):
     """PYTHONIOENCODING=ascii: the explanation's ⟨^⟩ and é come out escaped, not as a traceback."""
     done = subprocess.run(
-        [sys.executable, "-m", "charsim", "-i", files("s.txt", "é\n"), "-r", files("r.txt", "é\n"),
-         "--explain", "1"],
-        capture_output=True, text=True, env={"PYTHONIOENCODING": "ascii", "PATH": ""},
+        [
+            sys.executable,
+            "-m",
+            "charsim",
+            "-i",
+            files("s.txt", "é\n"),
+            "-r",
+            files("r.txt", "é\n"),
+            "--explain",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        env={"PYTHONIOENCODING": "ascii", "PATH": ""},
         cwd=Path(charsim.__file__).parents[1],
-    )  # fmt: skip
+    )
     assert done.returncode == 0, done.stderr
     assert "\\u27e8^\\u27e9" in done.stdout and "Traceback" not in done.stderr
 
@@ -198,8 +237,10 @@ def test_a_derived_variant_is_said_in_the_text_output(files, capsys):
         charsim.signature(max_order=2, weights="uniform", nrefs=1),
     ]
     status, out, _ = run(capsys, *args, "--max-order", "5", "--explain", "1")
-    assert "\nDerived variant — not charsim: the article fixes the cap at 32 and the weights at " \
-        "1/n; this uses cap 5 and 1/n weights (§5.7, §6.4).\n" in out  # fmt: skip
+    assert (
+        "\nDerived variant — not charsim: the article fixes the cap at 32 and the weights at "
+        "1/n; this uses cap 5 and 1/n weights (§5.7, §6.4).\n" in out
+    )
     status, out, _ = run(capsys, *args, "--explain", "1")
     assert "variant —" not in out and "derived variant =" not in out  # the standard settings
 
@@ -208,13 +249,22 @@ def test_one_item_of_more_than_a_million_characters_is_warned_of(files, capsys):
     """A file of one line of 1.2 million characters (a document with its line breaks lost)
     took 2 s and 245 MB and said nothing."""
     line = "the cat sat on the mat " * 50_000  # 1,150,000 characters
-    status, out, err = run(capsys, "-i", files("s.txt", line + "\n"), "-r",
-                           files("r.txt", "the cat\n"), "--format", "json")  # fmt: skip
+    status, out, err = run(
+        capsys,
+        "-i",
+        files("s.txt", line + "\n"),
+        "-r",
+        files("r.txt", "the cat\n"),
+        "--format",
+        "json",
+    )
     assert status == 0 and json.loads(out)["n_items"] == 1
-    assert err == ("charsim: warning: item 1 has 1,150,007 characters (candidate plus "
-                   "references): it takes about 0.3 GB of memory to score (250 bytes a "
-                   "character) and a line is one item: if it is a whole document, put one "
-                   "sentence on each line\n")  # fmt: skip
+    assert err == (
+        "charsim: warning: item 1 has 1,150,007 characters (candidate plus "
+        "references): it takes about 0.3 GB of memory to score (250 bytes a "
+        "character) and a line is one item: if it is a whole document, put one "
+        "sentence on each line\n"
+    )
     status, out, err = run(capsys, "-i", files("s.txt", "a\n" * 3), "-r", files("r.txt", "a\n" * 3))
     assert (status, err) == (0, "")
 
@@ -237,14 +287,17 @@ def test_a_json_lines_file_given_to_i_suggests_jsonl(files, capsys, tmp_path):
     assert err.splitlines()[1].startswith(f"charsim: error: {data}: has 1 line but")
     status, out, err = run(capsys, "-i", data)  # no -r: the error itself says it, in one line
     assert (status, out) == (1, "")
-    assert err == (f"charsim: error: {data}: no references (give them with -r), and it looks "
-                   "like JSON Lines (its name ends in .jsonl): did you mean --jsonl "
-                   f"{data}?\n")  # fmt: skip
+    assert err == (
+        f"charsim: error: {data}: no references (give them with -r), and it looks "
+        "like JSON Lines (its name ends in .jsonl): did you mean --jsonl "
+        f"{data}?\n"
+    )
     named_txt = files("d.txt", "\ufeff" + record)  # the first line is a JSON object
     status, _, err = run(capsys, "-i", named_txt, "-r", ref)
     assert status == 0
-    assert err.startswith(f"charsim: warning: {named_txt} looks like JSON Lines (its first line "
-                          "is a JSON object)")  # fmt: skip
+    assert err.startswith(
+        f"charsim: warning: {named_txt} looks like JSON Lines (its first line is a JSON object)"
+    )
     spaced = files("my items.jsonl", record)
     status, _, err = run(capsys, "-i", spaced, "-r", ref)
     assert status == 0 and err.endswith(f"did you mean --jsonl '{spaced}'?\n")
@@ -256,8 +309,17 @@ def test_a_json_lines_file_given_to_i_suggests_jsonl(files, capsys, tmp_path):
 
 
 def test_max_order_64_is_accepted_and_documented(files, capsys):
-    status, out, _ = run(capsys, "-i", files("s.txt", "ca\n"), "-r", files("r.txt", "cat\n"),
-                         "--max-order", "64", "--format", "json")  # fmt: skip
+    status, out, _ = run(
+        capsys,
+        "-i",
+        files("s.txt", "ca\n"),
+        "-r",
+        files("r.txt", "cat\n"),
+        "--max-order",
+        "64",
+        "--format",
+        "json",
+    )
     assert (status, json.loads(out)["score"]) == (0, 100 / 201)  # N = min(3 + 2, 64) = 5 as at 32
     assert "order cap, 1 to 64" in " ".join(_help(capsys).split())
 
@@ -292,8 +354,16 @@ def test_progress_only_on_a_terminal(files, capsys, monkeypatch, terminal, flag,
 
 @pytest.mark.parametrize(("variant", "label"), [("base", "charsim_base"), ("max", "charsim_max")])
 def test_text_output_names_the_variant(files, capsys, variant, label):
-    status, out, _ = run(capsys, "-i", files("s.txt", "a\n"), "-r", files("r1.txt", "a\n"),
-                         files("r2.txt", "abcdefghij\n"), "--variant", variant)  # fmt: skip
+    status, out, _ = run(
+        capsys,
+        "-i",
+        files("s.txt", "a\n"),
+        "-r",
+        files("r1.txt", "a\n"),
+        files("r2.txt", "abcdefghij\n"),
+        "--variant",
+        variant,
+    )
     value = {"base": 0.5285, "max": 1.0}[variant]  # §3.3 prints 0.528 (mean of 1 and 0.0569)
     assert status == 0 and out.splitlines()[0] == f"{label} = {value:.4f}  (1 item)"
 
@@ -326,9 +396,11 @@ def test_tsv_of_several_systems_names_each_column(files, capsys):
 def test_a_closed_pipe_ends_quietly(command):
     """The reader is gone before the first write (as `| head -c 200` can be): no traceback."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "charsim", *command], stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )  # fmt: skip
+        [sys.executable, "-m", "charsim", *command],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     process.stdout.close()
     _, err = process.communicate(b'{"candidate": "ca", "references": ["cat"]}\n' * 3000)
     assert (process.returncode, err) == (1, b"")
@@ -347,10 +419,17 @@ def test_a_closed_pipe_ends_quietly(command):
         ),
     ],
 )
-def test_explain_labels_the_order_cap_and_the_highest_order(files, capsys, candidate, reference,
-                                                             line):  # fmt: skip
-    args = ["-i", files("s.txt", candidate + "\n"), "-r", files("r.txt", reference + "\n"),
-            "--explain", "1"]  # fmt: skip
+def test_explain_labels_the_order_cap_and_the_highest_order(
+    files, capsys, candidate, reference, line
+):
+    args = [
+        "-i",
+        files("s.txt", candidate + "\n"),
+        "-r",
+        files("r.txt", reference + "\n"),
+        "--explain",
+        "1",
+    ]
     out = run(capsys, *args)[1]
     assert line in out.splitlines()
     assert "   N 3   K" not in out and "   N 2   K" not in out  # the old, ambiguous label

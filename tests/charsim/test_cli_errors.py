@@ -14,27 +14,43 @@ from .test_cli import run
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda f: ["-i", f("s.txt", "a\nb\n"), "-r", f("r.txt", "a\n")],
-         "s.txt: has 2 lines but the references ("),
-        (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), f("r2.txt", "")],
-         "r2.txt: has 0 lines but the reference file "),
-        (lambda f: ["--jsonl", f("d.jsonl", '{"candidate": "a", "references": ["a"]}\n{"cand')],
-         "d.jsonl, line 2: malformed JSON"),
-        (lambda f: ["--jsonl", f("d.jsonl", '{"candidate": "a", "references": []}\n')],
-         "d.jsonl, line 1: the reference set is empty (K = 0)"),
-        (lambda f: ["--jsonl", f("d.jsonl", '{"candidate": 3, "references": ["a"]}\n')],
-         'd.jsonl, line 1: "candidate" must be a string'),
+        (
+            lambda f: ["-i", f("s.txt", "a\nb\n"), "-r", f("r.txt", "a\n")],
+            "s.txt: has 2 lines but the references (",
+        ),
+        (
+            lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), f("r2.txt", "")],
+            "r2.txt: has 0 lines but the reference file ",
+        ),
+        (
+            lambda f: ["--jsonl", f("d.jsonl", '{"candidate": "a", "references": ["a"]}\n{"cand')],
+            "d.jsonl, line 2: malformed JSON",
+        ),
+        (
+            lambda f: ["--jsonl", f("d.jsonl", '{"candidate": "a", "references": []}\n')],
+            "d.jsonl, line 1: the reference set is empty (K = 0)",
+        ),
+        (
+            lambda f: ["--jsonl", f("d.jsonl", '{"candidate": 3, "references": ["a"]}\n')],
+            'd.jsonl, line 1: "candidate" must be a string',
+        ),
         (lambda f: ["--jsonl", f("d.jsonl", '["a"]\n')], "d.jsonl, line 1: expected an object"),
-        (lambda f: ["--jsonl", f("d.jsonl", '{"candidate": "a", "references": ["a"]}\n'
-                                            '{"candidate": "a"}\n')],
-         'd.jsonl, line 2: the key "references" is missing'),
-        (lambda f: ["--jsonl", f("d.jsonl", '{"references": ["a"]}\n')],
-         'd.jsonl, line 1: the key "candidate" is missing'),
+        (
+            lambda f: [
+                "--jsonl",
+                f("d.jsonl", '{"candidate": "a", "references": ["a"]}\n{"candidate": "a"}\n'),
+            ],
+            'd.jsonl, line 2: the key "references" is missing',
+        ),
+        (
+            lambda f: ["--jsonl", f("d.jsonl", '{"references": ["a"]}\n')],
+            'd.jsonl, line 1: the key "candidate" is missing',
+        ),
         (lambda f: ["-i", f("s.txt", "a\n")], "no references"),
         (lambda f: ["-i", f("s.txt", ""), "-r", f("r.txt", "")], "s.txt: holds no items"),
         (lambda f: ["-i", "/nonexistent/sys.txt", "-r", f("r.txt", "a\n")], "cannot be read"),
     ],
-)  # fmt: skip
+)
 def test_bad_input_names_file_and_line(files, capsys, make, message):
     status, out, err = run(capsys, *make(files))
     assert status == 1
@@ -85,12 +101,13 @@ def test_a_utf16_or_utf32_file_is_named_with_the_command_that_converts_it(
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ('{"candidate": "a", "references": ["a"], "x": ' + "[" * 5000 + "]" * 5000 + "}",
-         "nested deeper than 100"),
-        ('{"candidate": "a", "references": ["a"], "x": ' + "1" * 5000 + "}",
-         "Exceeds the limit"),
+        (
+            '{"candidate": "a", "references": ["a"], "x": ' + "[" * 5000 + "]" * 5000 + "}",
+            "nested deeper than 100",
+        ),
+        ('{"candidate": "a", "references": ["a"], "x": ' + "1" * 5000 + "}", "Exceeds the limit"),
     ],
-)  # fmt: skip
+)
 def test_hostile_json_lines_are_located(files, capsys, line, message):
     status, out, err = run(capsys, "--jsonl", files("d.jsonl", line + "\n"))
     assert (status, out) == (1, "")
@@ -110,8 +127,16 @@ def test_hostile_json_lines_are_located(files, capsys, line, message):
 )
 def test_max_order_out_of_range_is_a_usage_error(files, capsys, value, message):
     with pytest.raises(SystemExit) as exit_:
-        main(["-i", str(files("s.txt", "a\n")), "-r", str(files("r.txt", "a\n")),
-              "--max-order", value])  # fmt: skip
+        main(
+            [
+                "-i",
+                str(files("s.txt", "a\n")),
+                "-r",
+                str(files("r.txt", "a\n")),
+                "--max-order",
+                value,
+            ]
+        )
     out, err = capsys.readouterr()
     assert (exit_.value.code, out) == (2, "")
     assert message in err
@@ -120,26 +145,50 @@ def test_max_order_out_of_range_is_a_usage_error(files, capsys, value, message):
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda f: ["-i", "", "-r", f("r.txt", "a\n")],
-         "argument -i/--input: '' is not a file name (an empty name names no file)"),
-        (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), ""],
-         "argument -r/--references: '' is not a file name"),
+        (
+            lambda f: ["-i", "", "-r", f("r.txt", "a\n")],
+            "argument -i/--input: '' is not a file name (an empty name names no file)",
+        ),
+        (
+            lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), ""],
+            "argument -r/--references: '' is not a file name",
+        ),
         (lambda f: ["--jsonl", ""], "argument --jsonl: '' is not a file name"),
-        (lambda f: ["-i", f("s.txt", "a\n"), "-i", f("t.txt", "a\n"), "-r", f("r.txt", "a\n")],
-         "argument -i/--input: given twice: name every system after one -i: -i a.txt b.txt"),
-        (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "-r", f("r.txt", "a\n")],
-         "argument -r/--references: given twice: name every reference file after one -r"),
-        (lambda f: ["--jsonl", f("d.jsonl", ""), "--jsonl", f("d.jsonl", "")],
-         "argument --jsonl: given twice: give one JSON Lines file"),
-        (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--metrics", "chrf",
-                    "--metrics", "bleu"],
-         "argument -m/--metrics: given twice: list every metric in one --metrics"),
-        (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--jobs", "1_0"],
-         "argument --jobs: '1_0' is not a whole number (write it in the digits 0-9)"),
-        (lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--jobs", "\u0661"],
-         "argument --jobs: '\u0661' is not a whole number"),
+        (
+            lambda f: ["-i", f("s.txt", "a\n"), "-i", f("t.txt", "a\n"), "-r", f("r.txt", "a\n")],
+            "argument -i/--input: given twice: name every system after one -i: -i a.txt b.txt",
+        ),
+        (
+            lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "-r", f("r.txt", "a\n")],
+            "argument -r/--references: given twice: name every reference file after one -r",
+        ),
+        (
+            lambda f: ["--jsonl", f("d.jsonl", ""), "--jsonl", f("d.jsonl", "")],
+            "argument --jsonl: given twice: give one JSON Lines file",
+        ),
+        (
+            lambda f: [
+                "-i",
+                f("s.txt", "a\n"),
+                "-r",
+                f("r.txt", "a\n"),
+                "--metrics",
+                "chrf",
+                "--metrics",
+                "bleu",
+            ],
+            "argument -m/--metrics: given twice: list every metric in one --metrics",
+        ),
+        (
+            lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--jobs", "1_0"],
+            "argument --jobs: '1_0' is not a whole number (write it in the digits 0-9)",
+        ),
+        (
+            lambda f: ["-i", f("s.txt", "a\n"), "-r", f("r.txt", "a\n"), "--jobs", "\u0661"],
+            "argument --jobs: '\u0661' is not a whole number",
+        ),
     ],
-)  # fmt: skip
+)
 def test_an_option_given_badly_is_a_usage_error(files, capsys, make, message):
     """``-i ''`` said ``: cannot be read``; ``--jobs 1_0`` ran 10 processes and ``--jobs ١``
     (Arabic-Indic one) one, as Python's int() reads them; a second ``-i``, ``-r``, ``--jsonl``

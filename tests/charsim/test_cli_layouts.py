@@ -15,8 +15,10 @@ from .test_cli import run
 @pytest.fixture
 def jsonl(tmp_path):
     path = tmp_path / "items.jsonl"
-    items = ['{"candidate": "ca", "references": ["cat"]}',
-             '{"candidate": "dog", "references": ["dog", "dig"]}']  # fmt: skip
+    items = [
+        '{"candidate": "ca", "references": ["cat"]}',
+        '{"candidate": "dog", "references": ["dog", "dig"]}',
+    ]
     path.write_text("\n".join(items) + "\n", encoding="utf-8")
     return path
 
@@ -35,8 +37,10 @@ def test_varying_reference_counts_give_nrefs_var(jsonl, capsys):
 
 
 def test_varying_reference_counts_with_paired_tests(tmp_path, capsys):
-    lines = [f'{{"candidate": "a{i}", "references": {json.dumps(["a"] * (1 + i % 2))}}}'
-             for i in range(8)]  # fmt: skip
+    lines = [
+        f'{{"candidate": "a{i}", "references": {json.dumps(["a"] * (1 + i % 2))}}}'
+        for i in range(8)
+    ]
     path = tmp_path / "d.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     status, out, _ = run(capsys, "--jsonl", path, "--confidence", "--format", "json")
@@ -58,14 +62,25 @@ def test_tsv_has_one_layout_with_and_without_metrics(tmp_path, capsys, systems, 
         (tmp_path / f"s{s}.txt").write_text("ca\n", encoding="utf-8")
         names.append(str(tmp_path / f"s{s}.txt"))
     options = ["--metrics", metrics] if metrics else []
-    status, out, _ = run(capsys, "-i", *names, "-r", tmp_path / "r.txt", "--format", "tsv",
-                         "--sentence-level", *options)  # fmt: skip
+    status, out, _ = run(
+        capsys,
+        "-i",
+        *names,
+        "-r",
+        tmp_path / "r.txt",
+        "--format",
+        "tsv",
+        "--sentence-level",
+        *options,
+    )
     assert status == 0
     header, item, corpus, *signatures = [line.split("\t") for line in out.splitlines()]
     labels = {"charsim": "charsim", "chrf": "chrF2"}
-    columns = names if metrics is None else [
-        f"{name}:{labels[m]}" for name in names for m in metrics.split(",")
-    ]  # fmt: skip
+    columns = (
+        names
+        if metrics is None
+        else [f"{name}:{labels[m]}" for name in names for m in metrics.split(",")]
+    )
     assert (header, item[0], corpus[0]) == (["item", *columns], "1", "corpus")
     assert len(item) == len(corpus) == 1 + len(columns)
     assert corpus[1] == f"{100 / 201:.6f}"
@@ -73,17 +88,22 @@ def test_tsv_has_one_layout_with_and_without_metrics(tmp_path, capsys, systems, 
 
 
 @pytest.mark.parametrize(
-    ("name", "shown"), [("tab\there.txt", "tab\\there.txt"), ("nl\nhere.txt", "nl\\nhere.txt"),
-                        ("cr\rbell\a.txt", "cr\\rbell\\x07.txt")],
-)  # fmt: skip
+    ("name", "shown"),
+    [
+        ("tab\there.txt", "tab\\there.txt"),
+        ("nl\nhere.txt", "nl\\nhere.txt"),
+        ("cr\rbell\a.txt", "cr\\rbell\\x07.txt"),
+    ],
+)
 @pytest.mark.parametrize("fmt", ["text", "tsv"])
 def test_a_file_name_with_a_tab_or_a_line_break_is_escaped(tmp_path, capsys, name, shown, fmt):
     """A tab or a newline in a file name (any shell can make one) split a TSV header into more
     columns and a text row or an error message into two lines."""
     (tmp_path / "r.txt").write_text("cat\n", encoding="utf-8")
     (tmp_path / name).write_text("ca\n", encoding="utf-8")
-    status, out, _ = run(capsys, "-i", tmp_path / "r.txt", tmp_path / name, "-r",
-                         tmp_path / "r.txt", "--format", fmt)  # fmt: skip
+    status, out, _ = run(
+        capsys, "-i", tmp_path / "r.txt", tmp_path / name, "-r", tmp_path / "r.txt", "--format", fmt
+    )
     assert status == 0
     lines = out.splitlines()
     assert len(lines) == 3  # the header and corpus rows (TSV) or two systems, the signature
@@ -92,8 +112,7 @@ def test_a_file_name_with_a_tab_or_a_line_break_is_escaped(tmp_path, capsys, nam
     else:
         assert lines[1].startswith(f"{tmp_path}/{shown}  charsim = ")
     (tmp_path / name).write_text("ca\nca\n", encoding="utf-8")  # a line count that differs
-    status, out, err = run(capsys, "-i", tmp_path / name, "-r", tmp_path / "r.txt",
-                           "--format", fmt)  # fmt: skip
+    status, out, err = run(capsys, "-i", tmp_path / name, "-r", tmp_path / "r.txt", "--format", fmt)
     assert (status, out) == (1, "")
     assert err.startswith(f"charsim: error: {tmp_path}/{shown}: has 2 lines but the references")
     assert err.count("\n") == 1  # one line
@@ -124,8 +143,17 @@ def test_explain_follows_the_variant_asked(tmp_path, capsys, variant):
     (tmp_path / "s.txt").write_text("a\n", encoding="utf-8")
     (tmp_path / "r1.txt").write_text("a\n", encoding="utf-8")
     (tmp_path / "r2.txt").write_text("abcdefghij\n", encoding="utf-8")
-    args = ["-i", tmp_path / "s.txt", "-r", tmp_path / "r1.txt", tmp_path / "r2.txt",
-            "--variant", variant, "--explain", "1"]  # fmt: skip
+    args = [
+        "-i",
+        tmp_path / "s.txt",
+        "-r",
+        tmp_path / "r1.txt",
+        tmp_path / "r2.txt",
+        "--variant",
+        variant,
+        "--explain",
+        "1",
+    ]
     status, out, _ = run(capsys, *args)
     assert status == 0
     explanation = out.split("== item 1 of", 1)[1].splitlines()

@@ -19,8 +19,12 @@ from ..data import TED
 ALL = "charsim,chrf,chrf++,bleu,ter"
 CORPUS = {"chrf": CHRF, "chrf++": lambda: CHRF(word_order=2), "bleu": BLEU, "ter": TER}
 SENTENCE = {**CORPUS, "bleu": lambda: BLEU(effective_order=True)}
-SACREBLEU_OPTIONS = {"chrf": ["-m", "chrf"], "chrf++": ["-m", "chrf", "--chrf-word-order", "2"],
-                     "bleu": ["-m", "bleu"], "ter": ["-m", "ter"]}  # fmt: skip
+SACREBLEU_OPTIONS = {
+    "chrf": ["-m", "chrf"],
+    "chrf++": ["-m", "chrf", "--chrf-word-order", "2"],
+    "bleu": ["-m", "bleu"],
+    "ter": ["-m", "ter"],
+}
 
 
 def run(capsys, *args):
@@ -35,10 +39,22 @@ def lines(path: Path) -> list[str]:
 
 def sacrebleu_cli(ref: Path, system: Path, metric: str, *more: str) -> str:
     done = subprocess.run(
-        [sys.executable, "-m", "sacrebleu", str(ref), "-i", str(system), "-w", "10",
-         *SACREBLEU_OPTIONS[metric], *more],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "sacrebleu",
+            str(ref),
+            "-i",
+            str(system),
+            "-w",
+            "10",
+            *SACREBLEU_OPTIONS[metric],
+            *more,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return done.stdout
 
 
@@ -53,9 +69,19 @@ def ted(tmp_path_factory):
 
 
 def _ours(capsys, folder: Path, metrics: str) -> dict:
-    status, out, _ = run(capsys, "-i", folder / "ted.sys1.txt", folder / "ted.sys2.txt",
-                         "-r", folder / "ted.ref.txt", "--metrics", metrics, "--sentence-level",
-                         "--format", "json")  # fmt: skip
+    status, out, _ = run(
+        capsys,
+        "-i",
+        folder / "ted.sys1.txt",
+        folder / "ted.sys2.txt",
+        "-r",
+        folder / "ted.ref.txt",
+        "--metrics",
+        metrics,
+        "--sentence-level",
+        "--format",
+        "json",
+    )
     assert status == 0
     return json.loads(out)
 
@@ -72,8 +98,9 @@ def test_ted_scores_equal_sacrebleu_cli_and_api(ted, capsys, metric):
         assert result["score"] == corpus.corpus_score(hypotheses, [refs]).score
         assert result["signature"] == corpus.get_signature().format()
         sentence = SENTENCE[metric]()
-        assert result["scores"] == [sentence.sentence_score(h, [r]).score
-                                    for h, r in zip(hypotheses, refs, strict=True)]  # fmt: skip
+        assert result["scores"] == [
+            sentence.sentence_score(h, [r]).score for h, r in zip(hypotheses, refs, strict=True)
+        ]
         if number == 2:
             continue  # sacreBLEU's command line on the first system (it takes a few seconds)
         printed = json.loads(sacrebleu_cli(folder / "ted.ref.txt", path, metric))
@@ -103,8 +130,19 @@ def test_adversarial_lines_equal_sacrebleu_api(tmp_path, capsys):
     sys_file.write_text("".join(c + "\n" for c, _ in ADVERSARIAL), "utf-8")
     ref_file.write_text("".join(r + "\n" for _, r in ADVERSARIAL), "utf-8")
     ref2_file.write_text("".join(c[::-1] + "\n" for c, _ in ADVERSARIAL), "utf-8")
-    status, out, _ = run(capsys, "-i", sys_file, "-r", ref_file, ref2_file, "--metrics", ALL,
-                         "--sentence-level", "--format", "json")  # fmt: skip
+    status, out, _ = run(
+        capsys,
+        "-i",
+        sys_file,
+        "-r",
+        ref_file,
+        ref2_file,
+        "--metrics",
+        ALL,
+        "--sentence-level",
+        "--format",
+        "json",
+    )
     assert status == 0
     metrics = json.loads(out)["metrics"]
     hypotheses = [c for c, _ in ADVERSARIAL]
@@ -124,8 +162,11 @@ def test_adversarial_lines_equal_sacrebleu_api(tmp_path, capsys):
 
 def test_json_lines_with_varying_references(tmp_path, capsys):
     data = tmp_path / "d.jsonl"
-    data.write_text('{"candidate": "a cat", "references": ["a cat", "the cat"]}\n'
-                    '{"candidate": "dog", "references": ["a dog"]}\n', "utf-8")  # fmt: skip
+    data.write_text(
+        '{"candidate": "a cat", "references": ["a cat", "the cat"]}\n'
+        '{"candidate": "dog", "references": ["a dog"]}\n',
+        "utf-8",
+    )
     status, out, _ = run(capsys, "--jsonl", data, "--metrics", "chrf,bleu", "--format", "json")
     assert status == 0
     metrics = json.loads(out)["metrics"]
@@ -167,8 +208,9 @@ def _signature(metric, hypotheses, streams) -> str:
 
 
 def test_tsv_layout_and_sentence_signature(two_items, capsys):
-    status, out, _ = run(capsys, *two_items, "--metrics", "bleu,charsim", "--sentence-level",
-                         "--format", "tsv")  # fmt: skip
+    status, out, _ = run(
+        capsys, *two_items, "--metrics", "bleu,charsim", "--sentence-level", "--format", "tsv"
+    )
     rows = [line.split("\t") for line in out.splitlines()]
     assert rows[0] == ["item", f"{two_items[1]}:BLEU", f"{two_items[1]}:charsim"]
     assert rows[1][0] == "1" and rows[1][2] == f"{100 / 201:.6f}"
@@ -205,9 +247,11 @@ def test_explain_in_markdown_has_the_comparison(two_items, capsys):
 
 @pytest.mark.parametrize(
     ("value", "message"),
-    [("chrf,meteor", "'meteor' is not a metric (choose from charsim, chrf, chrf++, bleu, ter)"),
-     ("bleu,BLEU", "'bleu' is listed twice")],
-)  # fmt: skip
+    [
+        ("chrf,meteor", "'meteor' is not a metric (choose from charsim, chrf, chrf++, bleu, ter)"),
+        ("bleu,BLEU", "'bleu' is listed twice"),
+    ],
+)
 def test_bad_metric_lists_are_usage_errors(two_items, capsys, value, message):
     with pytest.raises(SystemExit) as exit_:
         main([*map(str, two_items), "--metrics", value])
@@ -239,9 +283,11 @@ def long_item(tmp_path):
 
 
 def test_explain_skips_the_comparison_above_the_limit(long_item, capsys):
-    note = (f"The comparison with chrF, chrF++, BLEU and TER was skipped: this item has "
-            f"{COMPARE_LIMIT + 1:,} characters (candidate plus references), more than the "
-            f"{COMPARE_LIMIT:,} compared")  # fmt: skip
+    note = (
+        f"The comparison with chrF, chrF++, BLEU and TER was skipped: this item has "
+        f"{COMPARE_LIMIT + 1:,} characters (candidate plus references), more than the "
+        f"{COMPARE_LIMIT:,} compared"
+    )
     status, out, err = run(capsys, *long_item, "--explain", "1", "--format", "json")
     data = json.loads(out)["explain"]["data"][str(long_item[1])]
     assert (status, err) == (0, "")
@@ -260,17 +306,21 @@ def test_running_out_of_memory_while_explaining_is_one_line(two_items, capsys, m
     monkeypatch.setattr("charsim.cli.command.compare", _out_of_memory)
     status, out, err = run(capsys, *two_items, "--explain", "1")
     assert (status, out) == (1, "")
-    assert err == (f"charsim: error: item 1 of {two_items[1]} could not be explained: out of "
-                   "memory (MemoryError)\n")  # fmt: skip
+    assert err == (
+        f"charsim: error: item 1 of {two_items[1]} could not be explained: out of "
+        "memory (MemoryError)\n"
+    )
 
 
 def test_ter_on_long_items_warns_first(long_item, two_items, capsys):
     status, out, err = run(capsys, *long_item, "--metrics", "charsim,ter")
     assert status == 0 and out.splitlines()[1].split()[-1] == "100.0"  # 1 word for 1: 1 edit
-    assert err == (f"charsim: warning: item 1 has {COMPARE_LIMIT + 1:,} characters (candidate "
-                   f"plus references), more than {COMPARE_LIMIT:,}: sentence-level TER's search "
-                   "for shifts grows much faster than the text, so ter may take minutes and "
-                   "much memory (leave ter out of --metrics to skip it)\n")  # fmt: skip
+    assert err == (
+        f"charsim: warning: item 1 has {COMPARE_LIMIT + 1:,} characters (candidate "
+        f"plus references), more than {COMPARE_LIMIT:,}: sentence-level TER's search "
+        "for shifts grows much faster than the text, so ter may take minutes and "
+        "much memory (leave ter out of --metrics to skip it)\n"
+    )
     assert run(capsys, *long_item, "--metrics", "charsim,chrf")[2] == ""  # no ter, no warning
     assert run(capsys, *two_items, "--metrics", "ter")[2] == ""  # short items
 
@@ -279,30 +329,56 @@ def test_running_out_of_memory_in_a_metric_names_the_longest_item(two_items, cap
     monkeypatch.setattr("charsim.cli.command.corpus_scores", _out_of_memory)
     status, out, err = run(capsys, *two_items, "--metrics", "charsim,ter")
     assert (status, out) == (1, "")
-    assert err == ("charsim: error: ter ran out of memory (MemoryError); the longest item is "
-                   "item 2 (14 characters, candidate plus references): leave ter out of "
-                   "--metrics\n")  # fmt: skip
+    assert err == (
+        "charsim: error: ter ran out of memory (MemoryError); the longest item is "
+        "item 2 (14 characters, candidate plus references): leave ter out of "
+        "--metrics\n"
+    )
 
 
 @pytest.mark.parametrize(
     "option",
-    [["--lowercase"], ["--normalize", "NFKC"], ["--fold-whitespace-quotes"], ["--max-order", "3"],
-     ["--weights", "uniform"], ["--variant", "max"], ["--jobs", "2"]],
+    [
+        ["--lowercase"],
+        ["--normalize", "NFKC"],
+        ["--fold-whitespace-quotes"],
+        ["--max-order", "3"],
+        ["--weights", "uniform"],
+        ["--variant", "max"],
+        ["--jobs", "2"],
+    ],
     ids=lambda option: option[0],
-)  # fmt: skip
+)
 def test_a_charsim_option_without_a_charsim_column_is_refused(tmp_path, capsys, option):
     """``--metrics chrf --lowercase`` would score chrF on the raw text and say nothing (issue
     25): refused as ``--seed`` without a test is (status 2, the usage, nothing on stdout)."""
     (tmp_path / "s.txt").write_text("Ca\n", encoding="utf-8")
     (tmp_path / "r.txt").write_text("cat\n", encoding="utf-8")
     with pytest.raises(SystemExit) as exit_:
-        main(["-i", str(tmp_path / "s.txt"), "-r", str(tmp_path / "r.txt"), "--metrics", "chrf",
-              *option])  # fmt: skip
+        main(
+            [
+                "-i",
+                str(tmp_path / "s.txt"),
+                "-r",
+                str(tmp_path / "r.txt"),
+                "--metrics",
+                "chrf",
+                *option,
+            ]
+        )
     out, err = capsys.readouterr()
     assert (exit_.value.code, out) == (2, "")
     assert f"{option[0]} changes charsim only, and --metrics chrf has no charsim column" in err
-    status, out, _ = run(capsys, "-i", tmp_path / "s.txt", "-r", tmp_path / "r.txt", "--metrics",
-                         "chrf,charsim", *option)  # fmt: skip
+    status, out, _ = run(
+        capsys,
+        "-i",
+        tmp_path / "s.txt",
+        "-r",
+        tmp_path / "r.txt",
+        "--metrics",
+        "chrf,charsim",
+        *option,
+    )
     assert status == 0
 
 
@@ -313,8 +389,19 @@ def test_without_a_charsim_column_no_derived_variant_line_and_the_explanation_ke
     not above a table that has no charsim column."""
     (tmp_path / "s.txt").write_text("ca\n", encoding="utf-8")
     (tmp_path / "r.txt").write_text("cat\n", encoding="utf-8")
-    status, out, _ = run(capsys, "-i", tmp_path / "s.txt", "-r", tmp_path / "r.txt", "--metrics",
-                         "chrf", "--max-order", "3", "--explain", "1")  # fmt: skip
+    status, out, _ = run(
+        capsys,
+        "-i",
+        tmp_path / "s.txt",
+        "-r",
+        tmp_path / "r.txt",
+        "--metrics",
+        "chrf",
+        "--max-order",
+        "3",
+        "--explain",
+        "1",
+    )
     table, explanation = out.split("== item 1 of", 1)
     assert status == 0
     assert "Derived variant" not in table

@@ -21,9 +21,13 @@ CHARSIM = f"{sys.executable} -m charsim"
 def shell(command: str, stdin: bytes = b"", **env) -> subprocess.CompletedProcess:
     """Run ``command`` in bash, where ``charsim`` is this checkout's command line."""
     return subprocess.run(
-        ["bash", "-c", f"charsim() {{ {CHARSIM} \"$@\"; }}\n{command}"],
-        input=stdin, capture_output=True, env={**ENV, **env}, cwd=ROOT, timeout=120,
-    )  # fmt: skip
+        ["bash", "-c", f'charsim() {{ {CHARSIM} "$@"; }}\n{command}'],
+        input=stdin,
+        capture_output=True,
+        env={**ENV, **env},
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def test_process_substitution_is_read_like_files():
@@ -43,8 +47,10 @@ def test_a_fifo_named_twice_is_read_once(tmp_path):
     """The same FIFO as two systems (the same file twice, as ``-i f f`` is) is held once."""
     (tmp_path / "ref.txt").write_text("cat\ncat\n", encoding="utf-8")
     os.mkfifo(tmp_path / "fifo")
-    done = shell(f"cd {tmp_path} && (printf 'ca\\ncats\\n' > fifo &) && "
-                 f"timeout 20 {CHARSIM} -i fifo fifo -r ref.txt --format json")  # fmt: skip
+    done = shell(
+        f"cd {tmp_path} && (printf 'ca\\ncats\\n' > fifo &) && "
+        f"timeout 20 {CHARSIM} -i fifo fifo -r ref.txt --format json"
+    )
     assert (done.returncode, done.stderr) == (0, b"")
     systems = json.loads(done.stdout)["systems"]
     assert [s["score"] for s in systems] == [pytest.approx(0.5447, abs=1e-4)] * 2
@@ -134,8 +140,14 @@ def _scoring(tmp_path: Path, jobs: int) -> tuple[subprocess.Popen, list[str]]:
     (tmp_path / "s.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
     (tmp_path / "r.txt").write_text("\n".join(reversed(words)) + "\n", encoding="utf-8")
     command = [sys.executable, "-m", "charsim", "-i", "s.txt", "-r", "r.txt", "--jobs", str(jobs)]
-    process = subprocess.Popen(command, cwd=tmp_path, env=ENV, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, start_new_session=True)  # fmt: skip
+    process = subprocess.Popen(
+        command,
+        cwd=tmp_path,
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
     deadline = time.monotonic() + 30
     while len(children.read_text().split()) < (jobs if jobs > 1 else 0):
@@ -242,10 +254,27 @@ def test_ctrl_c_with_workers_and_sacrebleu_leaves_one_line_and_no_process(tmp_pa
     words = [" ".join(f"w{(i * 7 + j) % 97}x{j}" for j in range(12)) for i in range(60_000)]
     (tmp_path / "s.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
     (tmp_path / "r.txt").write_text("\n".join(reversed(words)) + "\n", encoding="utf-8")
-    command = [sys.executable, "-m", "charsim", "-i", "s.txt", "-r", "r.txt", "--jobs", "2",
-               "--metrics", "charsim,ter,chrf"]  # fmt: skip
-    process = subprocess.Popen(command, cwd=tmp_path, env=ENV, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, start_new_session=True)  # fmt: skip
+    command = [
+        sys.executable,
+        "-m",
+        "charsim",
+        "-i",
+        "s.txt",
+        "-r",
+        "r.txt",
+        "--jobs",
+        "2",
+        "--metrics",
+        "charsim,ter,chrf",
+    ]
+    process = subprocess.Popen(
+        command,
+        cwd=tmp_path,
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
     deadline = time.monotonic() + 60
     while not children.read_text().split():
@@ -290,11 +319,19 @@ sys.exit(main())
 
 @pytest.mark.parametrize(
     ("module", "command"),
-    [("charsim.significance", "script"), ("charsim.cli.output", "script"),
-     ("charsim.significance", "-m"), ("charsim.cli.output", "-m")],
-    ids=["import charsim", "import charsim.cli", "python -m charsim, import charsim",
-         "python -m charsim, import charsim.cli"],
-)  # fmt: skip
+    [
+        ("charsim.significance", "script"),
+        ("charsim.cli.output", "script"),
+        ("charsim.significance", "-m"),
+        ("charsim.cli.output", "-m"),
+    ],
+    ids=[
+        "import charsim",
+        "import charsim.cli",
+        "python -m charsim, import charsim",
+        "python -m charsim, import charsim.cli",
+    ],
+)
 def test_ctrl_c_while_the_command_line_is_imported_is_one_line(tmp_path, module, command):
     """The console script imported ``charsim.cli`` before any guard, and ``python -m charsim``
     imports ``charsim`` before ``__main__`` runs: a ``KeyboardInterrupt`` traceback.
@@ -309,8 +346,13 @@ def test_ctrl_c_while_the_command_line_is_imported_is_one_line(tmp_path, module,
     done = subprocess.run(argv, capture_output=True, env=env, cwd=ROOT, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (130, b"", b"charsim: interrupted\n")
     if command == "-m" and module == "charsim.significance":  # the guard is the command's
-        imported = subprocess.run([sys.executable, "-c", "import charsim; charsim.PairedResult"],
-                                  capture_output=True, env=env, cwd=ROOT, timeout=60)  # fmt: skip
+        imported = subprocess.run(
+            [sys.executable, "-c", "import charsim; charsim.PairedResult"],
+            capture_output=True,
+            env=env,
+            cwd=ROOT,
+            timeout=60,
+        )
         # only: code that uses charsim gets the KeyboardInterrupt (Python ends by SIGINT)
         assert imported.returncode == -signal.SIGINT
         assert imported.stderr.endswith(b"KeyboardInterrupt\n")
@@ -366,8 +408,7 @@ def test_unbuffered_output_cut_short_by_the_reader_ends_with_status_1(monkeypatc
     from charsim.cli import streams as cli_streams
 
     raw = _ShortWrites()
-    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="utf-8",
-                                                        write_through=True))  # fmt: skip
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="utf-8", write_through=True))
     status = cli_streams.run_guarded(lambda: sys.stdout.write("item\tscore\n1\t0.5\n") and 0)
     assert (status, raw.written) == (cli_streams.WRITE_FAILED, b"ite")
 

@@ -25,8 +25,12 @@ BETTER = [" ".join(r.split()[:-1]) for r in REFERENCES]  # all words but the las
 def corpus(tmp_path):
     """(reference file, baseline file, better system file, a copy of the baseline)."""
     paths = []
-    for name, lines in [("ref", REFERENCES), ("base", BASELINE), ("better", BETTER),
-                        ("copy", BASELINE)]:  # fmt: skip
+    for name, lines in [
+        ("ref", REFERENCES),
+        ("base", BASELINE),
+        ("better", BETTER),
+        ("copy", BASELINE),
+    ]:
         path = tmp_path / f"{name}.txt"
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         paths.append(path)
@@ -34,8 +38,10 @@ def corpus(tmp_path):
 
 
 def _scores(lines):
-    return [charsim.score(candidate, [reference]) for candidate, reference in
-            zip(lines, REFERENCES, strict=True)]  # fmt: skip
+    return [
+        charsim.score(candidate, [reference])
+        for candidate, reference in zip(lines, REFERENCES, strict=True)
+    ]
 
 
 def test_paired_bootstrap_json_has_the_cores_numbers(corpus, capsys):
@@ -102,8 +108,10 @@ def test_the_legend_states_the_item_minimum_and_says_why_no_star_only_where_it_i
     (MIN_BOOTSTRAP_ITEMS), and its "No *: on 40 items ..." came under p = 1 too, where p alone
     gives no *."""
     ref, base, better, copy = corpus
-    rule = (f"* p < 0.05, 0 outside the CI of Δ and at least {MIN_BOOTSTRAP_ITEMS} items: "
-            "unlikely to be chance alone")  # fmt: skip
+    rule = (
+        f"* p < 0.05, 0 outside the CI of Δ and at least {MIN_BOOTSTRAP_ITEMS} items: "
+        "unlikely to be chance alone"
+    )
     status, out, _ = run(capsys, "-i", base, copy, "-r", ref, "--paired-bs")  # p = 1
     assert status == 0 and "(p = 1.0000)  (40 items)" in out and rule in out
     assert "No *" not in out and "over-confident" not in out
@@ -111,8 +119,9 @@ def test_the_legend_states_the_item_minimum_and_says_why_no_star_only_where_it_i
     assert "note" not in json.loads(out)["systems"][1]
     status, out, _ = run(capsys, "-i", base, copy, better, "-r", ref, "--paired-bs")
     assert out.count("No *: on 40 items") == 1  # the second system's p = 0.0010 is why
-    systems = json.loads(run(capsys, "-i", base, copy, better, "-r", ref, "--paired-bs",
-                             "--format", "json")[1])["systems"]  # fmt: skip
+    systems = json.loads(
+        run(capsys, "-i", base, copy, better, "-r", ref, "--paired-bs", "--format", "json")[1]
+    )["systems"]
     assert "note" not in systems[1] and "over-confident" in systems[2]["note"]
     status, out, _ = run(capsys, "-i", base, better, "-r", ref, "--paired-ar")
     assert "* p < 0.05: unlikely to be chance alone" in out  # no bootstrap, no item minimum
@@ -145,8 +154,9 @@ def test_the_text_output_follows_sacrebleu(corpus, capsys):
 
 def test_confidence_for_one_system_and_its_resamples(corpus, capsys):
     ref, base, _, _ = corpus
-    status, out, _ = run(capsys, "-i", base, "-r", ref, "--confidence", "--confidence-n", "200",
-                         "--format", "json")  # fmt: skip
+    status, out, _ = run(
+        capsys, "-i", base, "-r", ref, "--confidence", "--confidence-n", "200", "--format", "json"
+    )
     body = json.loads(out)
     interval = charsim.bootstrap_interval(_scores(BASELINE), resamples=200)
     assert (body["ci"], body["ci_mean"]) == ([interval.low, interval.high], interval.mean)
@@ -157,12 +167,25 @@ def test_confidence_for_one_system_and_its_resamples(corpus, capsys):
 
 def test_confidence_with_approximate_randomization_gives_both(corpus, capsys):
     ref, base, better, _ = corpus
-    status, out, _ = run(capsys, "-i", base, better, "-r", ref, "--confidence", "--paired-ar",
-                         "--paired-ar-n", "500", "--format", "json")  # fmt: skip
+    status, out, _ = run(
+        capsys,
+        "-i",
+        base,
+        better,
+        "-r",
+        ref,
+        "--confidence",
+        "--paired-ar",
+        "--paired-ar-n",
+        "500",
+        "--format",
+        "json",
+    )
     body = json.loads(out)
     assert [set(s) - {"name", "score"} for s in body["systems"]] == [
-        {"ci", "ci_mean"}, {"ci", "ci_mean", "method", "p_value", "difference"}
-    ]  # fmt: skip
+        {"ci", "ci_mean"},
+        {"ci", "ci_mean", "method", "p_value", "difference"},
+    ]
     assert "|nrefs:1|bs:1000|ar:500|seed:12345|" in body["signature"]
 
 
@@ -172,9 +195,19 @@ def test_tsv_rows_are_named_as_the_json_keys(corpus, capsys):
     rows = [line.split("\t") for line in out.splitlines()]
     assert rows[0] == ["item", str(base), str(better)]  # the header names each system's column
     rows = rows[1:]
-    assert [row[0] for row in rows] == ["corpus", "ci_low", "ci_high", "ci_mean", "method",
-                                        "p_value", "difference", "difference_ci_low",
-                                        "difference_ci_high", "note", "#signature"]  # fmt: skip
+    assert [row[0] for row in rows] == [
+        "corpus",
+        "ci_low",
+        "ci_high",
+        "ci_mean",
+        "method",
+        "p_value",
+        "difference",
+        "difference_ci_low",
+        "difference_ci_high",
+        "note",
+        "#signature",
+    ]
     assert rows[4] == ["method", "", "bs"] and rows[5] == ["p_value", "", "0.000999"]
     assert all(len(row) == 3 for row in rows[:-1])
     assert rows[-2][:2] == ["note", ""] and "over-confident" in rows[-2][2]  # 40 items
@@ -195,39 +228,62 @@ def test_the_seed_is_used_and_recorded(corpus, capsys):
     [
         (["--paired-bs"], 1, "--paired-bs compares systems: give two or more with -i BASELINE"),
         (["--paired-ar"], 1, "--paired-ar compares systems"),
-        (["--paired-bs", "--paired-ar"], 2, "argument --paired-ar: not allowed with argument "
-         "--paired-bs"),
+        (
+            ["--paired-bs", "--paired-ar"],
+            2,
+            "argument --paired-ar: not allowed with argument --paired-bs",
+        ),
         (["--paired-bs", "--confidence"], 2, "--paired-bs already gives every system's interval"),
-        (["--paired-bs-n", "0", "--paired-bs"], 2,
-         "argument --paired-bs-n: 0: at least 40 resamples or trials are needed"),
+        (
+            ["--paired-bs-n", "0", "--paired-bs"],
+            2,
+            "argument --paired-bs-n: 0: at least 40 resamples or trials are needed",
+        ),
         (["--confidence-n", "-3", "--confidence"], 1, "argument --confidence-n: -3: at least 40"),
         (["--paired-bs-n", "1", "--paired-bs"], 2, "argument --paired-bs-n: 1: at least 40"),
         (["--paired-ar-n", "39", "--paired-ar"], 2, "argument --paired-ar-n: 39: at least 40"),
         (["--confidence-n", "39", "--confidence"], 1, "argument --confidence-n: 39: at least 40"),
         (["--paired-ar-n", "many", "--paired-ar"], 2, "'many' is not a whole number"),
-        (["--paired-bs-n", "99999999999999", "--paired-bs"], 2,
-         "argument --paired-bs-n: 99999999999999 is more than 1,000,000 resamples or trials "
-         "(sacreBLEU's defaults: 1,000 for the bootstrap, 10,000 for --paired-ar)"),
-        (["--paired-ar-n", "1000001", "--paired-ar"], 2,
-         "argument --paired-ar-n: 1000001 is more than 1,000,000 resamples or trials"),
-        (["--confidence-n", "1000001", "--confidence"], 1,
-         "argument --confidence-n: 1000001 is more than 1,000,000 resamples or trials"),
+        (
+            ["--paired-bs-n", "99999999999999", "--paired-bs"],
+            2,
+            "argument --paired-bs-n: 99999999999999 is more than 1,000,000 resamples or trials "
+            "(sacreBLEU's defaults: 1,000 for the bootstrap, 10,000 for --paired-ar)",
+        ),
+        (
+            ["--paired-ar-n", "1000001", "--paired-ar"],
+            2,
+            "argument --paired-ar-n: 1000001 is more than 1,000,000 resamples or trials",
+        ),
+        (
+            ["--confidence-n", "1000001", "--confidence"],
+            1,
+            "argument --confidence-n: 1000001 is more than 1,000,000 resamples or trials",
+        ),
         (["--seed", "-1", "--confidence"], 1, "argument --seed: -1: a seed is a whole number >= 0"),
         (["--seed", "3"], 1, "--seed has no effect without --confidence, --paired-bs or"),
         (["--confidence-n", "50"], 1, "--confidence-n has no effect without --confidence"),
-        (["--paired-bs-n", "50", "--paired-ar"], 2, "--paired-bs-n has no effect without "
-         "--paired-bs"),
-        (["--paired-bs", "--metrics", "charsim,chrf"], 2,
-         "--paired-bs resamples charsim's item scores only: leave out --metrics"),
-        (["--confidence", "--format", "latex"], 1,
-         "--confidence prints as text, json or tsv, not latex"),
+        (
+            ["--paired-bs-n", "50", "--paired-ar"],
+            2,
+            "--paired-bs-n has no effect without --paired-bs",
+        ),
+        (
+            ["--paired-bs", "--metrics", "charsim,chrf"],
+            2,
+            "--paired-bs resamples charsim's item scores only: leave out --metrics",
+        ),
+        (
+            ["--confidence", "--format", "latex"],
+            1,
+            "--confidence prints as text, json or tsv, not latex",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_options_are_usage_errors(corpus, capsys, options, systems, message):
     ref, base, better, _ = corpus
     with pytest.raises(SystemExit) as exit_:
-        main(["-i", str(base), *([str(better)] if systems == 2 else []), "-r", str(ref),
-              *options])  # fmt: skip
+        main(["-i", str(base), *([str(better)] if systems == 2 else []), "-r", str(ref), *options])
     out, err = capsys.readouterr()
     assert (exit_.value.code, out) == (2, "")
     assert message in err
@@ -237,8 +293,11 @@ def test_help_gives_each_resample_count_its_maximum(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     help_text = " ".join(capsys.readouterr().out.split())
-    for option, default in (("--confidence-n", "1,000"), ("--paired-bs-n", "1,000"),
-                            ("--paired-ar-n", "10,000")):  # fmt: skip
+    for option, default in (
+        ("--confidence-n", "1,000"),
+        ("--paired-bs-n", "1,000"),
+        ("--paired-ar-n", "10,000"),
+    ):
         assert f"{option} N " in help_text
         assert f"({default}; at most 1,000,000)" in help_text.split(f"{option} N ")[1][:80]
 
@@ -297,8 +356,17 @@ def test_six_items_are_enough_and_differ_significantly_by_randomization(tmp_path
     (tmp_path / "r.txt").write_text("cat\n" * 6, encoding="utf-8")
     (tmp_path / "a.txt").write_text("cat\n" * 6, encoding="utf-8")
     (tmp_path / "b.txt").write_text("dog\n" * 6, encoding="utf-8")
-    status, out, _ = run(capsys, "-i", tmp_path / "a.txt", tmp_path / "b.txt", "-r",
-                         tmp_path / "r.txt", "--paired-ar", "--format", "json")  # fmt: skip
+    status, out, _ = run(
+        capsys,
+        "-i",
+        tmp_path / "a.txt",
+        tmp_path / "b.txt",
+        "-r",
+        tmp_path / "r.txt",
+        "--paired-ar",
+        "--format",
+        "json",
+    )
     assert status == 0
     assert json.loads(out)["systems"][1]["p_value"] == pytest.approx(2 / 64, abs=0.01)
 
@@ -320,8 +388,9 @@ def test_six_items_get_no_p_below_the_exact_tests_floor(tmp_path, capsys):
     ("n_items", "bootstrap", "randomization"),
     [(6, "0.0312", "0.1630"), (12, "0.0090", "0.0718"), (300, None, None)],
 )
-def test_the_bootstrap_marks_nothing_below_300_items(tmp_path, capsys, n_items, bootstrap,
-                                                     randomization):  # fmt: skip
+def test_the_bootstrap_marks_nothing_below_300_items(
+    tmp_path, capsys, n_items, bootstrap, randomization
+):
     """The first 6 TED items: ``--paired-bs`` gave ``(p = 0.0312)*`` where ``--paired-ar`` gives
     0.1630, the first 12 ``(p = 0.0090)*`` against 0.0718: the paired bootstrap is over-confident
     on few items (README, MIN_BOOTSTRAP_ITEMS), so it prints its p unmarked and says why."""
@@ -332,9 +401,11 @@ def test_the_bootstrap_marks_nothing_below_300_items(tmp_path, capsys, n_items, 
         files.append(tmp_path / name)
     args = ["-i", *files[:2], "-r", files[2], "--no-progress"]
     status, out, _ = run(capsys, *args, "--paired-bs")
-    note = (f"No *: on {n_items} items the paired bootstrap is over-confident (it marks a "
-            "difference from 300 items on, the smallest test set Koehn 2004 validated it on); "
-            "use --paired-ar.")  # fmt: skip
+    note = (
+        f"No *: on {n_items} items the paired bootstrap is over-confident (it marks a "
+        "difference from 300 items on, the smallest test set Koehn 2004 validated it on); "
+        "use --paired-ar."
+    )
     if bootstrap is None:  # enough items: the rule of p and Δ's interval alone
         assert status == 0 and "over-confident" not in out
         return

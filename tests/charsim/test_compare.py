@@ -65,8 +65,13 @@ def test_chrf_of_ca_against_cat_by_hand():
     # order 1: c, a of c, a, t → P = 2/2, R = 2/3; order 2: ca of ca, at → P = 1, R = 1/2;
     # order 3: the candidate has none (not averaged); orders 4..6: neither has any
     assert [(o.matches, o.candidate_count, o.reference_count) for o in c.chrf.orders] == [
-        (2, 2, 3), (1, 1, 2), (0, 0, 1), (0, 0, 0), (0, 0, 0), (0, 0, 0),
-    ]  # fmt: skip
+        (2, 2, 3),
+        (1, 1, 2),
+        (0, 0, 1),
+        (0, 0, 0),
+        (0, 0, 0),
+        (0, 0, 0),
+    ]
     assert [o.n for o in c.chrf.effective_orders] == [1, 2]
     assert (c.chrf.precision, c.chrf.recall) == (Fraction(1), Fraction(7, 12))
     # F_2 = 5 P R / (4 P + R) = (35/12) / (55/12) = 7/11
@@ -121,13 +126,17 @@ def test_first_best_reference_is_kept_on_a_tie():
     [
         ("", [""], {"empty-input"}, {"bleu-no-matches", "f-beta-versus-min"}),
         ("a", [""], {"empty-input"}, {"bleu-no-matches"}),
-        ("ca", ["cat"], {"bleu-no-matches", "boundaries", "f-beta-versus-min"},
-         {"whitespace", "orders-above-six", "best-reference", "empty-input"}),
+        (
+            "ca",
+            ["cat"],
+            {"bleu-no-matches", "boundaries", "f-beta-versus-min"},
+            {"whitespace", "orders-above-six", "best-reference", "empty-input"},
+        ),
         ("abcdefgh", ["abcdefgh"], {"orders-above-six", "boundaries"}, {"bleu-zero-matches"}),
         ("x y", ["z w"], {"whitespace"}, {"boundaries", "orders-above-six"}),
         ("And Amy?", ["So, Amy?"], {"brevity-penalty", "boundaries"}, {"f-beta-versus-min"}),
     ],
-)  # fmt: skip
+)
 def test_differences_that_apply(candidate, references, present, absent):
     keys = {d.key for d in compare(candidate, references).differences}
     assert present <= keys and not absent & keys

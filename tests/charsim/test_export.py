@@ -58,11 +58,25 @@ def markdown_tables(text: str) -> list[list[list[str]]]:
 
 
 _LATEX_UNESCAPE = {
-    r"\textbackslash{}": "\\", r"\{": "{", r"\}": "}", r"\$": "$", r"\&": "&", r"\#": "#",
-    r"\textasciicircum{}": "^", r"\_": "_", r"\%": "%", r"\textasciitilde{}": "~",
-    r"\textless{}": "<", r"\textgreater{}": ">", r"\textbar{}": "|", r"\newline{}": "\n",
-    r"\textquotesingle{}": "'", r"\textasciigrave{}": "`", r"\textquotedbl{}": '"', "-{}": "-",
-}  # fmt: skip
+    r"\textbackslash{}": "\\",
+    r"\{": "{",
+    r"\}": "}",
+    r"\$": "$",
+    r"\&": "&",
+    r"\#": "#",
+    r"\textasciicircum{}": "^",
+    r"\_": "_",
+    r"\%": "%",
+    r"\textasciitilde{}": "~",
+    r"\textless{}": "<",
+    r"\textgreater{}": ">",
+    r"\textbar{}": "|",
+    r"\newline{}": "\n",
+    r"\textquotesingle{}": "'",
+    r"\textasciigrave{}": "`",
+    r"\textquotedbl{}": '"',
+    "-{}": "-",
+}
 _LATEX_TOKEN = re.compile("|".join(map(re.escape, sorted(_LATEX_UNESCAPE, key=len, reverse=True))))
 
 
@@ -86,9 +100,17 @@ def latex_value(cell: str) -> Fraction | str:
 
 
 QUANTITIES = [
-    "score", "precision", "recall", "mean_overlap", "candidate_length", "mean_reference_length",
-    "denominator", "length_bound", "base_score", "max_score",
-]  # fmt: skip
+    "score",
+    "precision",
+    "recall",
+    "mean_overlap",
+    "candidate_length",
+    "mean_reference_length",
+    "denominator",
+    "length_bound",
+    "base_score",
+    "max_score",
+]
 
 
 def _expected(e):
@@ -130,8 +152,10 @@ def test_latex_round_trips_the_exact_fractions_and_the_texts(candidate, referenc
     expected_quantities, expected_orders, expected_references = _expected(e)
     got = [None if row[2] == "---" else latex_value(row[2]) for row in quantities[1:-1]]
     assert got == expected_quantities
-    got_orders = [tuple(None if r[i] == "---" else latex_value(r[i]) for i in (1, 2, 4, 6))
-                  for r in orders[1:]]  # fmt: skip
+    got_orders = [
+        tuple(None if r[i] == "---" else latex_value(r[i]) for i in (1, 2, 4, 6))
+        for r in orders[1:]
+    ]
     assert got_orders == expected_orders
     got = [tuple(latex_value(r[i]) for i in (1, 2, 4)) for r in by_reference[1:]]
     assert got == expected_references
@@ -146,11 +170,22 @@ def test_json_round_trips_the_exact_fractions(candidate, references):
     assert [data[name]["value"] for name in QUANTITIES] == [
         None if q is None else float(q) for q in expected_quantities
     ]
-    got = [tuple(_fraction(o[k]) for k in ("weight", "mean_overlap", "mean_reference_count",
-                                           "contribution")) for o in data["orders"]]  # fmt: skip
+    got = [
+        tuple(
+            _fraction(o[k])
+            for k in ("weight", "mean_overlap", "mean_reference_count", "contribution")
+        )
+        for o in data["orders"]
+    ]
     assert got == expected_orders
-    got = [(Fraction(d["weighted_overlap"]), Fraction(d["weighted_length"]),
-            Fraction(d["score"]["exact"])) for d in data["reference_details"]]  # fmt: skip
+    got = [
+        (
+            Fraction(d["weighted_overlap"]),
+            Fraction(d["weighted_length"]),
+            Fraction(d["score"]["exact"]),
+        )
+        for d in data["reference_details"]
+    ]
     assert got == expected_references
     assert (data["candidate"], data["references"]) == (candidate, references)
     assert data["decision"] == e.decision.value and data["comparison"] is None
@@ -171,7 +206,10 @@ def test_comparison_in_every_format():
     markdown = markdown_tables(explanation_document(e, "markdown", c))
     combined = next(t for t in markdown if t[0][0] == "" and t[0][-1] == "charsim")
     assert [Fraction(r[1]) for r in combined[1:] if r[0] != "combined"] == [
-        c.chrf.precision, c.chrf.recall, c.chrf.f_beta]  # fmt: skip
+        c.chrf.precision,
+        c.chrf.recall,
+        c.chrf.f_beta,
+    ]
     latex = latex_tables(explanation_document(e, "latex", c))
     scores = next(t for t in latex if t[0] == ["metric", "score", "signature"])
     assert [latex_value(r[2]) for r in scores[1:]] == [s.signature for s in c.scores]
@@ -230,6 +268,10 @@ def test_a_systems_result_is_an_items_score_with_the_item_scores():
     assert compare_metrics.MetricScore is MetricScore and issubclass(MetricResult, MetricScore)
     result = MetricResult("bleu", "BLEU", 12.5, "nrefs:1", (10.0, 15.0), "nrefs:1|eff:yes")
     assert (result.metric, result.name, result.score, result.signature) == (
-        "bleu", "BLEU", 12.5, "nrefs:1")  # fmt: skip
+        "bleu",
+        "BLEU",
+        12.5,
+        "nrefs:1",
+    )
     assert MetricResult("ter", "TER", 1.0, "s").scores is None
     assert MetricResult("ter", "TER", 1.0, "s") != MetricScore("ter", "TER", 1.0, "s")

@@ -13,8 +13,9 @@ from charsim.io.filestream import aligned_files, file_lines, jsonl_file
 from charsim.io.textio import DataError, aligned_lines, decode_lines, items_from_jsonl
 
 BOM = "\ufeff".encode()
-pieces = st.sampled_from([b"a", b"\n", b"\r", b"\r\n", BOM, b"\xff", b"\xe3\x81", "é".encode(),
-                          "が".encode(), b"", b" "])  # fmt: skip
+pieces = st.sampled_from(
+    [b"a", b"\n", b"\r", b"\r\n", BOM, b"\xff", b"\xe3\x81", "é".encode(), "が".encode(), b"", b" "]
+)
 raw_files = st.one_of(st.lists(pieces, max_size=12).map(b"".join), st.binary(max_size=40))
 
 

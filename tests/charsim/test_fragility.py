@@ -30,26 +30,61 @@ LIGATURE_OFF = Fraction(10, 3) / Fraction(183, 20)
 
 CASES = [
     # (candidate, references, raw score, {setting: score}, {setting: changes as described})
-    ("the\u00a0cat", ["the cat"], ONE_CHARACTER_OFF_IN_7,
-     {"NFKC": 1, "whitespace+quotes": 1},
-     {"NFKC": [(0, 3, "U+00A0 NO-BREAK SPACE → U+0020 SPACE")],
-      "whitespace+quotes": [(0, 3, "U+00A0 NO-BREAK SPACE → U+0020 SPACE")]}),
-    ("\u201cit\u2019s\u201d", ['"it\'s"'], QUOTES_OFF,
-     {"whitespace+quotes": 1},  # NFKC keeps curly quotes
-     {"whitespace+quotes": [
-         (0, 0, "U+201C LEFT DOUBLE QUOTATION MARK → U+0022 QUOTATION MARK"),
-         (0, 3, "U+2019 RIGHT SINGLE QUOTATION MARK → U+0027 APOSTROPHE"),
-         (0, 5, "U+201D RIGHT DOUBLE QUOTATION MARK → U+0022 QUOTATION MARK")]}),
-    ("\u0163ar\u0103", ["\u021bar\u0103"], FIRST_OF_4_OFF,
-     {},  # ţ (cedilla) and ț (comma below) stay different under every setting
-     {}),
-    ("\ufb01ne", ["fine"], LIGATURE_OFF,
-     {"NFKC": 1, "casefold": 1},  # full case folding also expands the ligature
-     {"NFKC": [(0, 0, "U+FB01 LATIN SMALL LIGATURE FI → U+0066 LATIN SMALL LETTER F, "
-                      "U+0069 LATIN SMALL LETTER I")],
-      "casefold": [(0, 0, "U+FB01 LATIN SMALL LIGATURE FI → U+0066 LATIN SMALL LETTER F, "
-                          "U+0069 LATIN SMALL LETTER I")]}),
-]  # fmt: skip
+    (
+        "the\u00a0cat",
+        ["the cat"],
+        ONE_CHARACTER_OFF_IN_7,
+        {"NFKC": 1, "whitespace+quotes": 1},
+        {
+            "NFKC": [(0, 3, "U+00A0 NO-BREAK SPACE → U+0020 SPACE")],
+            "whitespace+quotes": [(0, 3, "U+00A0 NO-BREAK SPACE → U+0020 SPACE")],
+        },
+    ),
+    (
+        "\u201cit\u2019s\u201d",
+        ['"it\'s"'],
+        QUOTES_OFF,
+        {"whitespace+quotes": 1},  # NFKC keeps curly quotes
+        {
+            "whitespace+quotes": [
+                (0, 0, "U+201C LEFT DOUBLE QUOTATION MARK → U+0022 QUOTATION MARK"),
+                (0, 3, "U+2019 RIGHT SINGLE QUOTATION MARK → U+0027 APOSTROPHE"),
+                (0, 5, "U+201D RIGHT DOUBLE QUOTATION MARK → U+0022 QUOTATION MARK"),
+            ]
+        },
+    ),
+    (
+        "\u0163ar\u0103",
+        ["\u021bar\u0103"],
+        FIRST_OF_4_OFF,
+        {},  # ţ (cedilla) and ț (comma below) stay different under every setting
+        {},
+    ),
+    (
+        "\ufb01ne",
+        ["fine"],
+        LIGATURE_OFF,
+        {"NFKC": 1, "casefold": 1},  # full case folding also expands the ligature
+        {
+            "NFKC": [
+                (
+                    0,
+                    0,
+                    "U+FB01 LATIN SMALL LIGATURE FI → U+0066 LATIN SMALL LETTER F, "
+                    "U+0069 LATIN SMALL LETTER I",
+                )
+            ],
+            "casefold": [
+                (
+                    0,
+                    0,
+                    "U+FB01 LATIN SMALL LIGATURE FI → U+0066 LATIN SMALL LETTER F, "
+                    "U+0069 LATIN SMALL LETTER I",
+                )
+            ],
+        },
+    ),
+]
 
 
 @pytest.mark.parametrize("candidate, references, raw, moved, changes", CASES)
@@ -81,12 +116,16 @@ def test_changes_in_references_and_of_other_lengths():
     fold = {s.setting: s for s in f.settings}["whitespace+quotes"]
     # leading spaces removed, the two ideographic spaces collapse to one space, trailing removed
     assert [(c.text, c.start, c.before, c.after) for c in fold.changes] == [
-        (1, 0, "  ", ""), (1, 3, "\u3000\u3000", " "), (1, 6, " ", "")
-    ]  # fmt: skip
+        (1, 0, "  ", ""),
+        (1, 3, "\u3000\u3000", " "),
+        (1, 6, " ", ""),
+    ]
     nfkc = {s.setting: s for s in f.settings}["NFKC"]
     assert [(c.text, c.before, c.after) for c in nfkc.changes] == [
-        (1, "\u3000", " "), (1, "\u3000", " "), (2, "\ufb03", "ffi")
-    ]  # fmt: skip
+        (1, "\u3000", " "),
+        (1, "\u3000", " "),
+        (2, "\ufb03", "ffi"),
+    ]
 
 
 def test_a_composition_is_one_change():
@@ -124,8 +163,11 @@ def test_most_moved_items_by_chrf():
     (moved,) = most_moved(candidates, references, metric="chrf")
     # chrF removes whitespace (U+00A0 too), so only the quotes move it: to 100 when folded
     assert (moved.index, moved.setting, moved.metric, moved.derived) == (
-        1, "whitespace+quotes", "chrf", 100.0,
-    )  # fmt: skip
+        1,
+        "whitespace+quotes",
+        "chrf",
+        100.0,
+    )
     raw = fragility(candidates[1], references[1], metrics=("charsim", "chrf")).raw.chrf
     assert moved.raw == raw and [c.start for c in moved.changes] == [0, 3, 5]
 

@@ -44,12 +44,14 @@ DOCUMENTED = (TypeError, ValueError)  # UndefinedScoreError and DataError are Va
 
 LINES = st.lists(st.one_of(texts, st.sampled_from(["", " ", "\ufeffa", "a\r", "^$"])), max_size=8)
 JSON_LINES = st.one_of(
-    st.builds(lambda c, r: f'{{"candidate": {c}, "references": {r}}}',
-              st.sampled_from(['"ca"', '""', "1", "null", '["a"]']),
-              st.sampled_from(['["cat"]', "[]", '[""]', '["a", "b"]', '"cat"', "[1]", "{}"])),
+    st.builds(
+        lambda c, r: f'{{"candidate": {c}, "references": {r}}}',
+        st.sampled_from(['"ca"', '""', "1", "null", '["a"]']),
+        st.sampled_from(['["cat"]', "[]", '[""]', '["a", "b"]', '"cat"', "[1]", "{}"]),
+    ),
     st.sampled_from(["", "{", "[]", '{"candidate": "a"}', "[" * 200, '"x"', "1e999"]),
     st.text(max_size=20),
-)  # fmt: skip
+)
 CONTENT = st.one_of(
     LINES.map(lambda lines: "\n".join(lines).encode("utf-8", "surrogatepass")),
     st.lists(JSON_LINES, max_size=6).map(lambda lines: "\n".join(lines).encode("utf-8", "replace")),
@@ -105,14 +107,21 @@ OPTION = st.one_of(
             ["--explain", "x"],
             ["--version"],
         ]
-    ),  # fmt: skip
+    ),
     st.lists(st.text(alphabet="-ai0 rj", max_size=4), max_size=2),  # stray words
 )
 ARGV = st.one_of(
     st.lists(OPTION, max_size=6).map(lambda options: [word for o in options for word in o]),
-    st.sampled_from([["article"], ["article", "--format", "json"], ["article", "--bogus"],
-                     ["--help"], ["article", "--help"]]),
-)  # fmt: skip
+    st.sampled_from(
+        [
+            ["article"],
+            ["article", "--format", "json"],
+            ["article", "--bogus"],
+            ["--help"],
+            ["article", "--help"],
+        ]
+    ),
+)
 
 
 class _Stdin(io.TextIOWrapper):
@@ -170,16 +179,29 @@ def teardown_module():
 # -- the Python API --------------------------------------------------------------------------
 
 ODD = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**400), 10**400), st.floats(allow_nan=True),
-    st.text(max_size=5), st.binary(max_size=5), st.lists(st.integers(), max_size=3),
-    st.just(()), st.just(iter(["a"])), st.just({"a": 1}), st.just({"a"}),
-)  # fmt: skip
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**400), 10**400),
+    st.floats(allow_nan=True),
+    st.text(max_size=5),
+    st.binary(max_size=5),
+    st.lists(st.integers(), max_size=3),
+    st.just(()),
+    st.just(iter(["a"])),
+    st.just({"a": 1}),
+    st.just({"a"}),
+)
 REFERENCES = st.one_of(st.lists(texts, max_size=4), st.lists(texts, max_size=4).map(tuple), ODD)
-OPTIONS = st.fixed_dictionaries({}, optional={
-    "max_order": st.one_of(st.integers(-2, 70), ODD), "weights": st.sampled_from(["harmonic",
-    "uniform", "x", None]), "normalize": st.sampled_from([None, "NFC", "NFKD", "nfc", 1]),
-    "casefold": st.one_of(st.booleans(), ODD), "fold_whitespace_quotes": st.booleans(),
-})  # fmt: skip
+OPTIONS = st.fixed_dictionaries(
+    {},
+    optional={
+        "max_order": st.one_of(st.integers(-2, 70), ODD),
+        "weights": st.sampled_from(["harmonic", "uniform", "x", None]),
+        "normalize": st.sampled_from([None, "NFC", "NFKD", "nfc", 1]),
+        "casefold": st.one_of(st.booleans(), ODD),
+        "fold_whitespace_quotes": st.booleans(),
+    },
+)
 
 
 @given(st.one_of(texts, ODD), REFERENCES, OPTIONS)
@@ -194,21 +216,36 @@ def test_any_item_scores_or_raises_a_documented_error(candidate, references, opt
         assert 0 <= score <= 1
 
 
-@given(st.lists(st.tuples(st.one_of(texts, ODD), REFERENCES), max_size=4), OPTIONS,
-       st.sampled_from(["mean", "base", "max", "x"]),
-       st.one_of(st.integers(-1, 3), st.just(10**400), ODD),
-       st.one_of(st.booleans(), ODD), st.one_of(st.none(), ODD))  # fmt: skip
+@given(
+    st.lists(st.tuples(st.one_of(texts, ODD), REFERENCES), max_size=4),
+    OPTIONS,
+    st.sampled_from(["mean", "base", "max", "x"]),
+    st.one_of(st.integers(-1, 3), st.just(10**400), ODD),
+    st.one_of(st.booleans(), ODD),
+    st.one_of(st.none(), ODD),
+)
 @FUZZ
-def test_any_rows_score_or_raise_a_documented_error(rows, options, variant, chunk_size, keep,
-                                                    executor):  # fmt: skip
+def test_any_rows_score_or_raise_a_documented_error(
+    rows, options, variant, chunk_size, keep, executor
+):
     try:
-        (result,) = score_rows(rows, variant=variant, chunk_size=chunk_size, keep_scores=keep,
-                               executor=executor, **options)  # fmt: skip
+        (result,) = score_rows(
+            rows,
+            variant=variant,
+            chunk_size=chunk_size,
+            keep_scores=keep,
+            executor=executor,
+            **options,
+        )
     except DOCUMENTED:
         return
     assert result.n_items == len(rows) and 0 <= result.score <= 1
-    assert score_systems([[c for c, _ in rows]], [r for _, r in rows], variant=variant,
-                         **options)[0].score == result.score  # fmt: skip
+    assert (
+        score_systems([[c for c, _ in rows]], [r for _, r in rows], variant=variant, **options)[
+            0
+        ].score
+        == result.score
+    )
 
 
 SCORES = st.one_of(
@@ -219,8 +256,13 @@ SCORES = st.one_of(
 COUNT = st.one_of(st.integers(-1, 60), st.just(10**400), ODD)
 
 
-@given(SCORES, SCORES, st.integers(1, 60), st.one_of(st.integers(-1, 2**70), ODD),
-       st.one_of(st.floats(-1, 2), ODD))  # fmt: skip
+@given(
+    SCORES,
+    SCORES,
+    st.integers(1, 60),
+    st.one_of(st.integers(-1, 2**70), ODD),
+    st.one_of(st.floats(-1, 2), ODD),
+)
 @FUZZ
 def test_any_scores_resample_or_raise_a_documented_error(base, system, samples, seed, level):
     calls = [
@@ -236,9 +278,11 @@ def test_any_scores_resample_or_raise_a_documented_error(base, system, samples, 
         assert result is not None
 
 
-@given(st.one_of(texts, ODD), REFERENCES,
-       st.one_of(st.sampled_from(["chrf", "charsim", ("charsim", "chrf"), ("bleu",)]),
-                 ODD))  # fmt: skip
+@given(
+    st.one_of(texts, ODD),
+    REFERENCES,
+    st.one_of(st.sampled_from(["chrf", "charsim", ("charsim", "chrf"), ("bleu",)]), ODD),
+)
 @settings(FUZZ, max_examples=max(EXAMPLES // 3, 10))
 def test_fragility_of_any_item_or_a_documented_error(candidate, references, metrics):
     try:
@@ -263,9 +307,12 @@ def test_any_signature_fields_or_a_documented_error(nrefs, bootstrap):
 SYSTEMS = st.one_of(st.lists(st.one_of(st.lists(texts, max_size=3), ODD), max_size=3), ODD)
 
 
-@given(st.one_of(SCORES.map(lambda s: [s]), st.lists(SCORES, max_size=2), ODD), SYSTEMS,
-       st.one_of(st.lists(REFERENCES, max_size=3), ODD),
-       st.one_of(st.integers(-1, 5), ODD))  # fmt: skip
+@given(
+    st.one_of(SCORES.map(lambda s: [s]), st.lists(SCORES, max_size=2), ODD),
+    SYSTEMS,
+    st.one_of(st.lists(REFERENCES, max_size=3), ODD),
+    st.one_of(st.integers(-1, 5), ODD),
+)
 @FUZZ
 def test_any_values_given_to_the_other_functions_give_a_result_or_a_documented_error(
     scores, systems, references, top

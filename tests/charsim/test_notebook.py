@@ -53,9 +53,11 @@ def executed():
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), before]))
     try:
         NotebookClient(
-            notebook, timeout=300, kernel_name="python3",
+            notebook,
+            timeout=300,
+            kernel_name="python3",
             resources={"metadata": {"path": str(NOTEBOOK.parent)}},
-        ).execute()  # fmt: skip
+        ).execute()
     finally:
         if before is None:
             del os.environ["PYTHONPATH"]
@@ -76,8 +78,9 @@ def _printed(outputs) -> str:
 
 
 def test_no_cell_fails(executed):
-    errors = [(cell, o) for cell, outputs in executed.items() for o in outputs
-              if o.output_type == "error"]  # fmt: skip
+    errors = [
+        (cell, o) for cell, outputs in executed.items() for o in outputs if o.output_type == "error"
+    ]
     assert not errors
 
 
@@ -97,8 +100,12 @@ def test_a_script_in_a_candidate_is_escaped(executed):
 
 
 def _html_outputs(executed, cells) -> list[str]:
-    shown = [o for cell in cells for o in executed[cell]
-             if o.output_type in ("execute_result", "display_data")]  # fmt: skip
+    shown = [
+        o
+        for cell in cells
+        for o in executed[cell]
+        if o.output_type in ("execute_result", "display_data")
+    ]
     return [o.data["text/html"] for o in shown if "text/html" in o.data]
 
 
@@ -152,8 +159,11 @@ def test_the_explorer_component_renders(executed):
     for cell, (candidate, references) in EXPLORER_CELLS.items():
         _, document = _explorer_output(executed, cell)
         (root,) = [m for m in document["roots"] if m["name"] == "panel.models.layout.Column"]
-        areas = {tuple(m["attributes"].get("css_classes", ())): m["attributes"]["value"]
-                 for m in _models(root) if m["name"].endswith("TextAreaInput")}  # fmt: skip
+        areas = {
+            tuple(m["attributes"].get("css_classes", ())): m["attributes"]["value"]
+            for m in _models(root)
+            if m["name"].endswith("TextAreaInput")
+        }
         assert areas[("cs-candidate",)] == candidate
         assert areas[("cs-references",)] == "\n".join(references)
         score = f"{charsim.score(candidate, references):.4f}"

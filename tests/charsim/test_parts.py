@@ -36,8 +36,10 @@ items = st.lists(st.tuples(texts, reference_sets), max_size=12)
 def test_parts_add_up_to_the_whole_in_any_grouping(rows, cuts, variant):
     whole = score_part(rows, variant=variant)
     bounds = [0, *sorted(min(cut, len(rows)) for cut in cuts), len(rows)]
-    pieces = [score_part(rows[a:b], first_item=a + 1, variant=variant)
-              for a, b in itertools.pairwise(bounds)]  # fmt: skip
+    pieces = [
+        score_part(rows[a:b], first_item=a + 1, variant=variant)
+        for a, b in itertools.pairwise(bounds)
+    ]
     assert combine_parts(pieces) == whole
     if len(pieces) > 1:  # a tree of sums, as a Dask reduction builds it
         half = len(pieces) // 2
@@ -80,16 +82,19 @@ def test_a_reference_set_shared_within_a_chunk_gets_one_table(monkeypatch):
 @pytest.mark.parametrize(
     ("row", "error", "message"),
     [
-        (("a", []), charsim.UndefinedScoreError,
-         r'item 7: charsim is undefined for an empty reference set \(K = 0\); a set holding one '
-         r'empty reference is \[""\]'),
+        (
+            ("a", []),
+            charsim.UndefinedScoreError,
+            r"item 7: charsim is undefined for an empty reference set \(K = 0\); a set holding one "
+            r'empty reference is \[""\]',
+        ),
         (("a", "abc"), TypeError, "item 7: references must be a sequence of str, got a single str"),
         ((3, ["a"]), TypeError, "item 7: candidate must be a str, got int"),
         (("a", ["a", None]), TypeError, r"item 7: references\[1\] must be a str, got NoneType"),
         (("a",), TypeError, r"item 7: expected \(candidate, references\), got tuple"),
         ((("a", "b"), ["a"]), ValueError, "item 7 has 2 candidates for 1 system$"),
     ],
-)  # fmt: skip
+)
 def test_a_bad_item_is_named(row, error, message):
     rows = [("a", ["a"])] * 3 + [row]
     with pytest.raises(error, match=f"^{message}"):
@@ -110,12 +115,16 @@ def test_a_bad_item_in_score_systems_is_named():
     ("pieces", "message"),
     [
         ([], "no parts to combine"),
-        ([score_part([("a", ["a"])]), score_part([("a", ["a"])], variant="max")],
-         "parts scored with different settings"),
-        ([score_part([("a", ["a"])]), score_part([("a", ["a"])], keep_scores=False)],
-         "parts scored with different settings, numbers of systems or kept scores"),
+        (
+            [score_part([("a", ["a"])]), score_part([("a", ["a"])], variant="max")],
+            "parts scored with different settings",
+        ),
+        (
+            [score_part([("a", ["a"])]), score_part([("a", ["a"])], keep_scores=False)],
+            "parts scored with different settings, numbers of systems or kept scores",
+        ),
     ],
-)  # fmt: skip
+)
 def test_parts_that_do_not_belong_together_are_refused(pieces, message):
     with pytest.raises(ValueError, match=message):
         combine_parts(pieces)

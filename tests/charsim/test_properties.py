@@ -40,8 +40,11 @@ def test_fast_code_equals_naive(candidate, references, cap, weights):
     assert reference_set.score(candidate) == float(e.score)
     summary = charsim.summarize(candidate, references, **options)
     assert (summary.score, summary.base_score, summary.max_score, summary.decision) == (
-        float(e.score), float(e.base_score), float(e.max_score), e.decision,
-    )  # fmt: skip
+        float(e.score),
+        float(e.base_score),
+        float(e.max_score),
+        e.decision,
+    )
     assert summary.precision == (None if e.precision is None else float(e.precision))
     assert summary.recall == (None if e.recall is None else float(e.recall))
     assert summary.candidate_length == float(e.candidate_length)

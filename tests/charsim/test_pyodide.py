@@ -18,8 +18,11 @@ RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
 def test_table_7_4_inside_pyodide(pyodide_node):
     done = subprocess.run(
         [pyodide_node, str(RUNNER), str(ROOT / "tests" / "pyodide" / "check_core.py")],
-        capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["platform"] == "emscripten"
@@ -40,8 +43,11 @@ def test_table_7_4_inside_pyodide(pyodide_node):
     # exact, rounded once, so also the same
     here = subprocess.run(
         [sys.executable, str(ROOT / "tests" / "pyodide" / "check_core.py")],
-        capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert result["significance"] == json.loads(here.stdout)["significance"]
     table = [(candidate, references) for candidate, references, *_ in TABLE_7_4]
     corpus = [score_rows(table)[0].score, 0.1]

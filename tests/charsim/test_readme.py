@@ -22,8 +22,11 @@ README = " ".join(
 
 
 def test_the_boundary_only_ngrams_rule_is_stated_with_its_section():
-    assert re.search(r"an n-gram made only of boundary markers, `\^`, `\$` or the `\^\$` of an "
-                     r"empty text, is not counted, §1\.2", README)  # fmt: skip
+    assert re.search(
+        r"an n-gram made only of boundary markers, `\^`, `\$` or the `\^\$` of an "
+        r"empty text, is not counted, §1\.2",
+        README,
+    )
     e = charsim.explain("", [""])  # what it says: an empty text has no n-gram of any order
     assert all(o.candidate_count == 0 for o in e.orders)
 

@@ -70,8 +70,13 @@ def test_the_explanation_shows_its_exact_values_and_boundary_marked_matches():
         assert f'<td style="text-align:right">{value}</td>' in fragment
     assert html.escape(charsim.Decision.RECALL.description) in fragment
     # the per-order contributions m̄_n / (n D), exact (§4.4)
-    assert [o.contribution for o in e.orders] == [Fraction(20, 67), Fraction(10, 67),
-                                                  Fraction(10, 201), 0, 0]  # fmt: skip
+    assert [o.contribution for o in e.orders] == [
+        Fraction(20, 67),
+        Fraction(10, 67),
+        Fraction(10, 201),
+        0,
+        0,
+    ]
     for o in e.orders:
         assert f'<td style="text-align:right">{o.contribution}</td>' in fragment
     # the shared n-grams by order, the begin boundary drawn as ⟨^⟩

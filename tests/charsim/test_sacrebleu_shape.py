@@ -72,10 +72,12 @@ def test_the_script_is_a_sacrebleu_script():
 
 @pytest.mark.parametrize(
     "streams, reference_files",
-    [([REFERENCES], [TED / "ted.ref.txt"]),
-     ([REFERENCES, SECOND], [TED / "ted.ref.txt", TED / "ted.sys2.txt"])],
+    [
+        ([REFERENCES], [TED / "ted.ref.txt"]),
+        ([REFERENCES, SECOND], [TED / "ted.ref.txt", TED / "ted.sys2.txt"]),
+    ],
     ids=["one reference", "two reference streams"],
-)  # fmt: skip
+)
 def test_the_same_script_with_charsim_gives_the_command_lines_numbers(
     capsys, streams, reference_files
 ):
@@ -94,10 +96,16 @@ def test_the_same_script_with_charsim_gives_the_command_lines_numbers(
     assert result["score only"] == f"{data['score']:.4f}"
     assert result["short signature"] == result["signature"]
     assert result["json"] == {
-        "name": "charsim", "score": round(data["score"], 4), "signature": data["signature"],
-        "variant": "mean", "cap": "32", "w": "1/n", "norm": "none", "nrefs": str(nrefs),
+        "name": "charsim",
+        "score": round(data["score"], 4),
+        "signature": data["signature"],
+        "variant": "mean",
+        "cap": "32",
+        "w": "1/n",
+        "norm": "none",
+        "nrefs": str(nrefs),
         "version": charsim.__version__,
-    }  # fmt: skip
+    }
     assert result["sentence scores"] == data["scores"][:SENTENCES]
     assert result["sentence lines"] == [f"charsim = {s:.4f}" for s in data["scores"][:SENTENCES]]
     assert result["sentence signature"] == charsim.signature(nrefs=nrefs)
@@ -109,9 +117,23 @@ def test_options_variants_and_the_interval_are_the_command_lines(capsys):
     ``--confidence --confidence-n``, with the same interval and signature."""
     metric = charsim.CharSim(variant="base", max_order=8, casefold=True, normalize="NFC")
     result = metric.corpus_score(HYPOTHESES, [REFERENCES], n_bootstrap=200)
-    out = cli(capsys, "-i", TED / "ted.sys1.txt", "-r", TED / "ted.ref.txt", "--variant", "base",
-              "--max-order", 8, "--lowercase", "--normalize", "NFC", "--confidence",
-              "--confidence-n", 200).splitlines()  # fmt: skip
+    out = cli(
+        capsys,
+        "-i",
+        TED / "ted.sys1.txt",
+        "-r",
+        TED / "ted.ref.txt",
+        "--variant",
+        "base",
+        "--max-order",
+        8,
+        "--lowercase",
+        "--normalize",
+        "NFC",
+        "--confidence",
+        "--confidence-n",
+        200,
+    ).splitlines()
     assert out[0].startswith(f"{result}  (2,445 items)")
     assert str(result).startswith("derived variant = ") and "(μ = " in str(result)
     assert out[-1] == str(metric.get_signature()) == result.signature
@@ -127,8 +149,10 @@ def test_a_sentence_score_keeps_the_exact_values():
     """§3.4: "ca" against "cat": 100/201, recall decides, P = 40/53, R = 100/201."""
     score = charsim.CharSim().sentence_score("ca", ["cat"])
     assert (score.exact, score.precision, score.recall) == (
-        Fraction(100, 201), Fraction(40, 53), Fraction(100, 201)
-    )  # fmt: skip
+        Fraction(100, 201),
+        Fraction(40, 53),
+        Fraction(100, 201),
+    )
     assert score.decision is charsim.Decision.RECALL
     assert score.score == charsim.score("ca", ["cat"]) and score.n_items == 1
     assert str(score) == "charsim = 0.4975"
@@ -144,15 +168,19 @@ def test_none_leaves_a_reference_out_and_an_empty_string_is_an_empty_reference(c
     hypotheses, streams = ["cat", "ca", ""], [["cat", "cat", ""], [None, "cats", None]]
     metric = charsim.CharSim()
     result = metric.corpus_score(hypotheses, streams)
-    items = [{"candidate": "cat", "references": ["cat"]},
-             {"candidate": "ca", "references": ["cat", "cats"]},
-             {"candidate": "", "references": [""]}]  # fmt: skip
+    items = [
+        {"candidate": "cat", "references": ["cat"]},
+        {"candidate": "ca", "references": ["cat", "cats"]},
+        {"candidate": "", "references": [""]},
+    ]
     path = tmp_path / "items.jsonl"
     path.write_text("".join(json.dumps(item) + "\n" for item in items), encoding="utf-8")
     data = json.loads(cli(capsys, "--jsonl", path, "--format", "json", "--sentence-level"))
     assert (result.score, list(result.scores), result.signature) == (
-        data["score"], data["scores"], data["signature"]
-    )  # fmt: skip
+        data["score"],
+        data["scores"],
+        data["signature"],
+    )
     assert "nrefs:var" in result.signature and result.scores[2] == 1.0  # "" against "": §3.1
     assert metric.sentence_score("ca", ["cat", None]).score == charsim.score("ca", ["cat"])
 
@@ -184,28 +212,43 @@ def test_streams_of_different_lengths_get_the_command_lines_message(capsys, tmp_
         "must match"
     )
     assert from_files == (
-        f"charsim: error: {str(error.value)}\n".replace("references[1]", str(files["r2.txt"]))
-        .replace("reference stream references[0]", f"reference file {files['r1.txt']}")
-    )  # fmt: skip
+        f"charsim: error: {str(error.value)}\n".replace(
+            "references[1]", str(files["r2.txt"])
+        ).replace("reference stream references[0]", f"reference file {files['r1.txt']}")
+    )
 
 
 BAD_LAYOUTS = [
     # (hypotheses, references, error, message): sacreBLEU 2.6.0 scores the first two silently
     # (a list of str is read as streams of characters)
-    (["a", "b"], ["a", "b"], TypeError, r"references\[0\] is a str, so references looks like "
-     r"one stream of references, not a list of streams: wrap it in a list, \[refs\]"),
+    (
+        ["a", "b"],
+        ["a", "b"],
+        TypeError,
+        r"references\[0\] is a str, so references looks like "
+        r"one stream of references, not a list of streams: wrap it in a list, \[refs\]",
+    ),
     (["ab"], "ab", TypeError, "got a single str"),
-    (["a"] * 3, [["a"] * 4], DataError, r"hypotheses: has 3 lines but the references "
-     r"\(references\[0\]\) have 4; line counts must match"),
+    (
+        ["a"] * 3,
+        [["a"] * 4],
+        DataError,
+        r"hypotheses: has 3 lines but the references "
+        r"\(references\[0\]\) have 4; line counts must match",
+    ),
     ("ab", [["a", "b"]], TypeError, "hypotheses must be a sequence of str .* got a single str"),
     (["a"], [], charsim.UndefinedScoreError, "no reference stream"),
-    (["a", "b"], [["a", None]], charsim.UndefinedScoreError,
-     "item 2: every reference is None, and None references are dropped"),
+    (
+        ["a", "b"],
+        [["a", None]],
+        charsim.UndefinedScoreError,
+        "item 2: every reference is None, and None references are dropped",
+    ),
     (["a", None], [["a", "b"]], TypeError, "item 2: candidate must be a str, got NoneType"),
     (["a"], [[1]], TypeError, r"item 1: references\[0\] must be a str, got int"),
     (["a"], [{"a"}], TypeError, r"references\[0\] must be a reference stream"),
     ([], [[]], ValueError, "no items"),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("hypotheses, references, error, message", BAD_LAYOUTS)
@@ -241,9 +284,12 @@ def test_an_item_whose_references_are_all_none_says_they_were_dropped():
 
 @pytest.mark.parametrize(
     "references, error, message",
-    [("cat", TypeError, "wrap it in a list"), ([None], charsim.UndefinedScoreError, "K = 0"),
-     ([3], TypeError, r"references\[0\] must be a str")],
-)  # fmt: skip
+    [
+        ("cat", TypeError, "wrap it in a list"),
+        ([None], charsim.UndefinedScoreError, "K = 0"),
+        ([3], TypeError, r"references\[0\] must be a str"),
+    ],
+)
 def test_bad_sentence_references_are_named(references, error, message):
     with pytest.raises(error, match=message):
         charsim.CharSim().sentence_score("cat", references)
@@ -251,9 +297,13 @@ def test_bad_sentence_references_are_named(references, error, message):
 
 @pytest.mark.parametrize(
     "options, error",
-    [({"variant": "median"}, ValueError), ({"max_order": 65}, ValueError),
-     ({"casefold": "yes"}, TypeError), ({"normalize": "nfc"}, ValueError)],
-)  # fmt: skip
+    [
+        ({"variant": "median"}, ValueError),
+        ({"max_order": 65}, ValueError),
+        ({"casefold": "yes"}, TypeError),
+        ({"normalize": "nfc"}, ValueError),
+    ],
+)
 def test_bad_options_are_refused_at_once(options, error):
     with pytest.raises(error):
         charsim.CharSim(**options)
@@ -287,6 +337,11 @@ def test_import_charsim_loads_charsim_compat_on_first_use_only():
         "charsim.CharSim\n"
         "print('charsim.compat' in sys.modules, 'CharSim' in dir(charsim))\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+    )
     assert done.stdout.split() == ["False", "False", "True", "True"], done.stderr

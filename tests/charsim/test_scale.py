@@ -38,7 +38,7 @@ def cluster():
         dask.config.set({"distributed.scheduler.allowed-failures": 0}),
         LocalCluster(
             n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
-        ) as local,  # fmt: skip
+        ) as local,
         Client(local) as client,
     ):
         assert all(address.startswith("tcp://127.0.0.1:") for address in client.nthreads())
@@ -67,8 +67,9 @@ def _everywhere(executors, read, **options):
 def test_ted_files_score_the_same_everywhere(executors, variant):
     """System 1 (the command line test below scores both systems)."""
     system, reference = TED / "ted.sys1.txt", TED / "ted.ref.txt"
-    outcomes = _everywhere(executors, lambda: aligned_files([system], [reference]),
-                           variant=variant, chunk_size=500)  # fmt: skip
+    outcomes = _everywhere(
+        executors, lambda: aligned_files([system], [reference]), variant=variant, chunk_size=500
+    )
     (here,) = outcomes["here"]
     assert outcomes["process pool"] == outcomes["Dask"] == [here]
     candidates = system.read_text(encoding="utf-8").split("\n")[:-1]
@@ -118,14 +119,20 @@ def test_adversarial_items_score_the_same_everywhere(executors, jsonl, variant):
 @pytest.mark.parametrize(
     ("bad", "message"),
     [
-        ('{"candidate": "a", "references": []}',
-         "items.jsonl, line 26: the reference set is empty (K = 0): charsim is undefined for it"),
-        ('{"candidate": "a", "references": ["a"]',
-         "items.jsonl, line 26: malformed JSON (Expecting ',' delimiter, column 39)"),
-        ('{"candidate": "a", "references": "a"}',
-         'items.jsonl, line 26: "references" must be a list of strings'),
+        (
+            '{"candidate": "a", "references": []}',
+            "items.jsonl, line 26: the reference set is empty (K = 0): charsim is undefined for it",
+        ),
+        (
+            '{"candidate": "a", "references": ["a"]',
+            "items.jsonl, line 26: malformed JSON (Expecting ',' delimiter, column 39)",
+        ),
+        (
+            '{"candidate": "a", "references": "a"}',
+            'items.jsonl, line 26: "references" must be a list of strings',
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_bad_line_is_the_same_error_everywhere(executors, jsonl, bad, message):
     """The line is read in this process while earlier chunks are scored elsewhere."""
     items = [item for item in ADVERSARIAL if item[0] != HUGE]
@@ -152,8 +159,11 @@ def _die_at_item_3(chunk, first_item):
 
 def test_a_dead_dask_worker_is_a_worker_error(cluster):
     with pytest.raises(WorkerError, match=r"^items 3–4 could not be scored: KilledWorker: "):
-        list(run_chunks(_die_at_item_3, "abcdef", chunk_size=2, executor=cluster.get_executor(),
-                        in_flight=1))  # fmt: skip
+        list(
+            run_chunks(
+                _die_at_item_3, "abcdef", chunk_size=2, executor=cluster.get_executor(), in_flight=1
+            )
+        )
     cluster.wait_for_workers(2, timeout=60)  # the nanny restarts it for the tests after
 
 
@@ -176,16 +186,20 @@ def _run(capsys, *args):
 
 def test_the_command_line_prints_the_same_bytes_with_any_jobs(capsys):
     ted = [TED / "ted.sys1.txt", TED / "ted.sys2.txt", "-r", TED / "ted.ref.txt"]
-    outputs = {_run(capsys, "-i", *ted, "--format", "json", "--sentence-level", "--jobs", jobs)
-               for jobs in ("1", "2")}  # fmt: skip
+    outputs = {
+        _run(capsys, "-i", *ted, "--format", "json", "--sentence-level", "--jobs", jobs)
+        for jobs in ("1", "2")
+    }
     ((status, out, err),) = outputs
     assert (status, err) == (0, "") and len(json.loads(out)["systems"][0]["scores"]) == 2445
 
 
 def test_json_lines_on_the_command_line_with_jobs(capsys, jsonl):
     path = jsonl(_records(ADVERSARIAL))
-    outputs = {_run(capsys, "--jsonl", path, "--variant", "base", "--format", "json", "--jobs", j)
-               for j in ("1", "0")}  # fmt: skip  # 0: one process per core
+    outputs = {
+        _run(capsys, "--jsonl", path, "--variant", "base", "--format", "json", "--jobs", j)
+        for j in ("1", "0")
+    }  # 0: one process per core
     ((status, out, _),) = outputs
     assert status == 0 and json.loads(out)["n_items"] == len(ADVERSARIAL)
 
@@ -194,8 +208,17 @@ def test_other_metrics_beside_charsim_with_jobs(capsys, jsonl):
     """sacreBLEU's metrics get the texts held whole; charsim's column is the same with --jobs."""
     pytest.importorskip("sacrebleu")
     path = jsonl(_records([item for item in ADVERSARIAL if item[0] != HUGE]))
-    args = ["--jsonl", path, "--metrics", "charsim,chrf", "--sentence-level", "--format", "json",
-            "--explain", "4"]  # fmt: skip
+    args = [
+        "--jsonl",
+        path,
+        "--metrics",
+        "charsim,chrf",
+        "--sentence-level",
+        "--format",
+        "json",
+        "--explain",
+        "4",
+    ]
     outputs = {_run(capsys, *args, "--jobs", jobs) for jobs in ("1", "2")}
     ((status, out, _),) = outputs
     result = json.loads(out)
@@ -276,8 +299,15 @@ def test_the_docs_dask_recipe_runs_and_agrees(tmp_path):
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
     }
-    done = subprocess.run([sys.executable, "score_on_dask.py"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=300, check=False)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "score_on_dask.py"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     (result,) = score_rows(rows, systems=1)
     assert done.stdout.splitlines() == [f"{result.score} {result.signature}"] * 2

@@ -103,8 +103,10 @@ def test_the_trials_swap_the_items_whose_bits_are_set():
     expected = []
     for _ in range(500):
         bits = rng.getrandbits(21)
-        swapped = [(y, x) if bits >> i & 1 else (x, y) for i, (x, y) in
-                   enumerate(zip(baseline, system, strict=True))]  # fmt: skip
+        swapped = [
+            (y, x) if bits >> i & 1 else (x, y)
+            for i, (x, y) in enumerate(zip(baseline, system, strict=True))
+        ]
         expected.append(math.fsum(y - x for x, y in swapped) / 21)
     result = charsim.paired_randomization(baseline, system, trials=500, seed=11)
     assert list(result.differences) == expected
@@ -171,49 +173,100 @@ def test_scores_can_be_ints_and_fractions():
     ("call", "error", "message"),
     [
         (lambda: charsim.bootstrap_interval([]), ValueError, "scores holds no scores"),
-        (lambda: charsim.bootstrap_interval([0.5, math.nan]), ValueError,
-         "scores[1] (item 2) is nan: scores must be finite"),
-        (lambda: charsim.bootstrap_interval([0.5, "0.7"]), TypeError,
-         "scores[1] (item 2) must be a number, got str"),
+        (
+            lambda: charsim.bootstrap_interval([0.5, math.nan]),
+            ValueError,
+            "scores[1] (item 2) is nan: scores must be finite",
+        ),
+        (
+            lambda: charsim.bootstrap_interval([0.5, "0.7"]),
+            TypeError,
+            "scores[1] (item 2) must be a number, got str",
+        ),
         (lambda: charsim.bootstrap_interval([True]), TypeError, "must be a number, got bool"),
-        (lambda: charsim.bootstrap_interval("0.5"), TypeError,
-         "scores must be a sequence of numbers, got str"),
-        (lambda: charsim.paired_bootstrap([0.5, 0.5], [0.5]), ValueError,
-         "system has 1 score but baseline has 2 scores; a paired test needs one score per item"),
-        (lambda: charsim.paired_randomization([0.5], [math.inf]), ValueError,
-         "system[0] (item 1) is inf"),
-        (lambda: charsim.bootstrap_interval([0.5], resamples=0), ValueError,
-         "resamples must be at least 1, got 0"),
-        (lambda: charsim.paired_randomization([0.5], [0.5], trials=0), ValueError,
-         "trials must be at least 1, got 0"),
-        (lambda: charsim.paired_bootstrap([0.5], [0.5], resamples=10.0), TypeError,
-         "resamples must be an int, got float"),
-        (lambda: charsim.bootstrap_interval([0.5], seed=-1), ValueError,
-         "seed must be at least 0, got -1"),
-        (lambda: charsim.bootstrap_interval([0.5], level=95), ValueError,
-         "level must be strictly between 0 and 1 (0.95 for 95 %), got 95"),
-        (lambda: charsim.bootstrap_interval([0.5], level="0.95"), TypeError,
-         "level must be a number, got str"),
+        (
+            lambda: charsim.bootstrap_interval("0.5"),
+            TypeError,
+            "scores must be a sequence of numbers, got str",
+        ),
+        (
+            lambda: charsim.paired_bootstrap([0.5, 0.5], [0.5]),
+            ValueError,
+            "system has 1 score but baseline has 2 scores; a paired test needs one score per item",
+        ),
+        (
+            lambda: charsim.paired_randomization([0.5], [math.inf]),
+            ValueError,
+            "system[0] (item 1) is inf",
+        ),
+        (
+            lambda: charsim.bootstrap_interval([0.5], resamples=0),
+            ValueError,
+            "resamples must be at least 1, got 0",
+        ),
+        (
+            lambda: charsim.paired_randomization([0.5], [0.5], trials=0),
+            ValueError,
+            "trials must be at least 1, got 0",
+        ),
+        (
+            lambda: charsim.paired_bootstrap([0.5], [0.5], resamples=10.0),
+            TypeError,
+            "resamples must be an int, got float",
+        ),
+        (
+            lambda: charsim.bootstrap_interval([0.5], seed=-1),
+            ValueError,
+            "seed must be at least 0, got -1",
+        ),
+        (
+            lambda: charsim.bootstrap_interval([0.5], level=95),
+            ValueError,
+            "level must be strictly between 0 and 1 (0.95 for 95 %), got 95",
+        ),
+        (
+            lambda: charsim.bootstrap_interval([0.5], level="0.95"),
+            TypeError,
+            "level must be a number, got str",
+        ),
         # counts, p-values and resample counts that were not refused
-        (lambda: significance.too_few_items(0), ValueError,
-         "n_items must be at least 1 (a test needs items), got 0"),
+        (
+            lambda: significance.too_few_items(0),
+            ValueError,
+            "n_items must be at least 1 (a test needs items), got 0",
+        ),
         (lambda: significance.too_few_items(-1), ValueError, "n_items must be at least 1"),
         (lambda: significance.too_few_items(2.5), TypeError, "n_items must be an int, got float"),
         (lambda: significance.too_few_items("3"), TypeError, "n_items must be an int, got str"),
         (lambda: significance.p_value_floor(True), TypeError, "n_items must be an int, got bool"),
-        (lambda: significance.p_value_decimals(math.nan), ValueError,
-         "p_value must be from 0 to 1, got nan"),
+        (
+            lambda: significance.p_value_decimals(math.nan),
+            ValueError,
+            "p_value must be from 0 to 1, got nan",
+        ),
         (lambda: significance.p_value_decimals(1.5), ValueError, "p_value must be from 0 to 1"),
-        (lambda: significance.p_value_decimals("0.5"), TypeError,
-         "p_value must be a number, got str"),
-        (lambda: charsim.bootstrap_interval([0.5], resamples=10**12), ValueError,
-         "resamples must be at most 1,000,000 (each one is kept), got 1,000,000,000,000"),
-        (lambda: charsim.paired_randomization([0.5], [0.5], trials=10**6 + 1), ValueError,
-         "trials must be at most 1,000,000"),
-        (lambda: significance.significant(0.01), TypeError,
-         "result must be a PairedResult, got float"),
+        (
+            lambda: significance.p_value_decimals("0.5"),
+            TypeError,
+            "p_value must be a number, got str",
+        ),
+        (
+            lambda: charsim.bootstrap_interval([0.5], resamples=10**12),
+            ValueError,
+            "resamples must be at most 1,000,000 (each one is kept), got 1,000,000,000,000",
+        ),
+        (
+            lambda: charsim.paired_randomization([0.5], [0.5], trials=10**6 + 1),
+            ValueError,
+            "trials must be at most 1,000,000",
+        ),
+        (
+            lambda: significance.significant(0.01),
+            TypeError,
+            "result must be a PairedResult, got float",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_named(call, error, message):
     with pytest.raises(error) as raised:
         call()
@@ -236,14 +289,26 @@ def _run_steps(steps):
 @pytest.mark.parametrize(
     ("stepwise", "whole", "options", "counts"),
     [
-        (significance.bootstrap_interval_steps, charsim.bootstrap_interval,
-         {"resamples": 250, "seed": 7}, [100, 200, 250]),
-        (significance.paired_bootstrap_steps, charsim.paired_bootstrap,
-         {"resamples": 60, "seed": 8}, [25, 50, 60]),
-        (significance.paired_randomization_steps, charsim.paired_randomization,
-         {"trials": 75, "seed": 9}, [25, 50, 75]),
+        (
+            significance.bootstrap_interval_steps,
+            charsim.bootstrap_interval,
+            {"resamples": 250, "seed": 7},
+            [100, 200, 250],
+        ),
+        (
+            significance.paired_bootstrap_steps,
+            charsim.paired_bootstrap,
+            {"resamples": 60, "seed": 8},
+            [25, 50, 60],
+        ),
+        (
+            significance.paired_randomization_steps,
+            charsim.paired_randomization,
+            {"trials": 75, "seed": 9},
+            [25, 50, 75],
+        ),
     ],
-)  # fmt: skip
+)
 def test_the_stepwise_forms_yield_the_count_done_and_return_the_same_result(
     stepwise, whole, options, counts
 ):
@@ -252,8 +317,9 @@ def test_the_stepwise_forms_yield_the_count_done_and_return_the_same_result(
     )
     every = counts[1] - counts[0]
     assert _run_steps(stepwise(*columns, every=every, **options)) == (
-        counts, whole(*columns, **options),
-    )  # fmt: skip
+        counts,
+        whole(*columns, **options),
+    )
     reported = []
     whole(*columns, progress=reported.append, **options)
     assert reported == list(range(100, counts[-1], 100)) + [counts[-1]]  # every PROGRESS_EVERY
@@ -262,14 +328,19 @@ def test_the_stepwise_forms_yield_the_count_done_and_return_the_same_result(
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda: significance.paired_bootstrap_steps([0.5], [0.5], every=0), ValueError,
-         "every must be at least 1 (resamples or trials per step), got 0"),
-        (lambda: significance.paired_randomization_steps([0.5], [0.5], every=2.0), TypeError,
-         "every must be an int, got float"),
-        (lambda: significance.bootstrap_interval_steps([]), ValueError,
-         "scores holds no scores"),
+        (
+            lambda: significance.paired_bootstrap_steps([0.5], [0.5], every=0),
+            ValueError,
+            "every must be at least 1 (resamples or trials per step), got 0",
+        ),
+        (
+            lambda: significance.paired_randomization_steps([0.5], [0.5], every=2.0),
+            TypeError,
+            "every must be an int, got float",
+        ),
+        (lambda: significance.bootstrap_interval_steps([]), ValueError, "scores holds no scores"),
     ],
-)  # fmt: skip
+)
 def test_the_stepwise_forms_check_their_input_at_once(call, error, message):
     with pytest.raises(error) as raised:
         call()  # no step taken: the generator is not started
@@ -340,9 +411,16 @@ def test_the_explorer_marks_by_the_cores_rule_not_a_copy():
 
     view = Path(__file__).resolve().parents[2] / "explorer/app/views/batch_significance.py"
     tree = ast.parse(view.read_text(encoding="utf-8"))
-    imported = {(node.module, alias.name) for node in ast.walk(tree)
-                if isinstance(node, ast.ImportFrom) for alias in node.names}  # fmt: skip
+    imported = {
+        (node.module, alias.name)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
     assert ("charsim.significance", "significant") in imported
-    compared = [node for node in ast.walk(tree) if isinstance(node, ast.Compare)
-                and "p_value" in ast.unparse(node.left)]  # fmt: skip
+    compared = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Compare) and "p_value" in ast.unparse(node.left)
+    ]
     assert not compared, [ast.unparse(node) for node in compared]

@@ -67,10 +67,20 @@ def test_numpy_bools_are_truth_values():
 
 @pytest.mark.parametrize(
     ("value", "sequence"),
-    [([], True), ((), True), (np.array(["a"]), True), (pd.Series([], dtype=object), True),
-     ("ab", False), (b"ab", False), ({"a": 1}, False), ({"a"}, False), (np.array("a"), False),
-     (iter(["a"]), False), (5, False)],
-)  # fmt: skip
+    [
+        ([], True),
+        ((), True),
+        (np.array(["a"]), True),
+        (pd.Series([], dtype=object), True),
+        ("ab", False),
+        (b"ab", False),
+        ({"a": 1}, False),
+        ({"a"}, False),
+        (np.array("a"), False),
+        (iter(["a"]), False),
+        (5, False),
+    ],
+)
 def test_is_sequence(value, sequence):
     assert is_sequence(value) is sequence
 
@@ -113,69 +123,144 @@ def test_a_difference_beyond_the_floats_is_a_value_error():
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda: most_moved("abc", [["a"], ["b"], ["c"]]), TypeError,
-         "candidates must be a sequence of str (one per item), got str"),
-        (lambda: most_moved((c for c in ["a"]), [["a"]]), TypeError,
-         "candidates must be a sequence of str (one per item), got generator"),
-        (lambda: most_moved(["a"], "a"), TypeError,
-         "references must be a sequence of reference sets (one per item), got str"),
+        (
+            lambda: most_moved("abc", [["a"], ["b"], ["c"]]),
+            TypeError,
+            "candidates must be a sequence of str (one per item), got str",
+        ),
+        (
+            lambda: most_moved((c for c in ["a"]), [["a"]]),
+            TypeError,
+            "candidates must be a sequence of str (one per item), got generator",
+        ),
+        (
+            lambda: most_moved(["a"], "a"),
+            TypeError,
+            "references must be a sequence of reference sets (one per item), got str",
+        ),
         (lambda: most_moved(["a"], [["a"]], top=1.5), TypeError, "top must be an int, got float"),
-        (lambda: most_moved(["a"], [["a"]], top=None), TypeError,
-         "top must be an int, got NoneType"),
+        (
+            lambda: most_moved(["a"], [["a"]], top=None),
+            TypeError,
+            "top must be an int, got NoneType",
+        ),
         (lambda: rank_moved([], top="3"), TypeError, "top must be an int, got str"),
-        (lambda: aligned_files(["sys.txt"], "ref.txt"), TypeError,
-         "references must be a sequence of file names, got one str; wrap it in a list: "
-         "['ref.txt']"),
-        (lambda: aligned_files("sys.txt", ["ref.txt"]), TypeError,
-         "systems must be a sequence of file names, got one str"),
-        (lambda: aligned_files([3], ["ref.txt"]), TypeError,
-         "systems[0] must be a file name (a str or a path), got int"),
-        (lambda: aligned_files([], ["ref.txt"]), ValueError,
-         "ref.txt: no system file given: there is nothing to score"),
-        (lambda: charsim.coverage(None), TypeError,
-         "explanation must be an Explanation (charsim.explain(candidate, references)), got "
-         "NoneType"),
+        (
+            lambda: aligned_files(["sys.txt"], "ref.txt"),
+            TypeError,
+            "references must be a sequence of file names, got one str; wrap it in a list: "
+            "['ref.txt']",
+        ),
+        (
+            lambda: aligned_files("sys.txt", ["ref.txt"]),
+            TypeError,
+            "systems must be a sequence of file names, got one str",
+        ),
+        (
+            lambda: aligned_files([3], ["ref.txt"]),
+            TypeError,
+            "systems[0] must be a file name (a str or a path), got int",
+        ),
+        (
+            lambda: aligned_files([], ["ref.txt"]),
+            ValueError,
+            "ref.txt: no system file given: there is nothing to score",
+        ),
+        (
+            lambda: charsim.coverage(None),
+            TypeError,
+            "explanation must be an Explanation (charsim.explain(candidate, references)), got "
+            "NoneType",
+        ),
         (lambda: charsim.coverage("x"), TypeError, "explanation must be an Explanation"),
-        (lambda: charsim.fold_whitespace_quotes(None), TypeError,
-         "text must be a str, got NoneType"),
-        (lambda: explanation_document("x", "text"), TypeError,
-         "e must be an Explanation (charsim.explain(candidate, references)), got str"),
+        (
+            lambda: charsim.fold_whitespace_quotes(None),
+            TypeError,
+            "text must be a str, got NoneType",
+        ),
+        (
+            lambda: explanation_document("x", "text"),
+            TypeError,
+            "e must be an Explanation (charsim.explain(candidate, references)), got str",
+        ),
         (lambda: explanation_data(None), TypeError, "e must be an Explanation"),
-        (lambda: score_rows([("a", ["a"])], executor=1), TypeError,
-         "executor must be None or a concurrent.futures.Executor (what has submit), got int"),
-        (lambda: score_rows([("a", ["a"])], keep_scores="no"), TypeError,
-         "keep_scores must be a bool, got str"),
-        (lambda: score_part([("a", ["a"])], keep_scores=1), TypeError,
-         "keep_scores must be a bool, got int"),
-        (lambda: charsim.score("a", ["a"], casefold="yes"), TypeError,
-         "casefold must be a bool, got str"),
-        (lambda: combine_parts(["x"]), TypeError,
-         "parts[0] must be a CorpusPart (what score_part returns), got str"),
-        (lambda: combine_parts(None), TypeError,
-         "parts must be an iterable of CorpusPart, got NoneType"),
-        (lambda: common_nrefs("abc"), TypeError,
-         "references must be a sequence of reference sets, got str"),
-        (lambda: common_nrefs(["ab"]), TypeError,
-         "references[0] must be a sequence of str (a reference set), got str"),
+        (
+            lambda: score_rows([("a", ["a"])], executor=1),
+            TypeError,
+            "executor must be None or a concurrent.futures.Executor (what has submit), got int",
+        ),
+        (
+            lambda: score_rows([("a", ["a"])], keep_scores="no"),
+            TypeError,
+            "keep_scores must be a bool, got str",
+        ),
+        (
+            lambda: score_part([("a", ["a"])], keep_scores=1),
+            TypeError,
+            "keep_scores must be a bool, got int",
+        ),
+        (
+            lambda: charsim.score("a", ["a"], casefold="yes"),
+            TypeError,
+            "casefold must be a bool, got str",
+        ),
+        (
+            lambda: combine_parts(["x"]),
+            TypeError,
+            "parts[0] must be a CorpusPart (what score_part returns), got str",
+        ),
+        (
+            lambda: combine_parts(None),
+            TypeError,
+            "parts must be an iterable of CorpusPart, got NoneType",
+        ),
+        (
+            lambda: common_nrefs("abc"),
+            TypeError,
+            "references must be a sequence of reference sets, got str",
+        ),
+        (
+            lambda: common_nrefs(["ab"]),
+            TypeError,
+            "references[0] must be a sequence of str (a reference set), got str",
+        ),
         (lambda: charsim.ngram_count(None, 3), TypeError, "length must be an int, got NoneType"),
         # yes/no options, thresholds and callbacks of any value (found beyond the issue's list)
-        (lambda: charsim.explain("a", ["a"], matches="no"), TypeError,
-         "matches must be a bool, got str"),
+        (
+            lambda: charsim.explain("a", ["a"], matches="no"),
+            TypeError,
+            "matches must be a bool, got str",
+        ),
         (lambda: too_few_items(6, test="no"), TypeError, "test must be a bool, got str"),
         (lambda: significant(_RESULT, below="x"), TypeError, "below must be a number, got str"),
-        (lambda: significant(_RESULT, below=float("nan")), ValueError,
-         "below must be a p-value threshold in (0, 1] (0.05), got nan"),
-        (lambda: charsim.bootstrap_interval([0.5] * 6, resamples=50, progress=3), TypeError,
-         "progress must be None or a callable (called with the count done), got int"),
-        (lambda: score_rows([("a", ["a"])], progress=3), TypeError,
-         "progress must be None or a callable"),
-        (lambda: score_rows([("a", ["a"])], systems=0), ValueError,
-         "systems must be a whole number of at least 1, got 0"),
+        (
+            lambda: significant(_RESULT, below=float("nan")),
+            ValueError,
+            "below must be a p-value threshold in (0, 1] (0.05), got nan",
+        ),
+        (
+            lambda: charsim.bootstrap_interval([0.5] * 6, resamples=50, progress=3),
+            TypeError,
+            "progress must be None or a callable (called with the count done), got int",
+        ),
+        (
+            lambda: score_rows([("a", ["a"])], progress=3),
+            TypeError,
+            "progress must be None or a callable",
+        ),
+        (
+            lambda: score_rows([("a", ["a"])], systems=0),
+            ValueError,
+            "systems must be a whole number of at least 1, got 0",
+        ),
         (lambda: item_moved(1.5, "A", ["a"]), TypeError, "index must be an int, got float"),
-        (lambda: item_moved(0, "A", ["a"], raw="x"), TypeError,
-         "raw must be None or a number (the item's raw score), got str"),
+        (
+            lambda: item_moved(0, "A", ["a"], raw="x"),
+            TypeError,
+            "raw must be None or a number (the item's raw score), got str",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_bad_argument_is_named(call, error, message):
     """Each gave an AttributeError, Python's own message (``object of type 'generator' has no
     len()``, ``slice indices must be integers``), a wrong file name (``r: cannot be read`` for
@@ -193,8 +278,10 @@ def test_compare_takes_the_variant_and_names_an_unknown_setting():
 
     best = compare("a b", ["a", "a b c"], variant="max").scores[0]
     e = charsim.explain("a b", ["a", "a b c"])
-    assert (best.score, best.signature) == (float(e.max_score), charsim.signature(
-        variant="max", nrefs=2))  # fmt: skip
+    assert (best.score, best.signature) == (
+        float(e.max_score),
+        charsim.signature(variant="max", nrefs=2),
+    )
     assert compare("a b", ["a", "a b c"]).scores[0].score == float(e.score)
     with pytest.raises(ValueError, match="variant must be one of"):
         compare("a", ["a"], variant="median")

@@ -20,8 +20,10 @@ def test_article_centroids_at_the_default_sliders():
     assert (state.reference_length, state.rate, state.beta) == (100, 0.8, 2.0)
     assert state.centroid_lengths == (50, 150)
     assert {k: round(v, 1) for k, v in state.centroids.items()} == {
-        "chrF": 103.3, "BLEU": 102.7, "charsim": 101.5,
-    }  # fmt: skip
+        "chrF": 103.3,
+        "BLEU": 102.7,
+        "charsim": 101.5,
+    }
     assert state.length_curves["j"] == list(range(1, 201))
     assert state.length_curves["charsim"][69] == pytest.approx(0.56)  # j = 70 (§6.3)
     html = centroids_html(state, UIText())
@@ -47,11 +49,13 @@ def test_moving_a_slider_changes_the_centroid():
 def test_article_block_ratios():
     state = AboutState()
     assert {w: round(v, 1) for w, v in state.block_at(32).items()} == {
-        "harmonic": 1.8, "uniform": 5.2,
-    }  # fmt: skip
+        "harmonic": 1.8,
+        "uniform": 5.2,
+    }
     assert {w: round(v, 1) for w, v in state.block_at(100).items()} == {
-        "harmonic": 2.0, "uniform": 8.1,
-    }  # fmt: skip
+        "harmonic": 2.0,
+        "uniform": 8.1,
+    }
     assert state.block_curves["cap"] == list(range(1, 101))
     assert 'data-testid="block-32-uniform">5.2<' in block_html(state, UIText())
     state.block_rate = 0.5

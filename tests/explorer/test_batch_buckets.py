@@ -34,8 +34,14 @@ def _rows(frame, by: str) -> dict[str, tuple]:
 def test_the_table_holds_each_systems_items_and_mean_per_bucket_and_b_minus_a():
     frame = buckets_frame(BucketsView(_scored(), UIText())._buckets, UIText())
     assert list(frame.columns) == [
-        "by", "bucket", "items A", "mean A", "items B", "mean B", "B − A",
-    ]  # fmt: skip
+        "by",
+        "bucket",
+        "items A",
+        "mean A",
+        "items B",
+        "mean B",
+        "B − A",
+    ]
     by_length = _rows(frame, "by reference length")
     assert by_length["[0, 25)"] == (1, 1.0, 1, 0.0, -1.0)
     assert by_length["[25, 50)"] == (1, 1.0, 1, 1.0, 0.0)
@@ -56,9 +62,11 @@ def test_the_bars_leave_out_empty_buckets_and_follow_the_choice():
     batch = _scored()
     view = BucketsView(batch, UIText())
     assert bar_data(view._buckets, "by_length_ratio") == {
-        "x": [("[0, 0.5)", "B"), ("1", "A"), ("1", "B")], "system": ["B", "A", "B"],
-        "mean": [0.0, 1.0, 1.0], "items": [1, 2, 1],
-    }  # fmt: skip
+        "x": [("[0, 0.5)", "B"), ("1", "A"), ("1", "B")],
+        "system": ["B", "A", "B"],
+        "mean": [0.0, 1.0, 1.0],
+        "items": [1, 2, 1],
+    }
     assert view._source.data["x"][:2] == [("[0, 25)", "A"), ("[0, 25)", "B")]
     assert view._chart.title.text == "Mean item score by reference length"
     view._choice.value = "by_length_ratio"

@@ -42,9 +42,11 @@ def test_the_items_that_move_most_per_metric_in_chunks(monkeypatch):
     # charsim: the quotes move by 1 - 980/4049 = 0.758, the ligature by 1 - 200/549 = 0.636
     # (NFKC before case folding, which also expands it); chrF: by 88.3 and 70.5; "same" stays
     assert moved == [
-        (0, "charsim", 1, "whitespace+quotes"), (0, "charsim", 0, "NFKC"),
-        (0, "chrf", 1, "whitespace+quotes"), (0, "chrf", 0, "NFKC"),
-    ]  # fmt: skip
+        (0, "charsim", 1, "whitespace+quotes"),
+        (0, "charsim", 0, "NFKC"),
+        (0, "chrf", 1, "whitespace+quotes"),
+        (0, "chrf", 0, "NFKC"),
+    ]
     charsim_quotes, charsim_ligature, chrf_quotes, chrf_ligature = (r.moved for r in state.rows)
     assert (charsim_quotes.raw, charsim_quotes.derived) == (float(QUOTES_OFF), 1.0)
     assert (charsim_ligature.raw, charsim_ligature.derived) == (float(LIGATURE_OFF), 1.0)

@@ -13,12 +13,17 @@ import pytest
 
 ROOT = Path(__file__).parents[2]
 SHIPPED = {
-    "ours": [*(ROOT / "static").iterdir(), *(ROOT / "explorer").rglob("*.css"),
-             *(ROOT / "explorer").rglob("*.py")],
-    "Panel's": [*(Path(panel.__file__).parent / "dist").rglob("*.css"),
-                *(Path(panel.__file__).parent / "dist").rglob("*.js")],
+    "ours": [
+        *(ROOT / "static").iterdir(),
+        *(ROOT / "explorer").rglob("*.css"),
+        *(ROOT / "explorer").rglob("*.py"),
+    ],
+    "Panel's": [
+        *(Path(panel.__file__).parent / "dist").rglob("*.css"),
+        *(Path(panel.__file__).parent / "dist").rglob("*.js"),
+    ],
     "Bokeh's": [*(Path(bokeh.__file__).parent / "server" / "static" / "js").glob("*.min.js")],
-}  # fmt: skip
+}
 
 
 DEFINITION = re.compile(rb"--bk-[\w-]+\s*:|setProperty\(\s*[\"'`]--bk-")

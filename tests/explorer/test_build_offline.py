@@ -97,8 +97,9 @@ def test_a_folder_that_is_not_a_site_is_never_emptied(tmp_path, capsys, pyodide_
     with pytest.raises(SystemExit) as stop:
         site_build.main(["--out", str(mine / "notes.txt")])
     assert stop.value.code == 2
-    assert capsys.readouterr().err.endswith(f"--out {mine / 'notes.txt'} is a file, not a folder "
-                                            "for the site\n")  # fmt: skip
+    assert capsys.readouterr().err.endswith(
+        f"--out {mine / 'notes.txt'} is a file, not a folder for the site\n"
+    )
 
 
 def test_a_build_from_before_the_marker_is_replaced_and_nothing_beside_it(tmp_path):

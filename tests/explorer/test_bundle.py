@@ -34,9 +34,12 @@ def test_the_archive_holds_every_file_of_the_wheels_sorted_without_dates(tmp_pat
     (tmp_path / "pyodide").mkdir()
     wheels = [
         _wheel(tmp_path, "b-1-py3-none-any.whl", {"b/__init__.py": b"B = 2\n", "b/": b""}),
-        _wheel(tmp_path, "a-1-py3-none-any.whl", {"a/__init__.py": b"A = 1\n",
-                                                  "a-1.dist-info/METADATA": b"Name: a\n"}),
-    ]  # fmt: skip
+        _wheel(
+            tmp_path,
+            "a-1-py3-none-any.whl",
+            {"a/__init__.py": b"A = 1\n", "a-1.dist-info/METADATA": b"Name: a\n"},
+        ),
+    ]
     entry = bundle.write_bundle(tmp_path, "live", wheels, {"explorer/__init__.py": b"# app\n"})
     data = gzip.decompress((tmp_path / "pyodide/live.tar.gz").read_bytes())
     assert entry == {"url": "pyodide/live.tar.gz", "bytes": len(data)}
@@ -44,9 +47,11 @@ def test_the_archive_holds_every_file_of_the_wheels_sorted_without_dates(tmp_pat
         members = archive.getmembers()
         site = "lib/python3.12/site-packages"
         assert [m.name for m in members] == [
-            "home/pyodide/explorer/__init__.py", f"{site}/a-1.dist-info/METADATA",
-            f"{site}/a/__init__.py", f"{site}/b/__init__.py",
-        ]  # fmt: skip
+            "home/pyodide/explorer/__init__.py",
+            f"{site}/a-1.dist-info/METADATA",
+            f"{site}/a/__init__.py",
+            f"{site}/b/__init__.py",
+        ]
         assert {(m.mtime, m.uid, m.mode, m.isfile()) for m in members} == {(0, 0, 0o644, True)}
         assert archive.extractfile(f"{site}/b/__init__.py").read() == b"B = 2\n"
     again = tmp_path / "again"

@@ -62,7 +62,13 @@ def test_the_standard_library_gets_a_pyc_beside_each_module_for_zipimport(cache,
     with zipfile.ZipFile(dest) as archive:
         names = archive.namelist()
         pyc = archive.read("pkg/mod.pyc")
-    assert names == ["pkg/", "pkg/__init__.py", "pkg/__init__.pyc", "pkg/mod.py", "pkg/mod.pyc",
-                     "pkg/data.txt"]  # fmt: skip
+    assert names == [
+        "pkg/",
+        "pkg/__init__.py",
+        "pkg/__init__.pyc",
+        "pkg/mod.py",
+        "pkg/mod.pyc",
+        "pkg/data.txt",
+    ]
     assert int.from_bytes(pyc[4:8], "little") == 0b01  # unchecked hash: the source is not read
     assert b"/lib/python312.zip/pkg/mod.py" in pyc  # tracebacks name the archive's file

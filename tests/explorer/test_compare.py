@@ -22,9 +22,11 @@ def test_default_input_precision_recall_and_f_beta():
     assert (state.precision, state.recall) == (Fraction(40, 53), Fraction(100, 201))
     # F_1 = 2PR/(P+R) = (8000/10653)/(13340/10653); F_2 = 5PR/(4P+R) = 20000/37460
     assert state.fbeta_rows == [
-        (1, Fraction(400, 667)), (2, Fraction(1000, 1873)), (3, Fraction(2000, 3883)),
+        (1, Fraction(400, 667)),
         (2, Fraction(1000, 1873)),
-    ]  # fmt: skip
+        (3, Fraction(2000, 3883)),
+        (2, Fraction(1000, 1873)),
+    ]
     html = fbeta_html(state, EN)
     assert 'data-testid="fbeta-min">0.4975<' in html and "100/201" in html
     assert 'data-testid="fbeta-1">0.5997<' in html and 'data-testid="fbeta-3">0.5151<' in html
@@ -116,8 +118,10 @@ def test_the_comparisons_switch_to_japanese():
     )
     assert fbeta._slider.name == "F_β の係数 β"
     assert [item.label.value for item in fbeta._chart.legend.items] == [
-        "F値 F_β", "min(P, R)：charsim", "max(P, R)",
-    ]  # fmt: skip
+        "F値 F_β",
+        "min(P, R)：charsim",
+        "max(P, R)",
+    ]
     assert "適合率 P = M̄ / L_t" in fbeta._table.object and "β = 2 の F_β" in fbeta._table.object
     assert "§6の簡略モデル" in bias.note.object
     assert bias._figure.xaxis.axis_label == "候補長 j（文字数）"

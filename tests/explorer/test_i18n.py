@@ -68,8 +68,10 @@ def test_the_app_switches_tab_titles_and_widget_labels():
     assert text.language == "ja"
     assert tabs._names == ["1件の評価", "一括評価：ファイル", "指標の解説"]
     assert [panel.title for model, _ in tabs._models.values() for panel in model.tabs] == [
-        "1件の評価", "一括評価：ファイル", "指標の解説",
-    ]  # fmt: skip
+        "1件の評価",
+        "一括評価：ファイル",
+        "指標の解説",
+    ]
 
 
 def test_a_link_holds_the_language_and_an_unknown_one_is_reported():

@@ -54,9 +54,14 @@ def test_ted_item_432_numbers_are_sacrebleus_and_counted_by_hand():
         "ter": repr(TER().sentence_score(*TED_432).score),
     }
     assert re.findall(r'data-difference="([^"]+)"', html) == [
-        "longer-candidate", "f-beta-versus-min", "bleu-zero-matches", "orders-above-six",
-        "ratios-versus-counts", "whitespace", "boundaries",
-    ]  # fmt: skip
+        "longer-candidate",
+        "f-beta-versus-min",
+        "bleu-zero-matches",
+        "orders-above-six",
+        "ratios-versus-counts",
+        "whitespace",
+        "boundaries",
+    ]
     assert "chrF combines its mean precision 0.387 and mean recall 1.000" in html
     assert "<b>§5.5</b>" in html and "nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no" in html
 
@@ -109,8 +114,11 @@ def test_fragility_names_the_characters_each_setting_changed():
     item = ExplorerState()
     item.set_inputs("the\u00a0Cat", ["the cat"])
     html = metrics_html(MetricsState(item), EN)
-    rows = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td><td>([^<]+)</td><td>([^<]+)</td>"
-                      r"<td>([^<]+)</td>", html.split("metrics-fragility")[1])  # fmt: skip
+    rows = re.findall(
+        r"<tr><td>([^<]+)</td><td>([^<]+)</td><td>([^<]+)</td><td>([^<]+)</td>"
+        r"<td>([^<]+)</td>",
+        html.split("metrics-fragility")[1],
+    )
     assert [row[0] for row in rows] == ["raw", "NFC", "NFKC", "casefold", "whitespace+quotes"]
     raw, nfc, nfkc, casefold, _ = rows
     assert raw[2] == nfc[2] == "+0.0000" and raw[3] == f"{CHRF().sentence_score(*_ITEM).score:.2f}"

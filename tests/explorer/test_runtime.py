@@ -39,8 +39,13 @@ def session(monkeypatch):
 
 
 def _inputs(**fields) -> JsValue:
-    inputs = {"candidate": "ca", "references_text": "cat", "reference_format": "lines",
-              "max_order": 32, "weights": "harmonic"}  # fmt: skip
+    inputs = {
+        "candidate": "ca",
+        "references_text": "cat",
+        "reference_format": "lines",
+        "max_order": 32,
+        "weights": "harmonic",
+    }
     return JsValue(inputs | fields)
 
 

@@ -41,10 +41,18 @@ def test_sacrebleu_in_pyodide_gives_cpythons_scores(tmp_path, pyodide_node):
     script.write_text(f"INPUTS = {INPUTS!r}\n{source}", encoding="utf-8")
     standins = ROOT / "explorer" / "runtime" / "sacrebleu_standins.py"
     done = subprocess.run(
-        [pyodide_node, str(ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"), str(script),
-         *_wheels(), str(standins)],
-        capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+        [
+            pyodide_node,
+            str(ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"),
+            str(script),
+            *_wheels(),
+            str(standins),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["platform"] == "emscripten"

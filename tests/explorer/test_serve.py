@@ -140,8 +140,12 @@ def test_a_brotli_copy_is_sent_to_a_browser_that_accepts_brotli(tmp_path):
     try:
         connection = http.client.HTTPConnection(*base[7:-1].split(":"))
         answers = []
-        for name, accepted in [("snapshot.gz", "gzip, deflate, br"), ("core.wasm", "br"),
-                               ("core.wasm", "gzip"), ("snapshot.gz", "gzip")]:  # fmt: skip
+        for name, accepted in [
+            ("snapshot.gz", "gzip, deflate, br"),
+            ("core.wasm", "br"),
+            ("core.wasm", "gzip"),
+            ("snapshot.gz", "gzip"),
+        ]:
             connection.request("GET", f"/{name}", headers={"Accept-Encoding": accepted})
             response = connection.getresponse()
             answers.append((response.getheader("Content-Encoding"), response.read()))
@@ -149,6 +153,8 @@ def test_a_brotli_copy_is_sent_to_a_browser_that_accepts_brotli(tmp_path):
         server.shutdown()
         server.server_close()
     assert answers == [
-        ("br", b"brotli of memory"), ("br", b"brotli of wasm"),
-        ("gzip", wasm), ("gzip", memory),
-    ]  # fmt: skip
+        ("br", b"brotli of memory"),
+        ("br", b"brotli of wasm"),
+        ("gzip", wasm),
+        ("gzip", memory),
+    ]

@@ -11,9 +11,12 @@ from explorer.site_build.service_worker import SERVICE_WORKER, kept_files, write
 def _site(folder):
     (folder / "pyodide").mkdir(parents=True)
     for name, data in {
-        "index.html": b"<html>", "index.html.gz": b"gz", "pyodide/live-snapshot.gz": b"gzip",
-        "pyodide/a.whl": b"wheel", "notes.gz": b"a gzip file of its own",
-    }.items():  # fmt: skip
+        "index.html": b"<html>",
+        "index.html.gz": b"gz",
+        "pyodide/live-snapshot.gz": b"gzip",
+        "pyodide/a.whl": b"wheel",
+        "notes.gz": b"a gzip file of its own",
+    }.items():
         (folder / name).write_bytes(data)
     return folder
 
@@ -22,8 +25,12 @@ def test_the_kept_files_are_the_root_and_every_file_but_the_compressed_copies(tm
     site = _site(tmp_path)
     (site / SERVICE_WORKER).write_text("old", encoding="utf-8")
     assert kept_files(site) == [
-        "./", "index.html", "notes.gz", "pyodide/a.whl", "pyodide/live-snapshot.gz",
-    ]  # fmt: skip
+        "./",
+        "index.html",
+        "notes.gz",
+        "pyodide/a.whl",
+        "pyodide/live-snapshot.gz",
+    ]
 
 
 def test_the_build_hash_changes_with_any_file_and_the_worker_lists_the_files(tmp_path):

@@ -113,8 +113,9 @@ def test_a_placeholder_stands_for_its_part_until_it_is_built(browser_staging):
 def _parts(names_pages_needs):
     built = []
     for name, page, needs in names_pages_needs:
-        staging.later(lambda name=name: built.append(name) or pn.pane.Markdown(name),
-                      page=page, needs=needs)  # fmt: skip
+        staging.later(
+            lambda name=name: built.append(name) or pn.pane.Markdown(name), page=page, needs=needs
+        )
     return built
 
 
@@ -155,8 +156,9 @@ def test_parts_built_ahead_show_their_progress_in_the_document_until_each_is_set
     from bokeh.document import Document
     from bokeh.embed.util import standalone_docs_json_and_render_items
 
-    built = _parts([("score card", "single", ()), ("batch", "batch", ()),
-                    ("contributions", "single", ())])  # fmt: skip
+    built = _parts(
+        [("score card", "single", ()), ("batch", "batch", ()), ("contributions", "single", ())]
+    )
     layout = pn.Column(*(part.placeholder for part in browser_staging._parts))
     document = Document()
     document.add_root(layout.get_root(document))
@@ -188,8 +190,11 @@ class _Files(param.Parameterized):
 def test_a_part_that_waits_for_a_value_says_so_and_joins_once_the_value_is_set(browser_staging):
     files = _Files()
     built = []
-    part = staging.later(lambda: built.append(1) or pn.pane.Markdown("the table"), page="batch",
-                         waits_for=(files, "loaded", "batch.waiting"))  # fmt: skip
+    part = staging.later(
+        lambda: built.append(1) or pn.pane.Markdown("the table"),
+        page="batch",
+        waits_for=(files, "loaded", "batch.waiting"),
+    )
     assert "No files are loaded yet" in part.objects[0].object
     assert 'role="status"' in part.objects[0].object
     assert not browser_staging.pending()
@@ -211,9 +216,11 @@ def test_a_part_whose_value_comes_after_the_workers_loop_is_built_on_the_event_l
     files = _Files()
     built = []
     part = staging.later(
-        lambda: built.append(1) or pn.pane.Markdown("the table"), page="batch",
-        needs=("tables",), waits_for=(files, "loaded", "batch.waiting"),
-    )  # fmt: skip
+        lambda: built.append(1) or pn.pane.Markdown("the table"),
+        page="batch",
+        needs=("tables",),
+        waits_for=(files, "loaded", "batch.waiting"),
+    )
     asked: list[str] = []
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
@@ -238,8 +245,12 @@ def test_a_part_whose_value_comes_after_the_workers_loop_is_built_on_the_event_l
 def test_a_waiting_parts_group_is_asked_for_when_its_page_is_opened(browser_staging):
     """After the worker's loop, opening the batch page asks for the group its waiting tables
     need (pandas arrives before files are chosen); the other pages ask for nothing."""
-    staging.later(lambda: pn.pane.Markdown("the table"), page="batch", needs=("tables",),
-                  waits_for=(_Files(), "loaded", "batch.waiting"))  # fmt: skip
+    staging.later(
+        lambda: pn.pane.Markdown("the table"),
+        page="batch",
+        needs=("tables",),
+        waits_for=(_Files(), "loaded", "batch.waiting"),
+    )
     asked: list[str] = []
     browser_staging.finish(asked.append)
     staging.opened("about")
@@ -290,9 +301,16 @@ def test_work_after_a_pause_runs_one_step_per_task_and_a_new_call_abandons_it():
         loop.close()
         asyncio.set_event_loop(None)
     assert log == [
-        "start", "run 0 step 0", "typed", "run 0 closed",
-        "start", "run 1 step 0", "run 1 step 1", "run 1 step 2", "run 1 closed",
-    ]  # fmt: skip
+        "start",
+        "run 0 step 0",
+        "typed",
+        "run 0 closed",
+        "start",
+        "run 1 step 0",
+        "run 1 step 1",
+        "run 1 step 2",
+        "run 1 closed",
+    ]
 
 
 def test_an_update_soon_runs_once_after_the_current_step_one_step_per_task():

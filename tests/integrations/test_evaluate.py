@@ -190,8 +190,13 @@ def test_a_text_evaluate_cannot_store_is_refused_in_one_line(metric):
 
 
 def test_settings_reach_the_score_and_the_signature(metric):
-    options = {"max_order": 8, "weights": "uniform", "normalize": "NFKC", "casefold": True,
-               "fold_whitespace_quotes": True}  # fmt: skip
+    options = {
+        "max_order": 8,
+        "weights": "uniform",
+        "normalize": "NFKC",
+        "casefold": True,
+        "fold_whitespace_quotes": True,
+    }
     results = metric.compute(predictions=SYS1[:20], references=REF[:20], **options)
     references = [[r] for r in REF[:20]]
     assert results["charsim"] == score_systems([SYS1[:20]], references, **options)[0].score
@@ -200,8 +205,9 @@ def test_settings_reach_the_score_and_the_signature(metric):
 
 def test_undefined_precision_and_recall_are_left_out_of_the_means(metric):
     """An empty prediction has no P, an item whose references are all empty no R (§3.1)."""
-    results = metric.compute(predictions=["", "ca", "x"], references=[["cat"], ["cat"], [""]],
-                             sentence_level=True)  # fmt: skip
+    results = metric.compute(
+        predictions=["", "ca", "x"], references=[["cat"], ["cat"], [""]], sentence_level=True
+    )
     assert results["sentence_precision"][0] is None and results["sentence_recall"][2] is None
     assert results["precision"] == pytest.approx(
         (charsim.summarize("ca", ["cat"]).precision + charsim.summarize("x", [""]).precision) / 2
@@ -216,29 +222,64 @@ BAD_INPUT = [
     (["a", "b"], [["a"]], {}, ValueError, r"Mismatch in the number of predictions \(2\)"),
     # a bad item is named by its index from 0, as predictions[i] indexes it:
     # evaluate's own check gave several lines naming no item, or none for [[]]
-    ([1], [["a"]], {}, ValueError,
-     r"^predictions\[0\] is a value of type int, not a str: a prediction is one text$"),
+    (
+        [1],
+        [["a"]],
+        {},
+        ValueError,
+        r"^predictions\[0\] is a value of type int, not a str: a prediction is one text$",
+    ),
     ([None], [["a"]], {}, ValueError, r"^predictions\[0\] is None, not a str"),
-    (["a"], [[None]], {}, ValueError,
-     r"^references\[0\]\[0\] is None, not a str: give item 0 only the references it has "
-     r"\(their number may differ between items\)$"),
+    (
+        ["a"],
+        [[None]],
+        {},
+        ValueError,
+        r"^references\[0\]\[0\] is None, not a str: give item 0 only the references it has "
+        r"\(their number may differ between items\)$",
+    ),
     (["a", "b"], [["a"], ["b", None]], {}, ValueError, r"^references\[1\]\[1\] is None"),
-    (["a", "b"], [["a"], None], {}, ValueError,
-     r"^references\[1\] is None: give item 1 its references, a list of str \(or one str\)$"),
-    (["a"], [[]], {}, charsim.UndefinedScoreError,
-     r"^references\[0\] is empty: item 0 has no reference, and charsim is undefined for an "
-     r"empty reference set \(K = 0\)"),
-    (["a", "b"], [["a"], []], {}, charsim.UndefinedScoreError,
-     r"^references\[1\] is empty: item 1 has no reference"),
+    (
+        ["a", "b"],
+        [["a"], None],
+        {},
+        ValueError,
+        r"^references\[1\] is None: give item 1 its references, a list of str \(or one str\)$",
+    ),
+    (
+        ["a"],
+        [[]],
+        {},
+        charsim.UndefinedScoreError,
+        r"^references\[0\] is empty: item 0 has no reference, and charsim is undefined for an "
+        r"empty reference set \(K = 0\)",
+    ),
+    (
+        ["a", "b"],
+        [["a"], []],
+        {},
+        charsim.UndefinedScoreError,
+        r"^references\[1\] is empty: item 1 has no reference",
+    ),
     ([], [], {}, ValueError, "^no predictions: a corpus of no items has no charsim score"),
     (["a"], [["a"]], {"max_order": 0}, ValueError, "^max_order must be at least 1, got 0"),
     (["a"], [["a"]], {"weights": "log"}, ValueError, "^weights must be one of"),
     (["a"], [["a"]], {"normalize": "NFX"}, ValueError, "NFX"),
-    (["a"], [["a"]], {"sentence_level": "no"}, TypeError,
-     "^sentence_level must be a bool, got str"),  # was read as True
-    (["a"], [["a"]], {"char_order": 6}, TypeError,
-     r"^unknown settings \['char_order'\]: charsim's are max_order, weights, normalize, "),
-]  # fmt: skip
+    (
+        ["a"],
+        [["a"]],
+        {"sentence_level": "no"},
+        TypeError,
+        "^sentence_level must be a bool, got str",
+    ),  # was read as True
+    (
+        ["a"],
+        [["a"]],
+        {"char_order": 6},
+        TypeError,
+        r"^unknown settings \['char_order'\]: charsim's are max_order, weights, normalize, ",
+    ),
+]
 
 
 @pytest.mark.parametrize("predictions, references, settings, error, message", BAD_INPUT)
@@ -254,11 +295,15 @@ def test_add_batch_and_add_name_the_bad_item(metric):
     """Items given in batches are checked as those given to compute, each batch's named by its
     index in the batch; a refused batch or item is not kept."""
     fresh = evaluate.load(str(MODULE), keep_in_memory=True)
-    with pytest.raises(ValueError, match=r"^references\[1\]\[0\] is None, not a str: give "
-                                         r"item 1 only"):  # fmt: skip
+    with pytest.raises(
+        ValueError,
+        match=r"^references\[1\]\[0\] is None, not a str: give "
+        r"item 1 only",
+    ):
         fresh.add_batch(predictions=["a", "b"], references=[["a"], [None]])
-    with pytest.raises(charsim.UndefinedScoreError, match="^reference is empty: the item has no "
-                                                          "reference"):  # fmt: skip
+    with pytest.raises(
+        charsim.UndefinedScoreError, match="^reference is empty: the item has no reference"
+    ):
         fresh.add(prediction="a", reference=[])
     fresh.add(prediction="ca", reference=["cat"])
     fresh.add_batch(predictions=["cat"], references=[["cat", "cats"]])
@@ -274,8 +319,15 @@ def test_the_card_has_evaluates_front_matter_and_sections():
     assert re.search(r"^tags:\n- evaluate\n- metric$", front, re.MULTILINE)
     assert re.search(r"^description: >-\n  \S", front, re.MULTILINE)
     headings = re.findall(r"^#+ (.+)$", body, re.MULTILINE)
-    for heading in ("Metric Card for charsim", "Metric Description", "How to Use", "Inputs",
-                    "Output Values", "Limitations and Bias", "Citation"):  # fmt: skip
+    for heading in (
+        "Metric Card for charsim",
+        "Metric Description",
+        "How to Use",
+        "Inputs",
+        "Output Values",
+        "Limitations and Bias",
+        "Citation",
+    ):
         assert heading in headings
 
 

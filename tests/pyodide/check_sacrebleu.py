@@ -22,5 +22,6 @@ for use in (lambda: BLEU(tokenize="intl"), lambda: sys.modules["portalocker"].Lo
         use()
     except UnavailableInBrowser as error:
         raised.append(str(error).split(":")[0])
-print(json.dumps({"platform": sys.platform, "installed": installed, "rows": rows,
-                  "raised": raised}))  # fmt: skip
+print(
+    json.dumps({"platform": sys.platform, "installed": installed, "rows": rows, "raised": raised})
+)

@@ -46,8 +46,10 @@ CHROMIUM_ARGS = [
 ]
 #: The page's stable hooks (in every phase: the live view, then the app).
 CANDIDATE, REFERENCES, SCORE = (
-    '[data-testid="candidate"]', '[data-testid="references"]', '[data-testid="score-main"]',
-)  # fmt: skip
+    '[data-testid="candidate"]',
+    '[data-testid="references"]',
+    '[data-testid="score-main"]',
+)
 #: Seconds the app may take from navigation to interactive (cold Pyodide boot is ~10 s).
 APP_TIMEOUT = float(os.environ.get("CHARSIM_UI_TIMEOUT", "120"))
 #: pytest-playwright's default window size, to which ``app`` returns before each test.
@@ -93,8 +95,10 @@ class Guard:
         """Fail the test if any problem was recorded (with the page's last console lines)."""
         if self.problems:
             problems, lines = "\n  ".join(self.problems), "\n    ".join(self.console[-40:])
-            pytest.fail(f"browser problems:\n  {problems}\n  last console lines:\n    {lines}",
-                        pytrace=False)  # fmt: skip
+            pytest.fail(
+                f"browser problems:\n  {problems}\n  last console lines:\n    {lines}",
+                pytrace=False,
+            )
 
 
 def poll(

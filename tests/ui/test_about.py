@@ -38,8 +38,9 @@ def test_about_tab_figures_and_live_centroids(app, wait_until):
     app.get_by_text("About the metric", exact=True).click()
     data = wait_until(
         lambda: (d := _sources(app)) and len(d.get("about-block-source", {}).get("cap", [])) and d,
-        timeout=30, message="the figures' data",
-    )  # fmt: skip
+        timeout=30,
+        message="the figures' data",
+    )
     length, block = data["about-length-source"], data["about-block-source"]
     assert length["j"] == list(range(1, 201))
     assert length["charsim"][69] == pytest.approx(charsim_model(70, 100, 0.8))
@@ -53,10 +54,13 @@ def test_about_tab_figures_and_live_centroids(app, wait_until):
 
     _press(app, "cs-about-rate")  # p 0.80 → 0.81: every curve scales, the centroids stay
     wait_until(
-        lambda: _sources(app)["about-length-source"]["charsim"][69]
-        == pytest.approx(charsim_model(70, 100, 0.81)),
-        timeout=20, message="Figure 1 at p = 0.81",
-    )  # fmt: skip
+        lambda: (
+            _sources(app)["about-length-source"]["charsim"][69]
+            == pytest.approx(charsim_model(70, 100, 0.81))
+        ),
+        timeout=20,
+        message="Figure 1 at p = 0.81",
+    )
     assert _text(app, "centroid-chrF") == "103.3"
     _press(app, "cs-about-beta", "ArrowLeft")  # β 2 → 1.75: chrF's centroid moves
     wait_until(lambda: _text(app, "centroid-chrF") != "103.3", timeout=20, message="β centroid")

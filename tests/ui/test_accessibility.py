@@ -41,8 +41,9 @@ def _audit(page, state: str) -> list[str]:
 
 def _check(found: list[str]) -> None:
     if found:
-        pytest.fail("serious or critical accessibility violations:\n" + "\n".join(found),
-                    pytrace=False)  # fmt: skip
+        pytest.fail(
+            "serious or critical accessibility violations:\n" + "\n".join(found), pytrace=False
+        )
 
 
 def _tab(page, title: str) -> None:
@@ -75,8 +76,11 @@ def test_single_item_batch_and_about_have_no_serious_violation(app, wait_until):
     wait_until(lambda: signature.count() > 0, timeout=90, message="batch scores")
     # the parts that follow the scores (comparisons, buckets, tests) are drawn a moment later,
     # and static/a11y.js mends each new table a frame after it appears: audit the settled page
-    wait_until(lambda: app.get_by_text("Where does a system win").count() > 0, timeout=60,
-               message="the batch page's later parts")  # fmt: skip
+    wait_until(
+        lambda: app.get_by_text("Where does a system win").count() > 0,
+        timeout=60,
+        message="the batch page's later parts",
+    )
     app.wait_for_timeout(2000)
     found += _audit(app, "batch, TED")
     _tab(app, "About the metric")
@@ -86,10 +90,16 @@ def test_single_item_batch_and_about_have_no_serious_violation(app, wait_until):
 
 def test_japanese_ui_has_no_serious_violation(app, wait_until):
     app.get_by_role("button", name="日本語", exact=True).click()
-    wait_until(lambda: app.get_by_role("tab", name="指標の解説").count(), timeout=20,
-               message="the Japanese tab titles")  # fmt: skip
-    wait_until(lambda: app.evaluate("document.documentElement.lang") == "ja", timeout=10,
-               message='<html lang="ja">')  # fmt: skip
+    wait_until(
+        lambda: app.get_by_role("tab", name="指標の解説").count(),
+        timeout=20,
+        message="the Japanese tab titles",
+    )
+    wait_until(
+        lambda: app.evaluate("document.documentElement.lang") == "ja",
+        timeout=10,
+        message='<html lang="ja">',
+    )
     found = _audit(app, "ja, single item")
     _tab(app, "指標の解説")
     found += _audit(app, "ja, About")

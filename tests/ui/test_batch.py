@@ -44,8 +44,9 @@ def _wait_opened(page, wait_until, candidate, references):
     main = page.locator('[data-testid="score-main"]')
     wait_until(
         lambda: main.count() and main.inner_text() == expected and main.is_visible(),
-        timeout=20, message=f"the single-item view to show {expected}",
-    )  # fmt: skip
+        timeout=20,
+        message=f"the single-item view to show {expected}",
+    )
     assert page.locator(CANDIDATE).input_value() == candidate
 
 

@@ -29,17 +29,21 @@ def test_ted_items_that_move_most_are_listed_audited_and_a_row_opens_its_item(ap
     wait_until(lambda: app.locator(TABLE).count() > 0, timeout=300, message="the moved items")
     print(f"moved items of 4,890 shown {time.monotonic() - start:.1f} s after charsim's scores")
     wait_until(  # the other metrics' rows come later, each time redrawing the table
-        lambda: app.locator('[data-testid="batch-fragility-status"]').count() == 0, timeout=300,
+        lambda: app.locator('[data-testid="batch-fragility-status"]').count() == 0,
+        timeout=300,
         message="the run over every metric to end",
-    )  # fmt: skip
+    )
     shown = {f: _cell(app, f).inner_text() for f in ("metric", "item", "system", "setting")}
     assert shown == {
-        "metric": "charsim", "item": "1560", "system": "ted.sys1.txt",
+        "metric": "charsim",
+        "item": "1560",
+        "system": "ted.sys1.txt",
         "setting": "casefold (derived)",
-    }  # fmt: skip
+    }
     assert (_cell(app, "raw").inner_text(), _cell(app, "derived").inner_text()) == (
-        "0.4832", "0.6344",
-    )  # fmt: skip
+        "0.4832",
+        "0.6344",
+    )
     assert "U+0049 LATIN CAPITAL LETTER I → U+0069 LATIN SMALL LETTER I" in (
         _cell(app, "changed").inner_text()
     )

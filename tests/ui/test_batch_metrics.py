@@ -31,8 +31,9 @@ def test_ted_per_item_chrf_and_bleu_and_a_point_opens_its_item(app, wait_until):
     print(f"chrF and BLEU of 4,890 items shown {time.monotonic() - start:.1f} s after charsim's")
     points = wait_until(  # on the shared page, the button may be rescoring the same data
         lambda: (p := app.evaluate(SOURCE, "batch-metrics-1")) and len(p["chrf"]) == 2445 and p,
-        timeout=180, message="the chart's 2,445 points",
-    )  # fmt: skip
+        timeout=180,
+        message="the chart's 2,445 points",
+    )
     assert points["item"][431] == 432
     assert points["chrf"][431] == CHRF().sentence_score(*ITEM_432).score
     assert points["bleu"][431] == BLEU(effective_order=True).sentence_score(*ITEM_432).score

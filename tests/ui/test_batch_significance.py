@@ -22,8 +22,10 @@ RESAMPLING_TIMEOUT = 90  # 1,000 resamples take ~1 s in the browser, 10,000 tria
 def _ted_scores() -> list[tuple[float, ...]]:
     """Both TED systems' item scores, read as the page reads the files."""
     example = BATCH_EXAMPLES["ted"]
-    read = [[(name, (TED / name).read_bytes()) for name in names]
-            for names in (example.systems, example.references)]  # fmt: skip
+    read = [
+        [(name, (TED / name).read_bytes()) for name in names]
+        for names in (example.systems, example.references)
+    ]
     batch = batch_from_files(*read)
     return [result.scores for result in score_systems(batch.systems, batch.references)]
 
@@ -36,8 +38,9 @@ def _wait_signature(page, wait_until, signature: str) -> None:
     shown = page.locator('[data-testid="significance-signature"]')
     wait_until(
         lambda: signature in shown.all_inner_texts(),  # no wait: the pane may be redrawn
-        timeout=SCORING_TIMEOUT + RESAMPLING_TIMEOUT, message=f"the signature {signature}",
-    )  # fmt: skip
+        timeout=SCORING_TIMEOUT + RESAMPLING_TIMEOUT,
+        message=f"the signature {signature}",
+    )
 
 
 def test_the_ted_examples_paired_tests_equal_the_command_lines(app, wait_until):
@@ -95,5 +98,6 @@ def test_typing_is_scored_between_the_slices_of_a_long_resampling(app, wait_unti
     )
     wait_until(
         lambda: signature.count() and signature.inner_text() == final,
-        timeout=RESAMPLING_TIMEOUT, message="the 40,000 resamples' signature",
-    )  # fmt: skip
+        timeout=RESAMPLING_TIMEOUT,
+        message="the 40,000 resamples' signature",
+    )

@@ -91,8 +91,9 @@ def test_length_chart_follows_the_input(app, wait_until):
     end = 1.2 * max(e.candidate_length, e.mean_reference_length)
     wait_until(
         lambda: app.evaluate(LENGTHS_END) == pytest.approx(float(end)),
-        timeout=20, message=f"the length axis to end at {float(end):.2f}",
-    )  # fmt: skip
+        timeout=20,
+        message=f"the length axis to end at {float(end):.2f}",
+    )
 
 
 def test_fast_typing_right_after_loading_keeps_every_keystroke(fresh_app, wait_until):
@@ -151,16 +152,23 @@ def test_choosing_an_order_highlights_its_ngrams_with_boundaries(app, wait_until
     handle.press("ArrowRight")  # order 3: only ⊳ca is shared (§3.4)
     candidate = app.locator('[data-testid="text-candidate"]')
     # on the shared page the view may first draw order 3 of the texts an earlier test left
-    wait_until(lambda: _shows(app, "Order n = 3:")
-               and candidate.locator(".cs-char").all_inner_texts() == ["c", "a"], timeout=20,
-               message="order 3 of the typed texts")  # fmt: skip
+    wait_until(
+        lambda: (
+            _shows(app, "Order n = 3:")
+            and candidate.locator(".cs-char").all_inner_texts() == ["c", "a"]
+        ),
+        timeout=20,
+        message="order 3 of the typed texts",
+    )
     assert candidate.locator(".cs-hit").count() == 3
     assert candidate.locator(".cs-begin.cs-hit").count() == 1
     assert candidate.locator(".cs-end.cs-hit").count() == 0
     reference = app.locator('[data-testid="text-reference-1"]')
     assert [reference.locator(".cs-char").nth(i).get_attribute("class") for i in range(3)] == [
-        "cs-char cs-hit", "cs-char cs-hit", "cs-char",
-    ]  # fmt: skip
+        "cs-char cs-hit",
+        "cs-char cs-hit",
+        "cs-char",
+    ]
 
 
 def test_empty_reference_set_is_undefined(app, wait_until):

@@ -69,8 +69,11 @@ def _named(name):
 
 def _score_is(page, wait_until, value):
     expected = f"{value:.4f}"
-    wait_until(lambda: page.locator(SCORE).inner_text() == expected, timeout=30,
-               message=f"the score {expected}")  # fmt: skip
+    wait_until(
+        lambda: page.locator(SCORE).inner_text() == expected,
+        timeout=30,
+        message=f"the score {expected}",
+    )
 
 
 def test_every_control_is_reached_and_operated_from_the_keyboard(app, wait_until):
@@ -85,8 +88,11 @@ def test_every_control_is_reached_and_operated_from_the_keyboard(app, wait_until
     _score_is(page, wait_until, charsim.score("the cat sat", ["cat"]))
     expected = f"{charsim.score('the cat sat', ['cat']):.4f}"
     heard = lambda: page.evaluate("window.csHeard")  # noqa: E731
-    wait_until(lambda: any(h.startswith(f"charsim score {expected}. ") for h in heard()),
-               timeout=10, message="the announcement of the new score")  # fmt: skip
+    wait_until(
+        lambda: any(h.startswith(f"charsim score {expected}. ") for h in heard()),
+        timeout=10,
+        message="the announcement of the new score",
+    )
     assert len(heard()) <= 2  # not one per keystroke
     _tab_to(page, lambda f: f["testid"] == "references")
     page.keyboard.press("Control+A")
@@ -130,13 +136,15 @@ def test_every_control_is_reached_and_operated_from_the_keyboard(app, wait_until
     _tab_to(page, _named("日本語"), key="Shift+Tab")
     page.keyboard.press("Enter")
     label = page.locator('[data-testid="score-base-label"]')
-    wait_until(lambda: label.inner_text().startswith("基本形"), timeout=20,
-               message="Japanese labels")  # fmt: skip
+    wait_until(
+        lambda: label.inner_text().startswith("基本形"), timeout=20, message="Japanese labels"
+    )
     assert page.locator(SCORE).inner_text() == f"{charsim.score('cats', ['cat']):.4f}"
     _tab_to(page, _named("English"), key="Shift+Tab")
     page.keyboard.press("Enter")
-    wait_until(lambda: label.inner_text().startswith("base form"), timeout=20,
-               message="English labels")  # fmt: skip
+    wait_until(
+        lambda: label.inner_text().startswith("base form"), timeout=20, message="English labels"
+    )
     _tab_to(page, lambda f: f["role"] == "tab" and f["name"] == "Single item")
     page.keyboard.press("ArrowRight")
     assert page.evaluate(FOCUSED)["name"] == "Batch: score files"

@@ -27,9 +27,10 @@ def _open_live(page, guard, url):
 def _wait_score(page, wait_until, value, timeout=60):
     expected = f"{value:.4f}"
     wait_until(
-        lambda: page.locator(SCORE).inner_text() == expected, timeout=timeout,
+        lambda: page.locator(SCORE).inner_text() == expected,
+        timeout=timeout,
         message=f"the score {expected}",
-    )  # fmt: skip
+    )
 
 
 def test_a_burst_typed_as_soon_as_the_page_accepts_input_ends_on_its_score(
@@ -88,14 +89,22 @@ def test_what_was_typed_before_the_app_took_over_is_kept_with_settings_and_caret
     before = app_page.locator(CANDIDATE).bounding_box()
     # the page asks for BokehJS once the worker imports the app (waiting in Playwright lets it
     # dispatch the request to the route handler)
-    poll(lambda: app_page.wait_for_timeout(100) or held, timeout=APP_TIMEOUT,
-         message="the request of BokehJS", guard=guard)  # fmt: skip
+    poll(
+        lambda: app_page.wait_for_timeout(100) or held,
+        timeout=APP_TIMEOUT,
+        message="the request of BokehJS",
+        guard=guard,
+    )
     assert app_page.evaluate(STATE) == "loading"
     assert app_page.locator(CANDIDATE).bounding_box() == before  # the live view is still there
 
     held[0].continue_()
-    poll(lambda: app_page.evaluate(STATE) == "ready", timeout=APP_TIMEOUT,
-         message="the explorer to become ready", guard=guard)  # fmt: skip
+    poll(
+        lambda: app_page.evaluate(STATE) == "ready",
+        timeout=APP_TIMEOUT,
+        message="the explorer to become ready",
+        guard=guard,
+    )
     assert app_page.locator(CANDIDATE).input_value() == "the cat sat"
     assert app_page.locator(REFERENCES).input_value() == "the cat sat on the mat"
     _wait_score(app_page, wait_until, expected)
@@ -160,15 +169,26 @@ def test_references_switched_to_json_before_the_app_took_over_are_kept_as_they_a
     type_over_candidate(app_page, "the cat sat")
     app_page.locator('label[for="live-format-json"]').click()
     as_json = '["the cat", "the dog"]'
-    wait_until(lambda: app_page.locator(REFERENCES).input_value() == as_json, timeout=30,
-               message="the references rewritten as JSON")  # fmt: skip
+    wait_until(
+        lambda: app_page.locator(REFERENCES).input_value() == as_json,
+        timeout=30,
+        message="the references rewritten as JSON",
+    )
     expected = charsim.score("the cat sat", ["the cat", "the dog"])
     _wait_score(app_page, wait_until, expected)
-    poll(lambda: app_page.wait_for_timeout(100) or held, timeout=APP_TIMEOUT,
-         message="the request of BokehJS", guard=guard)  # fmt: skip
+    poll(
+        lambda: app_page.wait_for_timeout(100) or held,
+        timeout=APP_TIMEOUT,
+        message="the request of BokehJS",
+        guard=guard,
+    )
     held[0].continue_()
-    poll(lambda: app_page.evaluate(STATE) == "ready", timeout=APP_TIMEOUT,
-         message="the explorer to become ready", guard=guard)  # fmt: skip
+    poll(
+        lambda: app_page.evaluate(STATE) == "ready",
+        timeout=APP_TIMEOUT,
+        message="the explorer to become ready",
+        guard=guard,
+    )
     assert app_page.locator(REFERENCES).input_value() == as_json
     _wait_score(app_page, wait_until, expected)
     assert "fmt=json" in app_page.url and "dog" in app_page.url
@@ -212,12 +232,19 @@ def test_text_typed_before_the_app_took_over_never_shows_another_score_at_full_s
     app_page.add_init_script(WATCH_SCORES)
     _open_live(app_page, guard, site_url)
     app_page.locator(CANDIDATE).fill("the cat sat on the mat")
-    poll(lambda: app_page.evaluate(STATE) == "ready", timeout=APP_TIMEOUT,
-         message="the explorer to become ready", guard=guard)  # fmt: skip
+    poll(
+        lambda: app_page.evaluate(STATE) == "ready",
+        timeout=APP_TIMEOUT,
+        message="the explorer to become ready",
+        guard=guard,
+    )
     typed = f"{charsim.score('the cat sat on the mat', ['cat']):.4f}"
     frames = app_page.evaluate("window.csScores")
     first = next(i for i, shown in enumerate(frames) if shown.startswith(f"{typed} "))
-    strong = [shown for shown in frames[first:] if shown and not shown.startswith(f"{typed} ")
-              and shown.endswith(" 1.00")]  # fmt: skip
+    strong = [
+        shown
+        for shown in frames[first:]
+        if shown and not shown.startswith(f"{typed} ") and shown.endswith(" 1.00")
+    ]
     assert strong == [], frames
     assert frames[-1] == f"{typed} 1.00"

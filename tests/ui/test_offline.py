@@ -52,19 +52,25 @@ def kept(browser, guard: Guard):
 
 def _ready_and_kept(page, guard) -> None:
     state = "document.documentElement.dataset.explorerState"
-    poll(lambda: page.evaluate(state) == "ready", timeout=APP_TIMEOUT, message="ready",
-         guard=guard)  # fmt: skip
-    poll(lambda: page.evaluate(CONTROLLED), timeout=120, message="the service worker",
-         guard=guard)  # fmt: skip
+    poll(lambda: page.evaluate(state) == "ready", timeout=APP_TIMEOUT, message="ready", guard=guard)
+    poll(lambda: page.evaluate(CONTROLLED), timeout=120, message="the service worker", guard=guard)
 
 
 def _scores(page, guard, typed: str) -> None:
-    poll(lambda: page.evaluate("document.documentElement.dataset.explorerLive === '1'"),
-         timeout=APP_TIMEOUT, message="the live view", guard=guard)  # fmt: skip
+    poll(
+        lambda: page.evaluate("document.documentElement.dataset.explorerLive === '1'"),
+        timeout=APP_TIMEOUT,
+        message="the live view",
+        guard=guard,
+    )
     type_over_candidate(page, typed)
     expected = f"{charsim.score(typed, ['cat']):.4f}"
-    poll(lambda: page.locator(SCORE).inner_text() == expected, timeout=60,
-         message=f"the score {expected}", guard=guard)  # fmt: skip
+    poll(
+        lambda: page.locator(SCORE).inner_text() == expected,
+        timeout=60,
+        message=f"the score {expected}",
+        guard=guard,
+    )
 
 
 def _reopen_until(kept, url: str, condition, guard, visits: int = 4):
@@ -111,11 +117,16 @@ def test_a_new_build_replaces_the_old_ones_cache(kept, guard, site_dir, tmp_path
         assert f"charsim-explorer-{build_b}" != cache_a
         page.close()
         page = kept(url)  # still A's, finds B's service worker, which waits for A's pages
-        poll(lambda: page.evaluate(WAITING), timeout=120, message="build B's service worker",
-             guard=guard)  # fmt: skip
+        poll(
+            lambda: page.evaluate(WAITING),
+            timeout=120,
+            message="build B's service worker",
+            guard=guard,
+        )
         page.close()
-        page = _reopen_until(kept, url, lambda p: p.evaluate(CACHES) == [
-            f"charsim-explorer-{build_b}"], guard)  # fmt: skip
+        page = _reopen_until(
+            kept, url, lambda p: p.evaluate(CACHES) == [f"charsim-explorer-{build_b}"], guard
+        )
         kept.context.set_offline(True)
         text = page.evaluate("fetch('examples/ted/LICENSE.compare-mt').then((r) => r.text())")
         assert text.endswith("build B\n")

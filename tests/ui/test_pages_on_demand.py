@@ -22,19 +22,30 @@ def test_batch_opened_at_once_shows_its_progress_then_works(app_page, guard, sit
     assert page.evaluate(f"{HTML}.explorerState") == "loading"
     page.get_by_role("tab", name="Batch: score files").click()
     progress = page.locator(".cs-loading").filter(visible=True)
-    poll(lambda: progress.count() > 0, timeout=2, message="the batch page's progress",
-         guard=guard)  # fmt: skip
+    poll(lambda: progress.count() > 0, timeout=2, message="the batch page's progress", guard=guard)
     assert progress.first.get_attribute("role") == "status"
     assert "Loading this part of the page" in progress.first.inner_text()
     button = page.get_by_role("button", name="Try it: TED talks, 2 systems")
-    poll(lambda: button.count() > 0 and button.is_visible(), timeout=60,
-         message="the batch page", guard=guard)  # fmt: skip
+    poll(
+        lambda: button.count() > 0 and button.is_visible(),
+        timeout=60,
+        message="the batch page",
+        guard=guard,
+    )
     button.click()
     mean = page.locator('[data-testid="batch-mean-1"]')
-    poll(lambda: mean.count() > 0 and mean.inner_text() == "0.4519", timeout=90,
-         message="the TED means", guard=guard)  # fmt: skip
-    poll(lambda: page.evaluate(f"{HTML}.explorerState") == "ready", timeout=APP_TIMEOUT,
-         message="every page", guard=guard)  # fmt: skip
+    poll(
+        lambda: mean.count() > 0 and mean.inner_text() == "0.4519",
+        timeout=90,
+        message="the TED means",
+        guard=guard,
+    )
+    poll(
+        lambda: page.evaluate(f"{HTML}.explorerState") == "ready",
+        timeout=APP_TIMEOUT,
+        message="every page",
+        guard=guard,
+    )
     assert page.evaluate(f"{HTML}.explorerSingle") == "ready"
 
 
@@ -43,12 +54,20 @@ def test_the_single_item_page_is_complete_before_the_other_pages(app_page, guard
     view, the comparison with chrF, BLEU and TER included; the other pages come later."""
     page = app_page
     page.goto(site_url)
-    poll(lambda: page.evaluate(f"{HTML}.explorerSingle") == "ready", timeout=APP_TIMEOUT,
-         message="the single-item page", guard=guard)  # fmt: skip
+    poll(
+        lambda: page.evaluate(f"{HTML}.explorerSingle") == "ready",
+        timeout=APP_TIMEOUT,
+        message="the single-item page",
+        guard=guard,
+    )
     for testid in ("metrics-scores", "ngram-table", "reference-table"):
         assert page.locator(f'[data-testid="{testid}"]').count() == 1, testid
-    poll(lambda: page.evaluate(f"{HTML}.explorerState") == "ready", timeout=APP_TIMEOUT,
-         message="every page", guard=guard)  # fmt: skip
+    poll(
+        lambda: page.evaluate(f"{HTML}.explorerState") == "ready",
+        timeout=APP_TIMEOUT,
+        message="every page",
+        guard=guard,
+    )
     assert _mark(page, "single") < _mark(page, "ready")
 
 
@@ -61,17 +80,29 @@ def test_every_page_is_built_without_pandas_and_loaded_files_get_their_tables(
     page, held = app_page, []
     page.route("**/pandas-*.whl", lambda route: held.append(route))
     page.goto(site_url)
-    poll(lambda: page.evaluate(f"{HTML}.explorerState") == "ready", timeout=60,
-         message="every page built without pandas", guard=guard)  # fmt: skip
+    poll(
+        lambda: page.evaluate(f"{HTML}.explorerState") == "ready",
+        timeout=60,
+        message="every page built without pandas",
+        guard=guard,
+    )
     page.get_by_role("tab", name="Batch: score files").click()
     waiting = page.get_by_text("No files are loaded yet: load files (or the example) above")
-    poll(lambda: waiting.filter(visible=True).count() == 3, timeout=10,
-         message="the three tables' notes", guard=guard)  # fmt: skip
+    poll(
+        lambda: waiting.filter(visible=True).count() == 3,
+        timeout=10,
+        message="the three tables' notes",
+        guard=guard,
+    )
     assert page.locator(".tabulator").count() == 0
     page.get_by_role("button", name="Try it: TED talks, 2 systems").click()
     mean = page.locator('[data-testid="batch-mean-1"]')
-    poll(lambda: mean.count() > 0 and mean.inner_text() == "0.4519", timeout=90,
-         message="the TED means", guard=guard)  # fmt: skip
+    poll(
+        lambda: mean.count() > 0 and mean.inner_text() == "0.4519",
+        timeout=90,
+        message="the TED means",
+        guard=guard,
+    )
     loading = page.locator(".cs-loading").filter(visible=True)
     assert loading.count() == 3 and page.locator(".tabulator").count() == 0
     assert held, "pandas was not asked for"
@@ -123,8 +154,12 @@ def test_parts_drawn_on_pages_not_shown_lay_out_nothing_until_their_page_is_open
     page = app_page
     page.goto(site_url)
     page.evaluate(COUNT_LAYOUTS)
-    poll(lambda: page.evaluate(f"{HTML}.explorerState") == "ready", timeout=APP_TIMEOUT,
-         message="every page", guard=guard)  # fmt: skip
+    poll(
+        lambda: page.evaluate(f"{HTML}.explorerState") == "ready",
+        timeout=APP_TIMEOUT,
+        message="every page",
+        guard=guard,
+    )
     layouts = page.evaluate("window.csLayouts")
     assert layouts["asked"] >= 5, "the other pages' parts came before the single-item page"
     assert layouts["document"] == 0

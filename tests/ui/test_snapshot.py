@@ -18,32 +18,14 @@ from explorer.site_build.build import PANEL_CDN_ROOT, STANDARD_LIBRARY_FILE
 from explorer.site_build.pins import node_environment
 from explorer.site_build.shell import site_config
 
+from .boot import (
+    APP_BOOT,
+    SINGLE,
+    TYPED,
+    type_and_wait_for_its_score,
+    typed_score_shown,
+)
 from .conftest import APP_TIMEOUT, SCORE, poll, type_over_candidate
-
-LIVE = "document.documentElement.dataset.explorerLive === '1'"
-BOOT = "document.documentElement.dataset.explorerBoot"
-APP_BOOT = "document.documentElement.dataset.explorerAppBoot"
-SINGLE = "document.documentElement.dataset.explorerSingle === 'ready'"
-TYPED = "a snapshot restored in the worker"
-
-
-def _typed_score_shown(page, guard, url) -> str:
-    """Open ``url``, type :data:`TYPED` as soon as the page accepts input, wait for its score;
-    return how Python started (``data-explorer-boot``)."""
-    page.goto(url, wait_until="domcontentloaded")
-    poll(lambda: page.evaluate(LIVE), timeout=APP_TIMEOUT, message="the live view", guard=guard)
-    _type_and_wait_for_its_score(page, guard)
-    return page.evaluate(BOOT)
-
-
-def _type_and_wait_for_its_score(page, guard) -> None:
-    """Type :data:`TYPED` over the candidate and wait for its score (against "cat")."""
-    type_over_candidate(page, TYPED)
-    expected = f"{charsim.score(TYPED, ['cat']):.4f}"
-    poll(
-        lambda: page.locator(SCORE).inner_text() == expected, timeout=30,
-        message=f"the score {expected}", guard=guard,
-    )  # fmt: skip
 
 
 def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_dir, tmp_path):
@@ -58,13 +40,21 @@ def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_d
     answers = [
         json.loads(
             subprocess.run(
-                ["node", str(snapshot.SCRIPT), "check", str(raw),
-                 str(site_dir / "pyodide" / STANDARD_LIBRARY_FILE)],
-                capture_output=True, text=True, check=True, env=node_environment(),
+                [
+                    "node",
+                    str(snapshot.SCRIPT),
+                    "check",
+                    str(raw),
+                    str(site_dir / "pyodide" / STANDARD_LIBRARY_FILE),
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+                env=node_environment(),
             ).stdout
         )
         for _ in range(2)
-    ]  # fmt: skip
+    ]
     assert [a["check"] for a in answers] == [self_check()] * 2
     assert answers[0]["random"] != answers[1]["random"]
     assert [a["compiled"] for a in answers] == [[], []]  # the archive's modules: from bytecode
@@ -83,22 +73,38 @@ def test_the_built_app_snapshot_restores_under_node_and_builds_the_app(site_dir,
     raw = tmp_path / "app-snapshot.bin"
     raw.write_bytes(gzip.decompress((site_dir / app["url"]).read_bytes()))
     settings = tmp_path / "settings.json"
-    settings.write_text(json.dumps({
-        "libraries": str(site_dir / app["libraries"]["url"]), "panelCdnRoot": PANEL_CDN_ROOT,
-        "pageResources": config["pageResources"], "check": app["check"],
-        "layout": app["layout"],
-    }))  # fmt: skip
+    settings.write_text(
+        json.dumps(
+            {
+                "libraries": str(site_dir / app["libraries"]["url"]),
+                "panelCdnRoot": PANEL_CDN_ROOT,
+                "pageResources": config["pageResources"],
+                "check": app["check"],
+                "layout": app["layout"],
+            }
+        )
+    )
     archives = [str(site_dir / config["stages"][n]["bundle"]["url"]) for n in ("live", "app")]
     answers = [
         json.loads(
             subprocess.run(
-                ["node", str(snapshot.SCRIPT), "check-app", str(raw),
-                 str(site_dir / "pyodide" / STANDARD_LIBRARY_FILE), str(settings), *archives],
-                capture_output=True, text=True, check=True, env=node_environment(),
+                [
+                    "node",
+                    str(snapshot.SCRIPT),
+                    "check-app",
+                    str(raw),
+                    str(site_dir / "pyodide" / STANDARD_LIBRARY_FILE),
+                    str(settings),
+                    *archives,
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+                env=node_environment(),
             ).stdout
         )
         for _ in range(2)
-    ]  # fmt: skip
+    ]
     assert [a["check"] for a in answers] == [f"{self_check()}; {APP_CHECK}"] * 2
     assert [a["comparison"] for a in answers] == [comparison_check()] * 2
     assert answers[0]["random"] != answers[1]["random"]
@@ -116,9 +122,13 @@ def test_the_app_starts_from_its_own_snapshot(app_page, guard, site_url):
     nothing on the console, and the single-item page is completed for the typed text."""
     messages = []
     app_page.on("console", lambda msg: messages.append(msg.text))
-    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
-    poll(lambda: app_page.evaluate(SINGLE), timeout=APP_TIMEOUT, message="the single-item page",
-         guard=guard)  # fmt: skip
+    assert typed_score_shown(app_page, guard, site_url) == "snapshot"
+    poll(
+        lambda: app_page.evaluate(SINGLE),
+        timeout=APP_TIMEOUT,
+        message="the single-item page",
+        guard=guard,
+    )
     assert app_page.evaluate(APP_BOOT) == "app-snapshot"
     assert not any("did not start from its snapshot" in text for text in messages), messages
     expected = f"{charsim.score(TYPED, ['cat']):.4f}"
@@ -157,8 +167,12 @@ def test_the_prebuilt_app_sends_its_single_item_page_in_steps_and_typing_changes
     back to the parts built ahead: a change of them took BokehJS 0.4-0.6 s)."""
     app_page.add_init_script(WORKER_MESSAGES)
     app_page.goto(site_url, wait_until="domcontentloaded")
-    poll(lambda: app_page.evaluate(SINGLE), timeout=APP_TIMEOUT, message="the single-item page",
-         guard=guard)  # fmt: skip
+    poll(
+        lambda: app_page.evaluate(SINGLE),
+        timeout=APP_TIMEOUT,
+        message="the single-item page",
+        guard=guard,
+    )
     assert app_page.evaluate(APP_BOOT) == "app-snapshot"
     messages = app_page.evaluate("__messages")
     render = next(i for i, (kind, _, _) in enumerate(messages) if kind == "render")
@@ -166,7 +180,7 @@ def test_the_prebuilt_app_sends_its_single_item_page_in_steps_and_typing_changes
     shown = [events for kind, _, events in messages[render:single] if kind == "patch"]
     assert shown and all(events == ["ModelChanged:children"] for events in shown), shown
     assert app_page.evaluate("window.__lastPart")  # complete when said so (its parts applied)
-    _type_and_wait_for_its_score(app_page, guard)
+    type_and_wait_for_its_score(app_page, guard)
     app_page.wait_for_timeout(1500)  # the shared n-grams, once typing pauses
     changed = {e for kind, _, events in app_page.evaluate("__messages") for e in events}
     assert "ModelChanged:text" in changed
@@ -184,17 +198,25 @@ def test_an_app_snapshot_that_cannot_be_used_falls_back_to_the_live_views(
     app_page.on("console", lambda msg: messages.append((msg.type, msg.text)))
     damaged = {"status": 200, "body": gzip.compress(b"not what the site built")}
     app_page.route(f"**/pyodide/{broken}", lambda route: route.fulfill(**damaged))
-    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
-    poll(lambda: app_page.evaluate(SINGLE), timeout=APP_TIMEOUT, message="the single-item page",
-         guard=guard)  # fmt: skip
+    assert typed_score_shown(app_page, guard, site_url) == "snapshot"
+    poll(
+        lambda: app_page.evaluate(SINGLE),
+        timeout=APP_TIMEOUT,
+        message="the single-item page",
+        guard=guard,
+    )
     assert app_page.evaluate(APP_BOOT) == "snapshot"
     why = "the app's Python did not start from its snapshot (the app's memory snapshot could not"
     assert [t for kind, t in messages if why in t and kind == "warning"], messages
     assert not app_page.locator("#error").is_visible()
     type_over_candidate(app_page, "the app after a fallback")
     expected = f"{charsim.score('the app after a fallback', ['cat']):.4f}"
-    poll(lambda: app_page.locator(SCORE).inner_text() == expected, timeout=30,
-         message=f"the score {expected}", guard=guard)  # fmt: skip
+    poll(
+        lambda: app_page.locator(SCORE).inner_text() == expected,
+        timeout=30,
+        message=f"the score {expected}",
+        guard=guard,
+    )
 
 
 def test_an_app_snapshot_that_fails_only_when_the_app_is_built_falls_back_to_the_live_views(
@@ -215,18 +237,26 @@ def test_an_app_snapshot_that_fails_only_when_the_app_is_built_falls_back_to_the
         "withConsoleHeld(() => { console.error('Pyodide has suffered "
         "a fatal error'); throw new Error('memory access out of bounds'); })",
     )
-    app_page.route("**/worker.js", lambda route: route.fulfill(
-        status=200, body=failing, content_type="text/javascript"))  # fmt: skip
-    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
-    poll(lambda: app_page.evaluate(SINGLE), timeout=APP_TIMEOUT, message="the single-item page",
-         guard=guard)  # fmt: skip
+    app_page.route(
+        "**/worker.js",
+        lambda route: route.fulfill(status=200, body=failing, content_type="text/javascript"),
+    )
+    assert typed_score_shown(app_page, guard, site_url) == "snapshot"
+    poll(
+        lambda: app_page.evaluate(SINGLE),
+        timeout=APP_TIMEOUT,
+        message="the single-item page",
+        guard=guard,
+    )
     assert app_page.evaluate(APP_BOOT) == "snapshot"
-    why = ("the app's Python did not start from its snapshot (it could not build the app: memory "
-           "access out of bounds): started again without it")  # fmt: skip
+    why = (
+        "the app's Python did not start from its snapshot (it could not build the app: memory "
+        "access out of bounds): started again without it"
+    )
     assert [t for kind, t in messages if kind == "warning" and why in t], messages
     assert not [t for kind, t in messages if kind == "error"], messages
     assert not app_page.locator("#error").is_visible()
-    _type_and_wait_for_its_score(app_page, guard)
+    type_and_wait_for_its_score(app_page, guard)
 
 
 def test_an_app_snapshot_made_for_another_function_table_is_refused_before_its_download(
@@ -252,7 +282,7 @@ def test_an_app_snapshot_made_for_another_function_table_is_refused_before_its_d
         route.fulfill(status=200, body=body, content_type="text/html")
 
     app_page.route(site_url, other_layout)
-    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    assert typed_score_shown(app_page, guard, site_url) == "snapshot"
     poll(
         lambda: app_page.evaluate(SINGLE),
         timeout=APP_TIMEOUT,
@@ -263,7 +293,7 @@ def test_an_app_snapshot_made_for_another_function_table_is_refused_before_its_d
     assert not [url for url in fetched if "/pyodide/app-" in url], fetched
     why = "the app's Python did not start from its snapshot (this engine's function table holds"
     assert [t for kind, t in messages if kind == "warning" and why in t], messages
-    _type_and_wait_for_its_score(app_page, guard)
+    type_and_wait_for_its_score(app_page, guard)
 
 
 def test_on_a_slow_network_the_app_restores_the_live_views_snapshot(app_page, guard, site_url):
@@ -274,13 +304,22 @@ def test_on_a_slow_network_the_app_restores_the_live_views_snapshot(app_page, gu
     app_page.on("console", lambda msg: messages.append(msg.text))
     cdp = app_page.context.new_cdp_session(app_page)
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 5, "downloadThroughput": 20e6 / 8,
-        "uploadThroughput": 20e6 / 8,
-    })  # fmt: skip
-    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
-    poll(lambda: app_page.evaluate(APP_BOOT), timeout=APP_TIMEOUT, message="the app's worker",
-         guard=guard)  # fmt: skip
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": 5,
+            "downloadThroughput": 20e6 / 8,
+            "uploadThroughput": 20e6 / 8,
+        },
+    )
+    assert typed_score_shown(app_page, guard, site_url) == "snapshot"
+    poll(
+        lambda: app_page.evaluate(APP_BOOT),
+        timeout=APP_TIMEOUT,
+        message="the app's worker",
+        guard=guard,
+    )
     assert app_page.evaluate(APP_BOOT) == "snapshot"
     assert any("the network is too slow to fetch the app's snapshot" in t for t in messages)
 
@@ -288,7 +327,7 @@ def test_on_a_slow_network_the_app_restores_the_live_views_snapshot(app_page, gu
 def test_the_first_score_comes_from_the_snapshot(app_page, guard, site_url):
     messages = []
     app_page.on("console", lambda msg: messages.append(msg.text))
-    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    assert typed_score_shown(app_page, guard, site_url) == "snapshot"
     assert not any("booted afresh" in text for text in messages)
 
 
@@ -296,12 +335,16 @@ def test_bokehjs_is_fetched_only_once_the_live_view_is_on_the_page(app_page, gua
     """BokehJS and the first score share the machine: fetched while the worker restores Python
     (once the snapshot's bytes were in), BokehJS made the live view 9% later. It comes with
     Panel's JS, once the app is on its way."""
-    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    assert typed_score_shown(app_page, guard, site_url) == "snapshot"
     started = """() => Object.fromEntries(performance.getEntries()
         .filter((e) => e.name === 'explorer:live' || /bokeh[.]min[.]js$/.test(e.name))
         .map((e) => [e.name.split('/').pop(), e.startTime]))"""
-    poll(lambda: "bokeh.min.js" in app_page.evaluate(started), timeout=APP_TIMEOUT,
-         message="BokehJS", guard=guard)  # fmt: skip
+    poll(
+        lambda: "bokeh.min.js" in app_page.evaluate(started),
+        timeout=APP_TIMEOUT,
+        message="BokehJS",
+        guard=guard,
+    )
     times = app_page.evaluate(started)
     assert times["bokeh.min.js"] > times["explorer:live"]
 
@@ -315,14 +358,16 @@ def test_the_live_view_has_a_worker_of_its_own_until_the_app_takes_its_place(
     workers = """(({ liveWorker, worker }) => [liveWorker instanceof Worker,
                   worker instanceof Worker, liveWorker === worker])(window.charsimPage)"""
     taken = "performance.getEntriesByName('explorer:app').length > 0"
-    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    assert typed_score_shown(app_page, guard, site_url) == "snapshot"
     # Read at once: on a busy machine the app may have taken the live view's place already.
     before, app_in_place = app_page.evaluate(f"[{workers}, {taken}]")
     assert before == [True, True, app_in_place]
     poll(
         lambda: app_page.evaluate("performance.getEntriesByName('explorer:app').length"),
-        timeout=APP_TIMEOUT, message="the app in the live view's place", guard=guard,
-    )  # fmt: skip
+        timeout=APP_TIMEOUT,
+        message="the app in the live view's place",
+        guard=guard,
+    )
     assert app_page.evaluate(workers) == [True, True, True]
 
 
@@ -331,14 +376,16 @@ def test_the_single_item_page_of_a_restored_snapshot_is_complete_before_sacreble
 ):
     """Restored, Python holds sacreBLEU's modules: the single-item page's comparison tab waits
     for no install (the comparison group's files come after, with the other pages')."""
-    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    assert typed_score_shown(app_page, guard, site_url) == "snapshot"
     poll(
         lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "ready",
-        timeout=APP_TIMEOUT, message="every page built", guard=guard,
-    )  # fmt: skip
-    marks = dict(app_page.evaluate(
-        "performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])"
-    ))  # fmt: skip
+        timeout=APP_TIMEOUT,
+        message="every page built",
+        guard=guard,
+    )
+    marks = dict(
+        app_page.evaluate("performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])")
+    )
     installs = [at for name, at in marks.items() if "Installing comparison" in name]
     assert installs, sorted(marks)
     assert marks["explorer:single"] < min(installs)
@@ -357,130 +404,20 @@ def test_numpys_and_pandass_wheels_are_fetched_only_once_the_batch_page_is_opene
         route.continue_()
 
     app_page.route("**/*.whl", wheel)
-    assert _typed_score_shown(app_page, guard, site_url) == "snapshot"
+    assert typed_score_shown(app_page, guard, site_url) == "snapshot"
     poll(
         lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "ready",
-        timeout=APP_TIMEOUT, message="every page built", guard=guard,
-    )  # fmt: skip
+        timeout=APP_TIMEOUT,
+        message="every page built",
+        guard=guard,
+    )
     assert app_page.evaluate(APP_BOOT) == "app-snapshot"
     app_page.wait_for_timeout(1000)
     assert asked == []
     app_page.get_by_role("tab", name="Batch: score files").click()
-    poll(lambda: sorted(asked) == ["numpy", "pandas"], timeout=30,
-         message="numpy's and pandas's wheels", guard=guard)  # fmt: skip
-
-
-@pytest.mark.parametrize(
-    "answer",
-    [
-        {"status": 404, "body": "gone"},
-        {"status": 200, "body": b"\x1f\x8b not the snapshot"},
-        "truncated",
-    ],
-    ids=["missing", "corrupt", "truncated"],
-)
-def test_a_snapshot_that_cannot_be_used_falls_back_to_a_fresh_boot_and_still_scores(
-    app_page, guard, site_url, site_dir, answer
-):
-    """The worker boots Python afresh, says why on the console only (a warning, which the
-    guard does not count as a problem), and the typed text gets its score. A truncated
-    snapshot (its first megabyte, its header intact) is refused by its size."""
-    why = "booted afresh"
-    if answer == "truncated":
-        (shipped,) = (site_dir / "pyodide").glob("live-snapshot-*.gz")
-        head = gzip.decompress(shipped.read_bytes())[:1_000_000]
-        answer, why = {"status": 200, "body": gzip.compress(head)}, "holds 1000000 bytes, not"
-    messages = []
-    app_page.on("console", lambda msg: messages.append((msg.type, msg.text)))
-    app_page.route("**/live-snapshot-*.gz", lambda route: route.fulfill(**answer))
-    assert _typed_score_shown(app_page, guard, site_url) == "fresh"
-    assert [t for kind, t in messages if why in t and kind == "warning"], messages
-    assert not app_page.locator("#error").is_visible()
-
-
-def test_boot_fresh_in_the_link_boots_afresh_and_opens_the_rest_of_the_link(
-    app_page, guard, site_url
-):
-    app_page.goto(f"{site_url}?boot=fresh&c=the+cat&r=%5B%22a+cat%22%5D&cap=32")
-    poll(lambda: app_page.evaluate(LIVE), timeout=APP_TIMEOUT, message="the live view",
-         guard=guard)  # fmt: skip
-    expected = f"{charsim.score('the cat', ['a cat']):.4f}"
-    poll(lambda: app_page.locator(SCORE).inner_text() == expected, timeout=30,
-         message=f"the score {expected}", guard=guard)  # fmt: skip
-    assert app_page.evaluate(BOOT) == "fresh"
-
-
-@pytest.mark.parametrize(
-    ("answer", "why"),
-    [
-        (
-            {"status": 404},
-            "could not fetch pyodide/tables.tar.gz (six, python-dateutil, pytz): HTTP 404",
-        ),
-        ("half", "pyodide/tables.tar.gz (six, python-dateutil, pytz) is damaged: it unpacks to "),
-    ],
-    ids=["missing", "truncated"],
-)
-def test_a_stage_that_fails_is_named_and_what_is_typed_is_still_scored(
-    app_page, guard, site_url, site_dir, answer, why
-):
-    """The tables' archive (fetched once the batch page is opened) cannot be fetched, or comes
-    cut to half its bytes: the page says that part of it could not load, which stage and which
-    file (and what it holds), and the single-item page still scores text typed after the
-    failure."""
-    if answer == "half":
-        body = gzip.decompress((site_dir / "pyodide" / "tables.tar.gz").read_bytes())
-        answer = {"status": 200, "body": gzip.compress(body[: len(body) // 2]),
-                  "content_type": "application/gzip"}  # fmt: skip
-    app_page.route("**/pyodide/tables.tar.gz", lambda route: route.fulfill(**answer))
-    app_page.goto(site_url)
-    poll(lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "ready",
-         timeout=APP_TIMEOUT, message="every page built", guard=guard)  # fmt: skip
-    app_page.get_by_role("tab", name="Batch: score files").click()
     poll(
-        lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "error",
-        timeout=APP_TIMEOUT, message="the tables' stage to fail",
-    )  # fmt: skip
-    shown = app_page.locator("#error").inner_text().splitlines()
-    heading, stage, detail = [line for line in shown if line]
-    assert heading == "Part of the explorer could not load; what you type is still scored"
-    assert stage == "Failed while: Installing tables"
-    assert detail.startswith(why)
-    guard.problems[:] = [p for p in guard.problems if "explorer failed while" not in p]
-    app_page.get_by_role("tab", name="Single item").click()
-    _type_and_wait_for_its_score(app_page, guard)
-
-
-@pytest.mark.parametrize("query", ["", "?boot=fresh"], ids=["snapshot", "fresh"])
-def test_a_truncated_standard_library_is_named_in_one_line(
-    app_page, guard, site_url, site_dir, query
-):
-    """``python_stdlib.zip`` comes cut to half its bytes: the page says in one line that this
-    file is damaged and how many bytes it holds (it ended in a zipimport traceback)."""
-    body = (site_dir / "pyodide" / "python_stdlib.zip").read_bytes()
-    answer = {"status": 200, "body": body[: len(body) // 2], "content_type": "application/zip"}
-    app_page.route("**/pyodide/python_stdlib.zip", lambda route: route.fulfill(**answer))
-    app_page.goto(site_url + query)
-    poll(
-        lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "error",
-        timeout=APP_TIMEOUT, message="the explorer to fail",
-    )  # fmt: skip
-    detail = app_page.locator("#error-detail").inner_text()
-    assert detail == (f"pyodide/python_stdlib.zip is damaged: it holds {len(body) // 2} bytes, "
-                      f"not {len(body)}")  # fmt: skip
-    guard.problems[:] = [p for p in guard.problems if "explorer failed while" not in p]
-
-
-def test_a_standard_library_that_gets_no_answer_is_named_in_one_line(app_page, guard, site_url):
-    """The request for ``python_stdlib.zip`` is dropped (no HTTP answer at all): the page names
-    the file, not only the browser's "Failed to fetch"."""
-    app_page.route("**/pyodide/python_stdlib.zip", lambda route: route.abort())
-    app_page.goto(site_url)
-    poll(
-        lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "error",
-        timeout=APP_TIMEOUT, message="the explorer to fail",
-    )  # fmt: skip
-    detail = app_page.locator("#error-detail").inner_text()
-    assert detail == "could not fetch pyodide/python_stdlib.zip: Failed to fetch"
-    expected = ("explorer failed while", "python_stdlib.zip", "ERR_FAILED")
-    guard.problems[:] = [p for p in guard.problems if not any(e in p for e in expected)]
+        lambda: sorted(asked) == ["numpy", "pandas"],
+        timeout=30,
+        message="numpy's and pandas's wheels",
+        guard=guard,
+    )

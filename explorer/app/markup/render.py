@@ -19,8 +19,14 @@ from charsim import Match, NGram
 from ..i18n import UIText
 
 __all__ = [
-    "BEGIN_MARK", "END_MARK", "TEXT_SHOWN", "decimal", "fraction", "marked_text", "ngram_label",
-]  # fmt: skip
+    "BEGIN_MARK",
+    "END_MARK",
+    "TEXT_SHOWN",
+    "decimal",
+    "fraction",
+    "marked_text",
+    "ngram_label",
+]
 
 TEXT_SHOWN = 3_000
 """Most characters of one text drawn character by character (marked matches, coverage); the
@@ -116,7 +122,9 @@ def _shortened(ui: UIText, size: int) -> str:
 
 def _note(match: Match, ui: UIText) -> str:
     return ui(
-        "render.note", ngram=ngram_label(match.ngram), candidate=match.candidate_count,
+        "render.note",
+        ngram=ngram_label(match.ngram),
+        candidate=match.candidate_count,
         counts=", ".join(map(str, match.reference_counts)),
         clipped=", ".join(map(str, match.overlaps)),
-    )  # fmt: skip
+    )

@@ -19,10 +19,20 @@ from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Message
 from .references import REFERENCE_FORMATS
 
 __all__ = [
-    "FIELDS", "FieldError", "LinkState", "MAX_ADDRESS_QUERY", "MAX_LINK_CHARS", "decode_link",
-    "encode_link", "field_name", "invalid", "language_of", "read_field", "unknown",
+    "FIELDS",
+    "FieldError",
+    "LinkState",
+    "MAX_ADDRESS_QUERY",
+    "MAX_LINK_CHARS",
+    "decode_link",
+    "encode_link",
+    "field_name",
+    "invalid",
+    "language_of",
+    "read_field",
+    "unknown",
     "with_language",
-]  # fmt: skip
+]
 
 MAX_LINK_CHARS = 100_000
 """Longer query strings are refused (browsers and servers truncate long URLs anyway)."""

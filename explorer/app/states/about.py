@@ -178,10 +178,14 @@ class AboutState(param.Parameterized):
                     base.mean_overlap, base.denominator, other.mean_overlap, other.denominator
                 )
                 decomposition = {
-                    "A0": base.mean_overlap, "D0": base.denominator, "S0": base.score,
-                    "S1": other.score, "delta_a": delta_a, "delta_d": delta_d,
+                    "A0": base.mean_overlap,
+                    "D0": base.denominator,
+                    "S0": base.score,
+                    "S1": other.score,
+                    "delta_a": delta_a,
+                    "delta_d": delta_d,
                     "change": change,
-                }  # fmt: skip
+                }
         with param.edit_constant(self):
             self.param.update(cap_decomposition=decomposition, cap_message=message)
 

@@ -120,9 +120,14 @@ class BatchState(param.Parameterized):
         self._generation += 1
         with param.edit_constant(self):
             self.param.update(
-                batch=batch, summaries=[], results=[], done=0, scoring=False, message=messages,
+                batch=batch,
+                summaries=[],
+                results=[],
+                done=0,
+                scoring=False,
+                message=messages,
                 total=batch.size * len(batch.systems) if batch else 0,
-            )  # fmt: skip
+            )
 
     def fail(self, *messages: Message) -> bool:
         """A load failed: show ``messages`` and clear the previous data and results, so that no

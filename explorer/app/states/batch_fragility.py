@@ -49,14 +49,18 @@ class FragilityState(param.Parameterized):
     """Per metric, the :data:`TOP` items of the loaded systems whose score moves most."""
 
     rows = param.List(
-        default=[], item_type=MovedRow, constant=True,
+        default=[],
+        item_type=MovedRow,
+        constant=True,
         doc="Per metric of METRICS in turn, its moved items, largest |Δ| first.",
-    )  # fmt: skip
+    )
     computing = param.Boolean(default=False, constant=True, doc="Whether a run is under way.")
     message = param.ClassSelector(
-        class_=Message, default=None, constant=True,
+        class_=Message,
+        default=None,
+        constant=True,
         doc="Why there are no rows: no files scored, or no item moves (None while computing).",
-    )  # fmt: skip
+    )
 
     def __init__(self, batch: BatchState, **params) -> None:
         super().__init__(**params)

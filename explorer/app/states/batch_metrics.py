@@ -33,9 +33,10 @@ class BatchMetricsState(param.Parameterized):
     """Per-item charsim, chrF and BLEU of the loaded systems, and how they agree."""
 
     scores = param.Dict(
-        default={}, constant=True,
+        default={},
+        constant=True,
         doc="Metric name → per system, the item scores (empty until computed).",
-    )  # fmt: skip
+    )
     signatures = param.Dict(default={}, constant=True, doc="Metric name → item-score signature.")
     computing = param.Boolean(default=False, constant=True, doc="Whether a run is under way.")
 
@@ -63,9 +64,11 @@ class BatchMetricsState(param.Parameterized):
             for start in range(0, batch.size, CHUNK):
                 chunk = slice(start, start + CHUNK)
                 results = corpus_scores(
-                    [system[chunk] for system in batch.systems], batch.references[chunk], metric,
+                    [system[chunk] for system in batch.systems],
+                    batch.references[chunk],
+                    metric,
                     sentence_level=True,
-                )  # fmt: skip
+                )
                 for column, result in zip(scores[metric], results, strict=True):
                     column.extend(result.scores)
                 await asyncio.sleep(0)  # let the page draw and answer clicks

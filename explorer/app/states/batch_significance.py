@@ -90,21 +90,25 @@ class SignificanceState(param.Parameterized):
     """The settings, the progress and the result of the resampling of a batch's item scores."""
 
     method = param.Selector(
-        objects=["bs", "ar"], default="bs",
+        objects=["bs", "ar"],
+        default="bs",
         doc="The paired test: bs (paired bootstrap) or ar (approximate randomization).",
-    )  # fmt: skip
+    )
     resamples = param.Integer(
         default=DEFAULT_RESAMPLES, bounds=(1, PAGE_MAX_RESAMPLES), doc="Bootstrap resamples."
     )
     trials = param.Integer(
-        default=DEFAULT_RANDOMIZATION_TRIALS, bounds=(1, PAGE_MAX_TRIALS),
+        default=DEFAULT_RANDOMIZATION_TRIALS,
+        bounds=(1, PAGE_MAX_TRIALS),
         doc="Trials of approximate randomization (method ar).",
-    )  # fmt: skip
+    )
     seed = param.Integer(default=DEFAULT_SEED, bounds=(0, None), doc="The generator's seed.")
     result = param.ClassSelector(
-        class_=SignificanceResult, default=None, constant=True,
+        class_=SignificanceResult,
+        default=None,
+        constant=True,
         doc="The last complete run's numbers (None while one runs, or without scores).",
-    )  # fmt: skip
+    )
     done = param.Integer(default=0, constant=True, doc="Resamples and trials done so far.")
     total = param.Integer(default=0, constant=True, doc="Resamples and trials to do.")
     running = param.Boolean(default=False, constant=True, doc="Whether a run is under way.")
@@ -125,20 +129,32 @@ class SignificanceState(param.Parameterized):
         trials = self.trials if len(scores) == 2 and self.method == "ar" else None
         with param.edit_constant(self):
             self.param.update(
-                result=None, done=0, running=bool(scores),
+                result=None,
+                done=0,
+                running=bool(scores),
                 total=self.resamples + (trials or 0) if scores else 0,
-            )  # fmt: skip
+            )
         if scores:
             signature = charsim.signature(
-                "mean", nrefs=common_nrefs(self.batch.batch.references), seed=self.seed,
-                bootstrap=self.resamples, randomization=trials,
-            )  # fmt: skip
+                "mean",
+                nrefs=common_nrefs(self.batch.batch.references),
+                seed=self.seed,
+                bootstrap=self.resamples,
+                randomization=trials,
+            )
             settings = (self.resamples, trials, self.seed, signature, self._generation)
             run = self._run(scores, *settings)
             param.parameterized.async_executor(lambda: run)
 
-    async def _run(self, scores: list, resamples: int, trials: int | None, seed: int,
-                   signature: str, generation: int) -> None:  # fmt: skip
+    async def _run(
+        self,
+        scores: list,
+        resamples: int,
+        trials: int | None,
+        seed: int,
+        signature: str,
+        generation: int,
+    ) -> None:
         """Resample ``scores`` (one or two systems; with ``trials`` approximate randomization
         too) and show the result, unless an input newer than ``generation`` has come."""
         options = {"resamples": resamples, "seed": seed, "every": STEP}

@@ -63,9 +63,11 @@ class CompareState(FollowsItem):
     )
 
     def __init__(
-        self, item: ExplorerState, deferred: Callable[[Callable], Callable] = lambda f: f,
+        self,
+        item: ExplorerState,
+        deferred: Callable[[Callable], Callable] = lambda f: f,
         **params,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Follow ``item`` (see :class:`~explorer.app.states.follow.FollowsItem`) and the
         slider's β."""
         super().__init__(item, deferred, **params)
@@ -114,8 +116,12 @@ class CompareState(FollowsItem):
             rate = max(e.precision, e.recall)
             models = self._models()
             lam, p = float(reference_length), float(rate)
-            point = {"length": length, "reference_length": reference_length, "rate": rate,
-                     "score": e.score}  # fmt: skip
+            point = {
+                "length": length,
+                "reference_length": reference_length,
+                "rate": rate,
+                "score": e.score,
+            }
             point |= {name: model(length, lam, p) for name, model in models.items()}
             top = max(2 * lam, 1.25 * length)
             lengths = [top * k / CURVE_POINTS for k in range(1, CURVE_POINTS + 1)]

@@ -20,9 +20,11 @@ class FollowsItem(param.Parameterized):
     once and after every change of its explanation. Subclasses define ``_recompute``."""
 
     def __init__(
-        self, item: ExplorerState, deferred: Callable[[Callable], Callable] = lambda f: f,
+        self,
+        item: ExplorerState,
+        deferred: Callable[[Callable], Callable] = lambda f: f,
         **params,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Follow ``item``; ``deferred`` wraps the watcher of its explanation (the browser
         :func:`explorer.app.staging.soon` recomputes after the score card)."""
         super().__init__(**params)

@@ -33,9 +33,10 @@ class MetricsState(FollowsItem):
         default=None, constant=True, doc="charsim.compare.Comparison of the item, or None."
     )
     fragility = param.Parameter(
-        default=None, constant=True,
+        default=None,
+        constant=True,
         doc="charsim.compare.fragility.Fragility of the item (charsim and chrF), or None.",
-    )  # fmt: skip
+    )
     message = param.ClassSelector(
         class_=Message, default=None, constant=True, doc="Why there is no comparison, if none."
     )

@@ -58,13 +58,15 @@ class ExplorerState(param.Parameterized):
 
     references = param.List(default=[], item_type=str, constant=True, doc="Parsed reference set.")
     summary = param.Parameter(
-        default=None, constant=True,
+        default=None,
+        constant=True,
         doc="charsim.Explanation without the n-gram lists (every number), or None; set first.",
-    )  # fmt: skip
+    )
     explanation = param.Parameter(
-        default=None, constant=True,
+        default=None,
+        constant=True,
         doc="charsim.Explanation (with the n-gram lists up to MATCHES_LIMIT) or None; set second.",
-    )  # fmt: skip
+    )
     coverage = param.Parameter(
         default=(), constant=True, doc="charsim.coverage: longest matched order per character."
     )
@@ -72,15 +74,18 @@ class ExplorerState(param.Parameterized):
         class_=Message, default=None, constant=True, doc="Why there is no explanation, if none."
     )
     matches_note = param.ClassSelector(
-        class_=Message, default=None, constant=True,
+        class_=Message,
+        default=None,
+        constant=True,
         doc="Why the explanation lists no shared n-grams although it has numbers, if so.",
-    )  # fmt: skip
+    )
     link_problems = param.List(
         default=[], item_type=Message, constant=True, doc="What was wrong with the link."
     )
 
-    def __init__(self, deferred: Callable[[Callable[[], None]], Callable[[], None]] | None = None,
-                 **params) -> None:  # fmt: skip
+    def __init__(
+        self, deferred: Callable[[Callable[[], None]], Callable[[], None]] | None = None, **params
+    ) -> None:
         """Args:
         deferred: wraps the step that lists the shared n-grams (a generator function) into a
             call that runs it later (``explorer.app.staging.after_pause``); None runs it at once.
@@ -91,9 +96,14 @@ class ExplorerState(param.Parameterized):
         super().__init__(**params)
 
     @param.depends(
-        "candidate", "references_text", "reference_format", "max_order", "weights",
-        watch=True, on_init=True,
-    )  # fmt: skip
+        "candidate",
+        "references_text",
+        "reference_format",
+        "max_order",
+        "weights",
+        watch=True,
+        on_init=True,
+    )
     def _recompute(self) -> None:
         summary, message, references, matches_note = None, None, [], None
         try:
@@ -109,20 +119,26 @@ class ExplorerState(param.Parameterized):
             message = Message("state.paused", {"size": size, "limit": LIVE_LIMIT})
         else:
             if size > MATCHES_LIMIT:
-                matches_note = Message("state.matches_not_listed", {"size": size,
-                                       "limit": MATCHES_LIMIT})  # fmt: skip
+                matches_note = Message(
+                    "state.matches_not_listed", {"size": size, "limit": MATCHES_LIMIT}
+                )
             summary = charsim.explain(
-                self.candidate, references, max_order=self.max_order, weights=self.weights,
+                self.candidate,
+                references,
+                max_order=self.max_order,
+                weights=self.weights,
                 matches=False,
-            )  # fmt: skip
+            )
         self._matches_due = summary is not None and matches_note is None
         self._inputs = object()  # what the second step was started for is known by this
         with param.edit_constant(self):  # at once: watchers see a consistent state
             self.param.update(
-                references=references, summary=summary, message=message,
+                references=references,
+                summary=summary,
+                message=message,
                 matches_note=matches_note,
                 **({} if self._matches_due else {"explanation": summary, "coverage": ()}),
-            )  # fmt: skip
+            )
         if summary is not None and self.order > summary.order_cap:
             self.order = summary.order_cap
         if self._matches_due:

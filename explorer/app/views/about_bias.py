@@ -20,8 +20,11 @@ from .common import html_pane, line_chart, relabel_figure, value_table
 
 __all__ = ["LengthBiasView", "bias_html"]
 
-_LINES = (("charsim", "#4c78a8", "solid"), ("chrF", "#f58518", "dashed"),
-          ("BLEU", "#54a24b", "dotdash"))  # fmt: skip
+_LINES = (
+    ("charsim", "#4c78a8", "solid"),
+    ("chrF", "#f58518", "dashed"),
+    ("BLEU", "#54a24b", "dotdash"),
+)
 _MODELS = [name for name, _, _ in _LINES]
 
 
@@ -41,17 +44,31 @@ def bias_html(state: CompareState, text: UIText) -> str:
     point, names = state.bias_point, _names(state)
     rows = [
         (text("about.bias.row.length"), str(point["length"]), "", "bias-length"),
-        (text("about.bias.row.reference_length"), f"{float(point['reference_length']):.2f}",
-         fraction(point["reference_length"]), "bias-reference-length"),
-        (text("about.bias.row.rate"), f"{float(point['rate']):.4f}", fraction(point["rate"]),
-         "bias-rate"),
-    ]  # fmt: skip
+        (
+            text("about.bias.row.reference_length"),
+            f"{float(point['reference_length']):.2f}",
+            fraction(point["reference_length"]),
+            "bias-reference-length",
+        ),
+        (
+            text("about.bias.row.rate"),
+            f"{float(point['rate']):.4f}",
+            fraction(point["rate"]),
+            "bias-rate",
+        ),
+    ]
     rows += [
         (text("about.bias.row.model", name=names[name]), f"{point[name]:.4f}", "", f"bias-{name}")
         for name in _MODELS
     ]
-    rows.append((text("about.bias.row.actual"), f"{float(point['score']):.4f}",
-                 fraction(point["score"]), "bias-score"))  # fmt: skip
+    rows.append(
+        (
+            text("about.bias.row.actual"),
+            f"{float(point['score']):.4f}",
+            fraction(point["score"]),
+            "bias-score",
+        )
+    )
     header = tuple(text(f"about.bias.column.{key}") for key in ("quantity", "value", "exact"))
     return f"{value_table('about-bias', header, rows)}<p>{escape(text('about.bias.how'))}</p>"
 
@@ -65,20 +82,29 @@ class LengthBiasView(Viewer):
         self._source, chart = line_chart("about-bias-source", _EMPTY_CURVES, [], y_range=(0, 1.02))
         self._line_hover = chart.select_one(HoverTool)
         lines = [
-            chart.line(x="j", y=name, source=self._source, color=color, line_dash=dash,
-                       line_width=2, legend_label=name)
+            chart.line(
+                x="j",
+                y=name,
+                source=self._source,
+                color=color,
+                line_dash=dash,
+                line_width=2,
+                legend_label=name,
+            )
             for name, color, dash in _LINES
-        ]  # fmt: skip
+        ]
         self._line_hover.renderers = lines
         self._points = ColumnDataSource(_EMPTY_POINTS, name="about-bias-points")
         # No legend item: BokehJS draws a legend sample from the first row of a colour column and
         # fails (RangeError, stopping the page's Python watchers) while the source is empty.
-        dots = chart.scatter(x="j", y="score", source=self._points, color="color", size=10,
-                             marker="diamond")  # fmt: skip
+        dots = chart.scatter(
+            x="j", y="score", source=self._points, color="color", size=10, marker="diamond"
+        )
         self._point_hover = HoverTool(renderers=[dots])
         chart.add_tools(self._point_hover)
-        self._lambda = Span(location=0, dimension="height", line_color="#888888",
-                            line_dash="dotted")  # fmt: skip
+        self._lambda = Span(
+            location=0, dimension="height", line_color="#888888", line_dash="dotted"
+        )
         chart.add_layout(self._lambda)
         chart.add_layout(chart.legend[0], "right")  # outside the plot: it hid parts of the curves
         self._figure = chart
@@ -100,9 +126,10 @@ class LengthBiasView(Viewer):
             (_line_name(name, text), f"@{name}{{0.000}}") for name in _MODELS
         ]
         self._point_hover.tooltips = [
-            (text("about.bias.tip.model"), "@model"), (j, "@j"),
+            (text("about.bias.tip.model"), "@model"),
+            (j, "@j"),
             (text("about.bias.tip.score"), "@score{0.0000}"),
-        ]  # fmt: skip
+        ]
         self.note.object = alert(text("about.bias.model_only"), "info")
         self._update()
 

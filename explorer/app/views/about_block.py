@@ -41,15 +41,23 @@ class BlockRatioView(Viewer):
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
         self._source, chart = line_chart(
-            "about-block-source", state.block_curves,
+            "about-block-source",
+            state.block_curves,
             [("N", "@cap"), ("1/n", "@harmonic{0.00}"), ("uniform", "@uniform{0.00}")],
-        )  # fmt: skip
+        )
         for weights, color, dash in (
             ("harmonic", "#4c78a8", "solid"),
             ("uniform", "#f58518", "dashed"),
         ):
-            chart.line(x="cap", y=weights, source=self._source, color=color, line_width=2,
-                       line_dash=dash, legend_label=weights)  # fmt: skip
+            chart.line(
+                x="cap",
+                y=weights,
+                source=self._source,
+                color=color,
+                line_width=2,
+                line_dash=dash,
+                legend_label=weights,
+            )
         chart.legend.location = "top_left"
         self._chart = chart
         self._values = html_pane()

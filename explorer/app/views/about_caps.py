@@ -99,13 +99,17 @@ class CapSensitivityView(Viewer):
         self.state, self.item, self.text = state, item, text or UIText()
         self._source = ColumnDataSource({"cap": [], "score": []}, name="about-cap-source")
         chart = figure(
-            height=240, sizing_mode="stretch_width", toolbar_location=None, x_range=(0.5, 64.5),
+            height=240,
+            sizing_mode="stretch_width",
+            toolbar_location=None,
+            x_range=(0.5, 64.5),
             tools=[HoverTool(tooltips=[("N", "@cap"), ("charsim", "@score{0.0000}")])],
-        )  # fmt: skip
+        )
         chart.line(x="cap", y="score", source=self._source, color="#4c78a8", line_width=2)
         chart.scatter(x="cap", y="score", source=self._source, color="#4c78a8", size=4)
-        chart.add_layout(Span(location=BASE_CAP, dimension="height", line_color="#888888",
-                              line_dash="dotted"))  # fmt: skip
+        chart.add_layout(
+            Span(location=BASE_CAP, dimension="height", line_color="#888888", line_dash="dotted")
+        )
         self._figure = chart
         self._chart = pn.pane.Bokeh(chart, sizing_mode="stretch_width", visible=False)
         self._button = pn.widgets.Button()
@@ -136,6 +140,8 @@ class CapSensitivityView(Viewer):
 
     def __panel__(self):
         return pn.Column(
-            pn.FlexBox(self._button, self._compare), self._chart, self._text,
+            pn.FlexBox(self._button, self._compare),
+            self._chart,
+            self._text,
             sizing_mode="stretch_width",
-        )  # fmt: skip
+        )

@@ -19,8 +19,11 @@ from .common import figure_column, html_pane, line_chart, relabel_figure, value_
 
 __all__ = ["FBetaView", "fbeta_html"]
 
-_LINES = (("f_beta", "#f58518", "solid"), ("minimum", "#4c78a8", "dashed"),
-          ("maximum", "#888888", "dotted"))  # fmt: skip
+_LINES = (
+    ("f_beta", "#f58518", "solid"),
+    ("minimum", "#4c78a8", "dashed"),
+    ("maximum", "#888888", "dotted"),
+)
 """Curve (a column of ``CompareState.fbeta_curve``; catalog ``about.fbeta.line.<name>``),
 colour, dash."""
 
@@ -62,10 +65,18 @@ class FBetaView(Viewer):
         )
         self._hover = chart.select_one(HoverTool)
         for name, color, dash in _LINES:
-            chart.line(x="beta", y=name, source=self._source, color=color, line_dash=dash,
-                       line_width=2, legend_label=name)  # fmt: skip
-        self._beta = Span(location=state.beta, dimension="height", line_color="#888888",
-                          line_dash="dotted")  # fmt: skip
+            chart.line(
+                x="beta",
+                y=name,
+                source=self._source,
+                color=color,
+                line_dash=dash,
+                line_width=2,
+                legend_label=name,
+            )
+        self._beta = Span(
+            location=state.beta, dimension="height", line_color="#888888", line_dash="dotted"
+        )
         chart.add_layout(self._beta)
         chart.legend.location = "bottom_right"
         self._chart = chart

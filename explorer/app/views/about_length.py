@@ -15,8 +15,11 @@ from .common import figure_column, html_pane, line_chart, relabel_figure
 
 __all__ = ["LengthModelView", "centroids_html"]
 
-_LINES = (("charsim", "#4c78a8", "solid"), ("chrF", "#f58518", "dashed"),
-          ("BLEU", "#54a24b", "dotdash"))  # fmt: skip
+_LINES = (
+    ("charsim", "#4c78a8", "solid"),
+    ("chrF", "#f58518", "dashed"),
+    ("BLEU", "#54a24b", "dotdash"),
+)
 
 
 def centroids_html(state: AboutState, text: UIText) -> str:
@@ -46,21 +49,34 @@ class LengthModelView(Viewer):
             "about-length-source", state.length_curves, tooltips, y_range=(0, 1.02)
         )
         for name, color, dash in _LINES:
-            chart.line(x="j", y=name, source=self._source, color=color, line_dash=dash,
-                       line_width=2, legend_label=name)  # fmt: skip
-        self._lambda = Span(location=state.reference_length, dimension="height",
-                            line_color="#888888", line_dash="dotted")  # fmt: skip
+            chart.line(
+                x="j",
+                y=name,
+                source=self._source,
+                color=color,
+                line_dash=dash,
+                line_width=2,
+                legend_label=name,
+            )
+        self._lambda = Span(
+            location=state.reference_length,
+            dimension="height",
+            line_color="#888888",
+            line_dash="dotted",
+        )
         chart.add_layout(self._lambda)
         chart.legend.location = "top_right"
         self._chart = chart
         self._centroids = html_pane()
         self._sliders = {
             "length": pn.widgets.IntSlider.from_param(state.param.reference_length),
-            "rate": pn.widgets.FloatSlider.from_param(state.param.rate, step=0.01,
-                                                      css_classes=["cs-about-rate"]),
-            "beta": pn.widgets.FloatSlider.from_param(state.param.beta, step=0.25,
-                                                      css_classes=["cs-about-beta"]),
-        }  # fmt: skip
+            "rate": pn.widgets.FloatSlider.from_param(
+                state.param.rate, step=0.01, css_classes=["cs-about-rate"]
+            ),
+            "beta": pn.widgets.FloatSlider.from_param(
+                state.param.beta, step=0.25, css_classes=["cs-about-beta"]
+            ),
+        }
         self._widgets = pn.FlexBox(*self._sliders.values())
         state.param.watch(self._update, ["length_curves", "centroids"])
         self.text.param.watch(self._relabel, "language")

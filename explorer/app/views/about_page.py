@@ -25,9 +25,12 @@ class AboutView(Viewer):
     """The article's simplified models, live; ``shown()`` runs the cap demo if it has not run."""
 
     def __init__(
-        self, item: ExplorerState, state: AboutState | None = None, text: UIText | None = None,
+        self,
+        item: ExplorerState,
+        state: AboutState | None = None,
+        text: UIText | None = None,
         **params,
-    ) -> None:  # fmt: skip
+    ) -> None:
         super().__init__(**params)
         self.state, self.text = state or AboutState(), text or UIText()
         self._caps = CapSensitivityView(self.state, item, self.text)
@@ -43,10 +46,16 @@ class AboutView(Viewer):
         self._headings = {key: pn.pane.Markdown(disable_anchors=True) for key in views}
         # One part per view (explorer.app.staging): the page draws each in a short task.
         self._layout = pn.Column(
-            *(later(partial(pn.Column, self._headings[key], view, sizing_mode="stretch_width"),
-                    page="about") for key, view in views.items()),
-            sizing_mode="stretch_width", css_classes=["cs-out-of-layout"],
-        )  # fmt: skip
+            *(
+                later(
+                    partial(pn.Column, self._headings[key], view, sizing_mode="stretch_width"),
+                    page="about",
+                )
+                for key, view in views.items()
+            ),
+            sizing_mode="stretch_width",
+            css_classes=["cs-out-of-layout"],
+        )
         self.text.param.watch(self._relabel, "language")
         self._relabel()
 

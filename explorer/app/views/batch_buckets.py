@@ -95,23 +95,32 @@ class BucketsView(Viewer):
         self._choice = pn.widgets.RadioButtonGroup(value=BUCKETINGS[0])
         self._source = ColumnDataSource(bar_data(None, BUCKETINGS[0]), name="buckets-bars")
         chart = figure(
-            height=280, sizing_mode="stretch_width", toolbar_location=None,
-            x_range=FactorRange(factors=_factors(_EMPTY, BUCKETINGS[0])), y_range=(0, 1),
-            tools=[HoverTool(tooltips=[("", "@x"), ("charsim", "@mean{0.0000}"),
-                                       ("#", "@items")])],
-        )  # fmt: skip
+            height=280,
+            sizing_mode="stretch_width",
+            toolbar_location=None,
+            x_range=FactorRange(factors=_factors(_EMPTY, BUCKETINGS[0])),
+            y_range=(0, 1),
+            tools=[HoverTool(tooltips=[("", "@x"), ("charsim", "@mean{0.0000}"), ("#", "@items")])],
+        )
         bars = chart.vbar(
-            x="x", top="mean", width=0.9, source=self._source, line_color="white",
+            x="x",
+            top="mean",
+            width=0.9,
+            source=self._source,
+            line_color="white",
             fill_color=factor_cmap("system", list(COLORS), list(_SYSTEMS)),
-        )  # fmt: skip
+        )
         chart.add_layout(Legend(location="top_right"))
         self._chart, self._bars = chart, bars
         self._note = html_pane()
         self._table = read_only_table(
-            buckets_frame(None, self.text), show_index=False, selectable=False,
-            sizing_mode="stretch_width", layout="fit_data_stretch",
+            buckets_frame(None, self.text),
+            show_index=False,
+            selectable=False,
+            sizing_mode="stretch_width",
+            layout="fit_data_stretch",
             configuration=tabulator_locale(self.text),
-        )  # fmt: skip
+        )
         self._buckets = None
         self._choice.param.watch(self._draw, "value")
         state.param.watch(self._update, ["results"])
@@ -131,16 +140,22 @@ class BucketsView(Viewer):
         text = self.text
         self._buckets = length_buckets_of(self.state)
         frame = buckets_frame(self._buckets, text)
-        titles = {"by": text("batch.buckets.column.by"),
-                  "bucket": text("batch.buckets.column.bucket")}  # fmt: skip
+        titles = {
+            "by": text("batch.buckets.column.by"),
+            "bucket": text("batch.buckets.column.bucket"),
+        }
         for letter in _SYSTEMS:
             titles[f"items {letter}"] = text("batch.buckets.column.items", system=letter)
             titles[f"mean {letter}"] = text("batch.buckets.column.mean", system=letter)
         self._table.param.update(
-            value=frame, titles={column: titles.get(column, column) for column in frame.columns},
-            formatters={column: {"type": "money", "precision": 4}
-                        for column in frame.columns if column.startswith(("mean", "B"))},
-        )  # fmt: skip
+            value=frame,
+            titles={column: titles.get(column, column) for column in frame.columns},
+            formatters={
+                column: {"type": "money", "precision": 4}
+                for column in frame.columns
+                if column.startswith(("mean", "B"))
+            },
+        )
         self._draw()
 
     def _draw(self, *_events) -> None:
@@ -151,13 +166,20 @@ class BucketsView(Viewer):
         self._source.data = data = bar_data(buckets, name)
         names = self.state.batch.names if buckets else ()
         self._chart.legend[0].items = [
-            LegendItem(label=f"{letter}: {system}", renderers=[self._bars],
-                       index=data["system"].index(letter))
-            for letter, system in zip(_SYSTEMS, names, strict=False) if letter in data["system"]
-        ]  # fmt: skip
+            LegendItem(
+                label=f"{letter}: {system}",
+                renderers=[self._bars],
+                index=data["system"].index(letter),
+            )
+            for letter, system in zip(_SYSTEMS, names, strict=False)
+            if letter in data["system"]
+        ]
 
     def __panel__(self):
         return pn.Column(
-            self._note, self._choice, downloadable(self._chart, "buckets", self.text),
-            self._table, sizing_mode="stretch_width",
-        )  # fmt: skip
+            self._note,
+            self._choice,
+            downloadable(self._chart, "buckets", self.text),
+            self._table,
+            sizing_mode="stretch_width",
+        )

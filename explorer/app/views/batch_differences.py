@@ -25,10 +25,17 @@ def differences_frame(state: BatchState) -> pd.DataFrame:
         return pd.DataFrame([], columns=_COLUMNS)
     batch, (a, b) = state.batch, state.summaries
     rows = [
-        (i + 1, x.score, y.score, y.score - x.score, batch.systems[0][i], batch.systems[1][i],
-         batch.references[i][0])
+        (
+            i + 1,
+            x.score,
+            y.score,
+            y.score - x.score,
+            batch.systems[0][i],
+            batch.systems[1][i],
+            batch.references[i][0],
+        )
         for i, (x, y) in enumerate(zip(a, b, strict=True))
-    ]  # fmt: skip
+    ]
     rows.sort(key=lambda row: (-abs(row[3]), row[0]))
     return pd.DataFrame(rows, columns=_COLUMNS)
 
@@ -41,9 +48,12 @@ class DifferencesView(Viewer):
         self.state, self.text = state, text or UIText()
         self._legend = html_pane()
         self._table = item_table(
-            differences_frame(state), self._open, ["candidate A", "candidate B", "reference"],
-            _DECIMALS, self.text,
-        )  # fmt: skip
+            differences_frame(state),
+            self._open,
+            ["candidate A", "candidate B", "reference"],
+            _DECIMALS,
+            self.text,
+        )
         self._heading = pn.pane.Markdown(disable_anchors=True)
         self._layout = pn.Column(
             self._heading,

@@ -20,8 +20,18 @@ from .common import item_table
 __all__ = ["FragilityView", "moved_frame"]
 
 _DECIMALS = {"raw": 4, "derived": 4, "delta": 4}
-_COLUMNS = ["metric", "item", "system", "raw", "setting", "derived", "delta", "changed",
-            "candidate", "system_index"]  # fmt: skip
+_COLUMNS = [
+    "metric",
+    "item",
+    "system",
+    "raw",
+    "setting",
+    "derived",
+    "delta",
+    "changed",
+    "candidate",
+    "system_index",
+]
 
 
 def moved_frame(state: FragilityState, text: UIText) -> pd.DataFrame:
@@ -30,12 +40,21 @@ def moved_frame(state: FragilityState, text: UIText) -> pd.DataFrame:
     (charsim 0–1, chrF 0–100)."""
     batch = state.batch.batch
     rows = [
-        (NAMES[m.metric], m.index + 1, batch.names[row.system], m.raw,
-         text("batch.fragility.derived", setting=m.setting), m.derived, m.delta,
-         changed_characters(m.changes, text), batch.systems[row.system][m.index], row.system)
+        (
+            NAMES[m.metric],
+            m.index + 1,
+            batch.names[row.system],
+            m.raw,
+            text("batch.fragility.derived", setting=m.setting),
+            m.derived,
+            m.delta,
+            changed_characters(m.changes, text),
+            batch.systems[row.system][m.index],
+            row.system,
+        )
         for row in state.rows
         for m in (row.moved,)
-    ]  # fmt: skip
+    ]
     return pd.DataFrame(rows, columns=_COLUMNS)
 
 
@@ -49,10 +68,15 @@ class FragilityView(Viewer):
         self._note, self._status = pn.pane.Markdown(), pn.pane.HTML()
         choice = {"type": "list", "valuesLookup": True, "clearable": True}
         self._table = item_table(
-            moved_frame(self.state, self.text), self._open, ["changed", "candidate"], _DECIMALS,
-            self.text, header_filters={"metric": choice, "system": choice, "setting": choice},
-            hidden_columns=["system_index"], css_classes=["cs-batch-fragility"],
-        )  # fmt: skip
+            moved_frame(self.state, self.text),
+            self._open,
+            ["changed", "candidate"],
+            _DECIMALS,
+            self.text,
+            header_filters={"metric": choice, "system": choice, "setting": choice},
+            hidden_columns=["system_index"],
+            css_classes=["cs-batch-fragility"],
+        )
         batch.param.watch(lambda _event: pn.state.execute(self.state.compute), ["results"])
         self.state.param.watch(self._update, ["rows", "computing", "message"])
         self.text.param.watch(self._update, "language")
@@ -64,19 +88,25 @@ class FragilityView(Viewer):
     def _update(self, *_events) -> None:
         text, state = self.text, self.state
         self._note.object = text("batch.fragility.note")
-        status = text("batch.fragility.computing") if state.computing else (
-            text.message(state.message) if state.message else ""
-        )  # fmt: skip
+        status = (
+            text("batch.fragility.computing")
+            if state.computing
+            else (text.message(state.message) if state.message else "")
+        )
         self._status.object = (
             f'<p data-testid="batch-fragility-status">{escape(status)}</p>' if status else ""
         )
         titles = {c: text(f"batch.fragility.column.{c}") for c in _COLUMNS[3:8]}
         self._table.param.update(
             value=moved_frame(state, text),
-            titles={"metric": text("batch.fragility.column.metric"),
-                    "item": text("batch.column.item"), "system": text("batch.column.system"),
-                    "candidate": text("batch.column.candidate"), **titles},
-        )  # fmt: skip
+            titles={
+                "metric": text("batch.fragility.column.metric"),
+                "item": text("batch.column.item"),
+                "system": text("batch.column.system"),
+                "candidate": text("batch.column.candidate"),
+                **titles,
+            },
+        )
         self._table.visible = bool(state.rows)
 
     def __panel__(self):

@@ -40,18 +40,34 @@ class BatchHistogramView(Viewer):
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
         chart = figure(
-            height=260, sizing_mode="stretch_width", toolbar_location=None, x_range=(0, 1),
+            height=260,
+            sizing_mode="stretch_width",
+            toolbar_location=None,
+            x_range=(0, 1),
             tools=[HoverTool(tooltips=[("charsim", "@left{0.00}–@right{0.00}"), ("#", "@count")])],
-        )  # fmt: skip
+        )
         chart.y_range.start = 0
         chart.add_layout(Legend(location="top_left"))
         self._sources, self._means = [], []
         for number, color in enumerate(COLORS):
             source = ColumnDataSource(histogram_data([]), name=f"histogram-{number + 1}")
-            bars = chart.quad(left="left", right="right", top="count", bottom=0, source=source,
-                              color=color, alpha=0.55, line_color="white")  # fmt: skip
-            mean = Span(dimension="height", line_color=color, line_dash="dashed", line_width=2,
-                        visible=False)  # fmt: skip
+            bars = chart.quad(
+                left="left",
+                right="right",
+                top="count",
+                bottom=0,
+                source=source,
+                color=color,
+                alpha=0.55,
+                line_color="white",
+            )
+            mean = Span(
+                dimension="height",
+                line_color=color,
+                line_dash="dashed",
+                line_width=2,
+                visible=False,
+            )
             chart.add_layout(mean)
             self._sources.append((source, bars))
             self._means.append(mean)

@@ -59,8 +59,10 @@ class BatchInputsView(Viewer):
         self._examples = {key: self._example_button(e) for key, e in BATCH_EXAMPLES.items()}
         # Each file input's name is its label (a <label> for the input, as screen readers need).
         self._file_inputs = {
-            "systems": self._systems, "references": self._references, "jsonl": self._jsonl
-        }  # fmt: skip
+            "systems": self._systems,
+            "references": self._references,
+            "jsonl": self._jsonl,
+        }
         self._reading: set[str] = set()  # the keys of the file inputs about to be read
         for key, widget in self._file_inputs.items():
             widget.param.watch(partial(self._changed, key), ["filename", "value"])

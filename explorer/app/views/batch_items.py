@@ -22,12 +22,21 @@ def items_frame(state: BatchState, text: UIText) -> pd.DataFrame:
     these words)."""
     batch = state.batch
     rows = [
-        (index + 1, batch.names[number], s.score, s.precision, s.recall, s.candidate_length,
-         s.mean_reference_length, text(f"batch.decision.{s.decision.value}"),
-         batch.systems[number][index], number)
+        (
+            index + 1,
+            batch.names[number],
+            s.score,
+            s.precision,
+            s.recall,
+            s.candidate_length,
+            s.mean_reference_length,
+            text(f"batch.decision.{s.decision.value}"),
+            batch.systems[number][index],
+            number,
+        )
         for number, summaries in enumerate(state.summaries)
         for index, s in enumerate(summaries)
-    ]  # fmt: skip
+    ]
     return pd.DataFrame(rows, columns=_COLUMNS)
 
 
@@ -39,10 +48,14 @@ class ItemsView(Viewer):
         self.state, self.text = state, text or UIText()
         choice = {"type": "list", "valuesLookup": True, "clearable": True}
         self._table = item_table(
-            items_frame(state, self.text), self._open, ["candidate"], _DECIMALS, self.text,
+            items_frame(state, self.text),
+            self._open,
+            ["candidate"],
+            _DECIMALS,
+            self.text,
             header_filters={"system": choice, "decision": choice},
             hidden_columns=["system_index"],
-        )  # fmt: skip
+        )
         self._note = pn.pane.Markdown()
         state.param.watch(self._update, ["summaries"])
         self.text.param.watch(self._update, "language")

@@ -27,8 +27,14 @@ __all__ = ["BatchMetricsView", "agreement_html"]
 _COLORS = ("#4c78a8", "#f58518")
 _SHOWN = 120
 """Most characters of a candidate shown in the scatter's hover."""
-_DECIMALS = {"charsim": 4, "chrf": 2, "bleu": 2, "charsim rank": 1, "chrF rank": 1,
-             "rank difference": 1}  # fmt: skip
+_DECIMALS = {
+    "charsim": 4,
+    "chrf": 2,
+    "bleu": 2,
+    "charsim rank": 1,
+    "chrF rank": 1,
+    "rank difference": 1,
+}
 _COLUMNS = ["item", "system", *_DECIMALS, "candidate", "reference", "system_index"]
 _EMPTY = {"charsim": [], "chrf": [], "bleu": [], "item": [], "candidate": []}
 
@@ -96,29 +102,48 @@ class BatchMetricsView(Viewer):
         self.state = BatchMetricsState(batch)
         self._heading, self._summary, self._note = pn.pane.Markdown(), html_pane(), html_pane()
         chart = figure(
-            height=320, sizing_mode="stretch_width", toolbar_location=None, x_range=(0, 1),
-            y_range=(0, 100), tools=[TapTool()],
-        )  # fmt: skip
+            height=320,
+            sizing_mode="stretch_width",
+            toolbar_location=None,
+            x_range=(0, 1),
+            y_range=(0, 100),
+            tools=[TapTool()],
+        )
         chart.add_layout(Legend(location="top_left"))
         self._hover = HoverTool(tooltips=[])
         chart.add_tools(self._hover)
         self._sources, self._dots = [], []
         for number, color in enumerate(_COLORS):
             source = ColumnDataSource(dict(_EMPTY), name=f"batch-metrics-{number + 1}")
-            dots = chart.scatter("charsim", "chrf", source=source, color=color, alpha=0.4,
-                                 size=5, nonselection_alpha=0.4)  # fmt: skip
+            dots = chart.scatter(
+                "charsim",
+                "chrf",
+                source=source,
+                color=color,
+                alpha=0.4,
+                size=5,
+                nonselection_alpha=0.4,
+            )
             source.selected.on_change("indices", self._tapped(number))
             self._sources.append(source)
             self._dots.append(dots)
         self._chart = chart
         self._table = item_table(
-            disagreements_frame(self.state), self._open, ["candidate", "reference"], _DECIMALS,
-            self.text, hidden_columns=["system_index"],
-        )  # fmt: skip
+            disagreements_frame(self.state),
+            self._open,
+            ["candidate", "reference"],
+            _DECIMALS,
+            self.text,
+            hidden_columns=["system_index"],
+        )
         self._layout = pn.Column(
-            self._heading, self._summary, downloadable(chart, "vs-chrf", self.text),
-            self._note, self._table, sizing_mode="stretch_width",
-        )  # fmt: skip
+            self._heading,
+            self._summary,
+            downloadable(chart, "vs-chrf", self.text),
+            self._note,
+            self._table,
+            sizing_mode="stretch_width",
+        )
         batch.param.watch(lambda _event: pn.state.execute(self.state.compute), ["results"])
         self.state.param.watch(self._update, ["scores", "computing"])
         self.text.param.watch(self._update, "language")
@@ -144,10 +169,12 @@ class BatchMetricsView(Viewer):
         self._note.object = f"<p>{escape(text('batch.metrics.table_note'))}</p>"
         relabel_figure(self._chart, {}, text, "batch.metrics.scatter")
         self._hover.tooltips = [
-            (text("batch.column.item"), "@item"), ("charsim", "@charsim{0.0000}"),
-            ("chrF2", "@chrf{0.00}"), ("BLEU", "@bleu{0.00}"),
+            (text("batch.column.item"), "@item"),
+            ("charsim", "@charsim{0.0000}"),
+            ("chrF2", "@chrf{0.00}"),
+            ("BLEU", "@bleu{0.00}"),
             (text("batch.column.candidate"), "@candidate"),
-        ]  # fmt: skip
+        ]
         names = state.batch.batch.names if state.scores else ()
         items = []
         for number, (source, dots) in enumerate(zip(self._sources, self._dots, strict=True)):
@@ -164,17 +191,25 @@ class BatchMetricsView(Viewer):
             self._summary.object = agreement_html(state, text) if state.scores else ""
         self._table.param.update(
             value=disagreements_frame(state),
-            titles={"item": text("batch.column.item"), "system": text("batch.column.system"),
-                    "chrf": "chrF2", "bleu": "BLEU", "candidate": text("batch.column.candidate"),
-                    "reference": text("batch.column.reference")},
-        )  # fmt: skip
+            titles={
+                "item": text("batch.column.item"),
+                "system": text("batch.column.system"),
+                "chrf": "chrF2",
+                "bleu": "BLEU",
+                "candidate": text("batch.column.candidate"),
+                "reference": text("batch.column.reference"),
+            },
+        )
         self._layout.visible = bool(state.scores) or state.computing
 
     def _points(self, system: int) -> dict[str, list]:
         frame = self.state.frame(system)
         candidates = [c if len(c) <= _SHOWN else c[:_SHOWN] + "…" for c in frame["candidate"]]
-        return {**{m: list(frame[m]) for m in METRICS}, "item": list(frame["item"]),
-                "candidate": candidates}  # fmt: skip
+        return {
+            **{m: list(frame[m]) for m in METRICS},
+            "item": list(frame["item"]),
+            "candidate": candidates,
+        }
 
     def __panel__(self):
         return self._layout

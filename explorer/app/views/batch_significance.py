@@ -56,30 +56,34 @@ def command_line(state: SignificanceState) -> str:
     files = "…"
     if batch.example is not None:
         example = BATCH_EXAMPLES[batch.example]
-        paths = [[f"{example.folder}/{name}" for name in names]
-                 for names in (example.systems, example.references)]  # fmt: skip
+        paths = [
+            [f"{example.folder}/{name}" for name in names]
+            for names in (example.systems, example.references)
+        ]
         files = f"-i {' '.join(paths[0])} -r {' '.join(paths[1])}"
     if len(batch.names) == 1:
         options = f"--confidence --confidence-n {state.resamples}"
     elif state.method == "bs":
         options = f"--paired-bs --paired-bs-n {state.resamples}"
     else:
-        options = (f"--paired-ar --paired-ar-n {state.trials} --confidence "
-                   f"--confidence-n {state.resamples}")  # fmt: skip
+        options = (
+            f"--paired-ar --paired-ar-n {state.trials} --confidence "
+            f"--confidence-n {state.resamples}"
+        )
     return f"charsim {files} {options} --seed {state.seed}"
 
 
 def _number(value: float, testid: str, decimals: int = 4, sign: str = "") -> str:
     """A decimal cell; ``data-value`` holds the float in full (for tests and copying)."""
-    return (f'<span data-testid="{testid}" data-value="{value!r}">'
-            f"{value:{sign}.{decimals}f}</span>")  # fmt: skip
+    return f'<span data-testid="{testid}" data-value="{value!r}">{value:{sign}.{decimals}f}</span>'
 
 
 def _interval(interval: Interval, testid: str, text: UIText, sign: str = "") -> str:
     return text(
-        "batch.significance.to", low=_number(interval.low, f"{testid}-low", sign=sign),
+        "batch.significance.to",
+        low=_number(interval.low, f"{testid}-low", sign=sign),
         high=_number(interval.high, f"{testid}-high", sign=sign),
-    )  # fmt: skip
+    )
 
 
 def _row(name: str, cell: str) -> str:
@@ -95,33 +99,49 @@ def significance_html(state: SignificanceState, text: UIText) -> str:
     samples = text.message(counted(state.resamples, "resample"))
     if result.test is None:
         (interval,) = result.intervals
-        rows.append(_row(text("batch.significance.row.interval", name=names[0]),
-                         _interval(interval, "significance-interval-1", text)))  # fmt: skip
+        rows.append(
+            _row(
+                text("batch.significance.row.interval", name=names[0]),
+                _interval(interval, "significance-interval-1", text),
+            )
+        )
         verdict = ""
     else:
         test, bootstrap = result.test, result.bootstrap
         star = "*" if significant(test, P_MARKED_BELOW) else ""
         noun = "resample" if test.method == "bs" else "trial"
         rows += [
-            _row(text("batch.significance.row.difference"),
-                 _number(test.difference, "significance-difference", sign="+")),
-            _row(text("batch.significance.row.difference_ci"),
-                 _interval(bootstrap.difference_interval, "significance-difference", text, "+")),
-            _row(text("batch.significance.row.p",
-                      method=text(f"batch.significance.method.{test.method}"),
-                      samples=text.message(counted(test.samples, noun))),
-                 _number(test.p_value, "significance-p", p_value_decimals(test.p_value))
-                 + star),
-        ]  # fmt: skip
+            _row(
+                text("batch.significance.row.difference"),
+                _number(test.difference, "significance-difference", sign="+"),
+            ),
+            _row(
+                text("batch.significance.row.difference_ci"),
+                _interval(bootstrap.difference_interval, "significance-difference", text, "+"),
+            ),
+            _row(
+                text(
+                    "batch.significance.row.p",
+                    method=text(f"batch.significance.method.{test.method}"),
+                    samples=text.message(counted(test.samples, noun)),
+                ),
+                _number(test.p_value, "significance-p", p_value_decimals(test.p_value)) + star,
+            ),
+        ]
         if test.method == "bs" and too_few_for_bootstrap(test.items):
-            verdict = text("batch.significance.too_few_for_bootstrap", items=f"{test.items:,}",
-                           minimum=f"{MIN_BOOTSTRAP_ITEMS:,}")  # fmt: skip
+            verdict = text(
+                "batch.significance.too_few_for_bootstrap",
+                items=f"{test.items:,}",
+                minimum=f"{MIN_BOOTSTRAP_ITEMS:,}",
+            )
         else:
             verdict = text(f"batch.significance.{'significant' if star else 'not_significant'}")
         verdict = f"<p>{escape(verdict)}</p>"
     for number, (name, interval) in enumerate(zip(names, result.intervals, strict=True), 1):
-        cell = (f"{_number(interval.mean, f'significance-mean-{number}')} ± "
-                f"{_number(interval.half_width, f'significance-half-{number}')}")  # fmt: skip
+        cell = (
+            f"{_number(interval.mean, f'significance-mean-{number}')} ± "
+            f"{_number(interval.half_width, f'significance-half-{number}')}"
+        )
         if result.test is not None:
             cell += f" ({_interval(interval, f'significance-interval-{number}', text)})"
         rows.append(_row(text("batch.significance.row.system", name=name), cell))
@@ -184,8 +204,9 @@ class SignificanceView(Viewer):
         progress = text("batch.significance.progress", done=state.done, total=state.total)
         self._status.object = (
             f'<p data-testid="significance-progress">{escape(progress)}</p>'
-            if state.running else ""
-        )  # fmt: skip
+            if state.running
+            else ""
+        )
         self._numbers.object = significance_html(state, text)
         bootstrap = state.result.bootstrap if state.result else None
         self._chart_pane.visible = self._legend.visible = bootstrap is not None
@@ -194,24 +215,42 @@ class SignificanceView(Viewer):
 
     def __panel__(self):
         return pn.Column(
-            pn.FlexBox(pn.Column(self._method_label, self._method), self._resamples,
-                       self._trials, self._seed),
-            self._status, self._progress, self._numbers, self._chart_pane, self._legend,
+            pn.FlexBox(
+                pn.Column(self._method_label, self._method),
+                self._resamples,
+                self._trials,
+                self._seed,
+            ),
+            self._status,
+            self._progress,
+            self._numbers,
+            self._chart_pane,
+            self._legend,
             sizing_mode="stretch_width",
-        )  # fmt: skip
+        )
 
 
 def _distribution_chart():
     """An empty histogram with the line at 0, the observed Δ (dashed) and its interval."""
     source = ColumnDataSource(distribution_data([]), name="significance-distribution")
     chart = figure(
-        height=260, sizing_mode="stretch_width", toolbar_location=None,
+        height=260,
+        sizing_mode="stretch_width",
+        toolbar_location=None,
         x_range=Range1d(-1, 1),
         tools=[HoverTool(tooltips=[("Δ", "@left{+0.0000} – @right{+0.0000}"), ("#", "@count")])],
-    )  # fmt: skip
+    )
     chart.y_range.start = 0
-    chart.quad(left="left", right="right", top="count", bottom=0, source=source,
-               color="#4c78a8", alpha=0.6, line_color="white")  # fmt: skip
+    chart.quad(
+        left="left",
+        right="right",
+        top="count",
+        bottom=0,
+        source=source,
+        color="#4c78a8",
+        alpha=0.6,
+        line_color="white",
+    )
     band = BoxAnnotation(fill_color="#f58518", fill_alpha=0.15)
     zero = Span(location=0, dimension="height", line_color="#d62728", line_width=2)
     observed = Span(dimension="height", line_color="#333333", line_dash="dashed", line_width=2)

@@ -33,10 +33,14 @@ def summary_html(state: BatchState, text: UIText) -> str:
         better = sum(y > x for x, y in zip(a, b, strict=True))
         worse = sum(y < x for x, y in zip(a, b, strict=True))
         comparison = text(
-            "batch.summary.compare", difference=results[1].score - results[0].score,
-            better=better, worse=worse, same=batch.size - better - worse, a=batch.names[0],
+            "batch.summary.compare",
+            difference=results[1].score - results[0].score,
+            better=better,
+            worse=worse,
+            same=batch.size - better - worse,
+            a=batch.names[0],
             b=batch.names[1],
-        )  # fmt: skip
+        )
         html += f"<p>{escape(comparison)}</p>"
     signature = escape(results[0].signature)
     return (
@@ -75,6 +79,9 @@ class BatchSummaryView(Viewer):
 
     def __panel__(self):
         return pn.Column(
-            self._message, self._status, self._progress, self._summary,
+            self._message,
+            self._status,
+            self._progress,
+            self._summary,
             sizing_mode="stretch_width",
-        )  # fmt: skip
+        )

@@ -19,10 +19,15 @@ def changed_characters(changes: Sequence[TextChange], text: UIText) -> str:
     """``"candidate: U+00A0 NO-BREAK SPACE → U+0020 SPACE; reference 1: …"`` for the first
     :data:`SHOWN` of ``changes`` (plus their count if there are more), ``"—"`` for none."""
     named = [
-        (text("metrics.fragility.reference", number=change.text) if change.text
-         else text("metrics.fragility.candidate")) + " " + change.describe()
+        (
+            text("metrics.fragility.reference", number=change.text)
+            if change.text
+            else text("metrics.fragility.candidate")
+        )
+        + " "
+        + change.describe()
         for change in changes[:SHOWN]
-    ]  # fmt: skip
+    ]
     if len(changes) > SHOWN:
         named.append(text("metrics.fragility.more", count=len(changes)))
     return "; ".join(named) or "—"

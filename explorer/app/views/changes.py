@@ -22,8 +22,7 @@ __all__ = ["ChangesView", "coverage_html", "gains_html"]
 _COLUMNS = ("n", "weight", "overlap", "count", "gain", "gain_one")
 """Columns of the gains table (catalog ``changes.column.<name>``)."""
 
-_BINS = ((0, ""), (1, "1"), (2, "2"), (3, "3"), (4, "4–5"), (6, "6–8"), (9, "9–16"),
-         (17, "17+"))  # fmt: skip
+_BINS = ((0, ""), (1, "1"), (2, "2"), (3, "3"), (4, "4–5"), (6, "6–8"), (9, "9–16"), (17, "17+"))
 """Colour classes ``cs-cov-0..7``: the lowest order of each and its legend label (order 0:
 the catalog's ``changes.none``)."""
 
@@ -116,6 +115,9 @@ class ChangesView(Viewer):
 
     def __panel__(self):
         return pn.Column(
-            self._headings["coverage"], self._coverage, self._headings["gains"], self._gains,
+            self._headings["coverage"],
+            self._coverage,
+            self._headings["gains"],
+            self._gains,
             sizing_mode="stretch_width",
-        )  # fmt: skip
+        )

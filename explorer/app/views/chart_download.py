@@ -49,11 +49,13 @@ def downloadable(chart, name: str, text: UIText, **params) -> pn.Column:
     """
     buttons = {
         image: button_with_js_click(
-            _SAVE, {"chart": chart, "format": image, "filename": f"charsim-{name}.{image}"},
-            button_type="light", css_classes=[f"cs-download-{image}"],
+            _SAVE,
+            {"chart": chart, "format": image, "filename": f"charsim-{name}.{image}"},
+            button_type="light",
+            css_classes=[f"cs-download-{image}"],
         )
         for image in IMAGE_FORMATS
-    }  # fmt: skip
+    }
 
     def relabel(*_events) -> None:
         for image, button in buttons.items():
@@ -62,6 +64,9 @@ def downloadable(chart, name: str, text: UIText, **params) -> pn.Column:
     relabel()
     text.param.watch(relabel, "language")
     return pn.Column(
-        pn.pane.Bokeh(chart, sizing_mode="stretch_width"), pn.Row(*buttons.values()),
-        sizing_mode="stretch_width", css_classes=[f"cs-chart-{name}"], **params,
-    )  # fmt: skip
+        pn.pane.Bokeh(chart, sizing_mode="stretch_width"),
+        pn.Row(*buttons.values()),
+        sizing_mode="stretch_width",
+        css_classes=[f"cs-chart-{name}"],
+        **params,
+    )

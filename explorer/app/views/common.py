@@ -20,11 +20,20 @@ if TYPE_CHECKING:  # pandas is installed after the first view (explorer.app.stag
     import pandas as pd
 
 __all__ = [
-    "ROWS_SHOWN", "STYLESHEETS", "figure_column", "html_pane", "html_table", "item_table",
-    "line_chart", "long_table",
-    "read_only_table", "relabel_figure", "screen_reader_text", "tabulator_locale",
+    "ROWS_SHOWN",
+    "STYLESHEETS",
+    "figure_column",
+    "html_pane",
+    "html_table",
+    "item_table",
+    "line_chart",
+    "long_table",
+    "read_only_table",
+    "relabel_figure",
+    "screen_reader_text",
+    "tabulator_locale",
     "value_table",
-]  # fmt: skip
+]
 
 STYLESHEETS = [(Path(__file__).with_name("explorer.css")).read_text(encoding="utf-8")]
 """The explorer's CSS, handed to every HTML pane (panes render in shadow DOM)."""
@@ -47,9 +56,12 @@ def line_chart(name: str, data: dict[str, list], tooltips: list, **params):
     ``figure`` (titles, axis labels, ranges)."""
     source = ColumnDataSource(data, name=name)
     chart = figure(
-        height=300, sizing_mode="stretch_width", toolbar_location=None,
-        tools=[HoverTool(tooltips=tooltips, mode="vline")], **params,
-    )  # fmt: skip
+        height=300,
+        sizing_mode="stretch_width",
+        toolbar_location=None,
+        tools=[HoverTool(tooltips=tooltips, mode="vline")],
+        **params,
+    )
     return source, chart
 
 
@@ -66,9 +78,11 @@ def relabel_figure(chart, widgets: dict, text: UIText, prefix: str) -> None:
 def figure_column(widgets: pn.viewable.Viewable, chart, text: pn.pane.HTML) -> pn.Column:
     """Sliders above a Bokeh chart above its HTML caption, full width."""
     return pn.Column(
-        widgets, pn.pane.Bokeh(chart, sizing_mode="stretch_width"), text,
+        widgets,
+        pn.pane.Bokeh(chart, sizing_mode="stretch_width"),
+        text,
         sizing_mode="stretch_width",
-    )  # fmt: skip
+    )
 
 
 def value_table(testid: str, header: tuple[str, str, str], rows: list[tuple[str, ...]]) -> str:
@@ -95,14 +109,18 @@ def html_table(testid: str, header: list[str], rows: list[list[str]]) -> str:
     def cell(value) -> str:
         if isinstance(value, tuple):
             shown, cell_id, full = value
-            return f'<td data-testid="{escape(cell_id)}" data-value="{escape(full)}">' \
-                   f"{escape(shown)}</td>"  # fmt: skip
+            return (
+                f'<td data-testid="{escape(cell_id)}" data-value="{escape(full)}">'
+                f"{escape(shown)}</td>"
+            )
         return f"<td>{escape(value)}</td>"
 
     head = "".join(f'<th scope="col">{escape(title)}</th>' for title in header)
     body = "".join("<tr>" + "".join(map(cell, row)) + "</tr>" for row in rows)
-    return (f'<table class="cs-exact" data-testid="{escape(testid)}"><thead><tr>{head}</tr>'
-            f"</thead><tbody>{body}</tbody></table>")  # fmt: skip
+    return (
+        f'<table class="cs-exact" data-testid="{escape(testid)}"><thead><tr>{head}</tr>'
+        f"</thead><tbody>{body}</tbody></table>"
+    )
 
 
 ROWS_SHOWN = 500
@@ -110,14 +128,17 @@ ROWS_SHOWN = 500
 seconds to lay out)."""
 
 
-def long_table(testid: str, header: list[str], rows: list[list[str]], label: str,
-               text: UIText) -> str:  # fmt: skip
+def long_table(
+    testid: str, header: list[str], rows: list[list[str]], label: str, text: UIText
+) -> str:
     """An :func:`html_table` of at most :data:`ROWS_SHOWN` of ``rows`` in a region that scrolls
     (named ``label`` for screen readers, reached with Tab so that the keyboard scrolls it), and
     a line saying how many rows there are when some are left out."""
     table = html_table(testid, header, rows[:ROWS_SHOWN])
-    region = (f'<div class="cs-scroll" role="region" tabindex="0" aria-label="{escape(label)}">'
-              f"{table}</div>")  # fmt: skip
+    region = (
+        f'<div class="cs-scroll" role="region" tabindex="0" aria-label="{escape(label)}">'
+        f"{table}</div>"
+    )
     if len(rows) <= ROWS_SHOWN:
         return region
     return region + f"<p>{escape(text('table.rows_shown', shown=ROWS_SHOWN, count=len(rows)))}</p>"
@@ -125,12 +146,19 @@ def long_table(testid: str, header: list[str], rows: list[list[str]], label: str
 
 _TABULATOR_WORDS = {
     "pagination": (
-        "first", "first_title", "prev", "prev_title", "next", "next_title", "last", "last_title",
+        "first",
+        "first_title",
+        "prev",
+        "prev_title",
+        "next",
+        "next_title",
+        "last",
+        "last_title",
         "page_title",
     ),
     "headerFilters": ("default",),
     "data": ("loading", "error"),
-}  # fmt: skip
+}
 """Tabulator's own words that the item tables show (its ``langs`` keys); the catalog has each
 as ``table.<part>.<name>``."""
 
@@ -157,8 +185,9 @@ def read_only_table(frame: pd.DataFrame, **params) -> pn.widgets.Tabulator:
         frame: the rows.
         params: further Tabulator parameters.
     """
-    table = pn.widgets.Tabulator(frame, disabled=True, editors=dict.fromkeys(frame.columns),
-                                 **params)  # fmt: skip
+    table = pn.widgets.Tabulator(
+        frame, disabled=True, editors=dict.fromkeys(frame.columns), **params
+    )
 
     def no_editors(event) -> None:
         if not set(event.new.columns) <= table.editors.keys():
@@ -227,11 +256,19 @@ def item_table(
         )
 
     table = read_only_table(
-        frame, show_index=False, selectable=False, pagination="local", page_size=15,
-        sizing_mode="stretch_width", layout="fit_data_stretch", formatters=formatters(),
-        header_filters=header_filters(), configuration=tabulator_locale(text),
-        stylesheets=STYLESHEETS, **params,
-    )  # fmt: skip
+        frame,
+        show_index=False,
+        selectable=False,
+        pagination="local",
+        page_size=15,
+        sizing_mode="stretch_width",
+        layout="fit_data_stretch",
+        formatters=formatters(),
+        header_filters=header_filters(),
+        configuration=tabulator_locale(text),
+        stylesheets=STYLESHEETS,
+        **params,
+    )
 
     def relabel(_event) -> None:
         # The configuration is sent again with the columns when the header filters change

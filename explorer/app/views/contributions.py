@@ -58,11 +58,20 @@ class ContributionsView(Viewer):
         self._source = ColumnDataSource(contribution_data(None), name="contributions-source")
         self._hover = HoverTool()
         chart = figure(
-            height=260, sizing_mode="stretch_width", toolbar_location=None,
+            height=260,
+            sizing_mode="stretch_width",
+            toolbar_location=None,
             tools=[self._hover, TapTool()],
-        )  # fmt: skip
-        chart.vbar(x="n", top="contribution", width=0.8, source=self._source, color="#4c78a8",
-                   selection_color="#b8860b", nonselection_alpha=0.6)  # fmt: skip
+        )
+        chart.vbar(
+            x="n",
+            top="contribution",
+            width=0.8,
+            source=self._source,
+            color="#4c78a8",
+            selection_color="#b8860b",
+            nonselection_alpha=0.6,
+        )
         chart.y_range.start = 0
         self._chart = chart
         self._source.selected.on_change("indices", self._picked)
@@ -89,10 +98,13 @@ class ContributionsView(Viewer):
             self._caption.object = f"<p>{escape(self.text('contributions.none'))}</p>"
             return
         caption = self.text(
-            "contributions.caption", bars=len(e.orders), cap=e.order_cap,
-            total=sum(self._source.data["contribution"]), score=float(e.score),
+            "contributions.caption",
+            bars=len(e.orders),
+            cap=e.order_cap,
+            total=sum(self._source.data["contribution"]),
+            score=float(e.score),
             exact=fraction(e.score),
-        )  # fmt: skip
+        )
         values = "; ".join(
             f"n = {n}: {c:.4f}"
             for n, c in zip(self._source.data["n"], self._source.data["contribution"], strict=True)
@@ -105,6 +117,7 @@ class ContributionsView(Viewer):
 
     def __panel__(self):
         return pn.Column(
-            self._caption, downloadable(self._chart, "contributions", self.text),
+            self._caption,
+            downloadable(self._chart, "contributions", self.text),
             sizing_mode="stretch_width",
-        )  # fmt: skip
+        )

@@ -53,7 +53,7 @@ def exact_html(e: Explanation, text: UIText) -> str:
                 fraction(o.mean_reference_count),
                 fraction(o.contribution),
             )
-        )  # fmt: skip
+        )
         + "</tr>"
         for o in e.orders
     )

@@ -31,9 +31,12 @@ def _text_area(state: ExplorerState, name: str, **params) -> pn.widgets.TextArea
     """
     text = getattr(state, name)
     widget = pn.widgets.TextAreaInput(
-        value=text, value_input=text, max_length=MAX_TEXT,
-        sizing_mode="stretch_width", **params,
-    )  # fmt: skip
+        value=text,
+        value_input=text,
+        max_length=MAX_TEXT,
+        sizing_mode="stretch_width",
+        **params,
+    )
     widget.param.watch(lambda event: setattr(state, name, event.new), "value_input")
 
     def show(event) -> None:

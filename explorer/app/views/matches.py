@@ -30,23 +30,34 @@ def ngram_rows(order: OrderDetail, k: int) -> list[list[str]]:
     clipped overlap ``min``, and ``F_g(c_t)``, the mean clipped overlap (an exact fraction)."""
     return [
         [
-            ngram_label(match.ngram), _TICK if match.ngram.begin else "",
-            _TICK if match.ngram.end else "", str(match.candidate_count),
-            *(str(value) for i in range(k)
-              for value in (match.reference_counts[i], match.overlaps[i])),
+            ngram_label(match.ngram),
+            _TICK if match.ngram.begin else "",
+            _TICK if match.ngram.end else "",
+            str(match.candidate_count),
+            *(
+                str(value)
+                for i in range(k)
+                for value in (match.reference_counts[i], match.overlaps[i])
+            ),
             fraction(match.mean_overlap),
         ]
         for match in order.matches
-    ]  # fmt: skip
+    ]
 
 
 def ngram_titles(k: int, text: UIText) -> list[str]:
     """The column titles of :func:`ngram_rows` in the current language."""
-    titles = ["n-gram", text("matches.column.begin"), text("matches.column.end"),
-              text("matches.column.candidate")]  # fmt: skip
+    titles = [
+        "n-gram",
+        text("matches.column.begin"),
+        text("matches.column.end"),
+        text("matches.column.candidate"),
+    ]
     for i in range(1, k + 1):
-        titles += [text("matches.column.reference_count", i=i),
-                   text("matches.column.reference_min", i=i)]  # fmt: skip
+        titles += [
+            text("matches.column.reference_count", i=i),
+            text("matches.column.reference_min", i=i),
+        ]
     return [*titles, text("matches.column.mean")]
 
 

@@ -39,11 +39,18 @@ def _paragraph(line: str) -> str:
 
 def _scores(c, text: UIText) -> str:
     rows = [
-        [s.name, (f"{s.score:.4f}" if s.metric == "charsim" else f"{s.score:.2f}",
-                  f"metric-{s.metric}", repr(s.score)),
-         text(f"metrics.scale.{s.metric}"), s.signature]
+        [
+            s.name,
+            (
+                f"{s.score:.4f}" if s.metric == "charsim" else f"{s.score:.2f}",
+                f"metric-{s.metric}",
+                repr(s.score),
+            ),
+            text(f"metrics.scale.{s.metric}"),
+            s.signature,
+        ]
         for s in c.scores
-    ]  # fmt: skip
+    ]
     header = [text(f"metrics.column.{k}") for k in ("metric", "score", "scale", "signature")]
     return _section(text, "scores", html_table("metrics-scores", header, rows))
 
@@ -55,33 +62,50 @@ def _orders(c, text: UIText) -> str:
         o, f = pair.charsim, pair.chrf
         if pair.n > 6 and (o is None or not o.mean_overlap):
             continue
-        rows.append([
-            str(pair.n),
-            "—" if o is None else fraction(o.mean_overlap),
-            "—" if o is None else str(o.candidate_count),
-            "—" if o is None else fraction(o.mean_reference_count),
-            "—" if o is None or o.contribution is None else decimal(o.contribution),
-            "—" if f is None else str(f.matches),
-            "—" if f is None else f"{f.candidate_count} / {f.reference_count}",
-            "—" if f is None else decimal(f.precision),
-            "—" if f is None else decimal(f.recall),
-        ])  # fmt: skip
-    header = ["n", "m̄_n", "ℓ_t,n", "ℓ̄_r,n", "w_n m̄_n / D", text("metrics.column.chrf_matches"),
-              text("metrics.column.chrf_counts"), "chrF P_n", "chrF R_n"]  # fmt: skip
+        rows.append(
+            [
+                str(pair.n),
+                "—" if o is None else fraction(o.mean_overlap),
+                "—" if o is None else str(o.candidate_count),
+                "—" if o is None else fraction(o.mean_reference_count),
+                "—" if o is None or o.contribution is None else decimal(o.contribution),
+                "—" if f is None else str(f.matches),
+                "—" if f is None else f"{f.candidate_count} / {f.reference_count}",
+                "—" if f is None else decimal(f.precision),
+                "—" if f is None else decimal(f.recall),
+            ]
+        )
+    header = [
+        "n",
+        "m̄_n",
+        "ℓ_t,n",
+        "ℓ̄_r,n",
+        "w_n m̄_n / D",
+        text("metrics.column.chrf_matches"),
+        text("metrics.column.chrf_counts"),
+        "chrF P_n",
+        "chrF R_n",
+    ]
     summary = html_table(
         "metrics-summary",
         ["", "P", "R", text("metrics.column.combined")],
         [
-            ["charsim", decimal(e.precision), decimal(e.recall),
-             f"min(P, R) = {decimal(e.score)}"],
-            [c.chrf.metric.replace("chrf", "chrF"), decimal(chrf.precision), decimal(chrf.recall),
-             f"F_{chrf.beta} = {decimal(chrf.f_beta)}"],
+            ["charsim", decimal(e.precision), decimal(e.recall), f"min(P, R) = {decimal(e.score)}"],
+            [
+                c.chrf.metric.replace("chrf", "chrF"),
+                decimal(chrf.precision),
+                decimal(chrf.recall),
+                f"F_{chrf.beta} = {decimal(chrf.f_beta)}",
+            ],
         ],
-    )  # fmt: skip
+    )
     return _section(
-        text, "orders", _paragraph(text("metrics.orders_intro")),
-        html_table("metrics-orders", header, rows), summary,
-    )  # fmt: skip
+        text,
+        "orders",
+        _paragraph(text("metrics.orders_intro")),
+        html_table("metrics-orders", header, rows),
+        summary,
+    )
 
 
 def _length(c, text: UIText) -> str:
@@ -93,14 +117,26 @@ def _length(c, text: UIText) -> str:
     ]
     zero = ", ".join(map(str, bleu.zero_match_orders)) or "—"
     lines = [
-        text("metrics.length.charsim", candidate_length=decimal(e.candidate_length),
-             reference_length=decimal(e.mean_reference_length)),
+        text(
+            "metrics.length.charsim",
+            candidate_length=decimal(e.candidate_length),
+            reference_length=decimal(e.mean_reference_length),
+        ),
         text(f"decision.{e.decision.value}"),
-        text("metrics.length.bleu", candidate_words=bleu.candidate_length,
-             reference_words=bleu.reference_length, brevity_penalty=bleu.brevity_penalty),
-        text("metrics.length.smoothing", smoothing=bleu.smoothing, zero=zero,
-             unsmoothed=bleu.unsmoothed, bleu=c.score("bleu").score),
-    ]  # fmt: skip
+        text(
+            "metrics.length.bleu",
+            candidate_words=bleu.candidate_length,
+            reference_words=bleu.reference_length,
+            brevity_penalty=bleu.brevity_penalty,
+        ),
+        text(
+            "metrics.length.smoothing",
+            smoothing=bleu.smoothing,
+            zero=zero,
+            unsmoothed=bleu.unsmoothed,
+            bleu=c.score("bleu").score,
+        ),
+    ]
     header = ["n", text("metrics.column.bleu_matches"), text("metrics.column.bleu_precision")]
     return _section(
         text, "length", *map(_paragraph, lines), html_table("metrics-bleu", header, rows)
@@ -113,16 +149,29 @@ def _references(c, text: UIText) -> str:
         text("metrics.references.charsim", k=e.k) if e.k > 1 else text("metrics.references.one"),
         text("metrics.references.chrf", chosen=c.chrf.chosen_reference + 1),
         text("metrics.references.bleu", reference_words=c.bleu.reference_length),
-        text("metrics.references.ter", chosen=c.ter.chosen_reference + 1,
-             mean=c.ter.mean_reference_length),
-    ]  # fmt: skip
+        text(
+            "metrics.references.ter",
+            chosen=c.ter.chosen_reference + 1,
+            mean=c.ter.mean_reference_length,
+        ),
+    ]
     rows = [
-        [str(d.index + 1), decimal(d.score), f"{c.chrf.reference_scores[d.index]:.2f}",
-         str(c.bleu.reference_lengths[d.index]), str(c.ter.reference_edits[d.index])]
+        [
+            str(d.index + 1),
+            decimal(d.score),
+            f"{c.chrf.reference_scores[d.index]:.2f}",
+            str(c.bleu.reference_lengths[d.index]),
+            str(c.ter.reference_edits[d.index]),
+        ]
         for d in e.reference_details
-    ]  # fmt: skip
-    header = ["#", "charsim s_i", text("metrics.column.chrf_alone"),
-              text("metrics.column.bleu_words"), text("metrics.column.ter_edits")]  # fmt: skip
+    ]
+    header = [
+        "#",
+        "charsim s_i",
+        text("metrics.column.chrf_alone"),
+        text("metrics.column.bleu_words"),
+        text("metrics.column.ter_edits"),
+    ]
     return _section(
         text, "references", *map(_paragraph, lines), html_table("metrics-references", header, rows)
     )
@@ -134,9 +183,11 @@ def _differences(c, text: UIText) -> str:
         f"{escape(text(f'metrics.difference.{d.key}', **d.values))}</li>"
         for d in c.differences
     )
-    body = f'<ul data-testid="metrics-differences">{items}</ul>' if items else _paragraph(
-        text("metrics.no_difference")
-    )  # fmt: skip
+    body = (
+        f'<ul data-testid="metrics-differences">{items}</ul>'
+        if items
+        else _paragraph(text("metrics.no_difference"))
+    )
     return _section(text, "differences", body)
 
 
@@ -144,16 +195,26 @@ def _fragility(state: MetricsState, text: UIText) -> str:
     f = state.fragility
     rows = []
     for setting in (f.raw, *f.settings):
-        rows.append([
-            setting.setting, decimal(setting.score), f"{float(f.delta(setting)):+.4f}",
-            f"{setting.chrf:.2f}", changed_characters(setting.changes, text), setting.signature,
-        ])  # fmt: skip
-    header = [text(f"metrics.fragility.column.{k}") for k in
-              ("setting", "charsim", "delta", "chrf", "changed", "signature")]  # fmt: skip
+        rows.append(
+            [
+                setting.setting,
+                decimal(setting.score),
+                f"{float(f.delta(setting)):+.4f}",
+                f"{setting.chrf:.2f}",
+                changed_characters(setting.changes, text),
+                setting.signature,
+            ]
+        )
+    header = [
+        text(f"metrics.fragility.column.{k}")
+        for k in ("setting", "charsim", "delta", "chrf", "changed", "signature")
+    ]
     return _section(
-        text, "fragility", _paragraph(text("metrics.fragility.intro")),
+        text,
+        "fragility",
+        _paragraph(text("metrics.fragility.intro")),
         html_table("metrics-fragility", header, rows),
-    )  # fmt: skip
+    )
 
 
 def metrics_html(state: MetricsState, text: UIText) -> str:
@@ -177,11 +238,13 @@ class MetricsView(Viewer):
         self._html = html_pane()
         self._downloads = {
             fmt: pn.widgets.FileDownload(
-                callback=self._export(fmt), filename=f"charsim-item.{suffix}", label=label,
+                callback=self._export(fmt),
+                filename=f"charsim-item.{suffix}",
+                label=label,
                 embed=False,
             )
             for fmt, suffix, label in _EXPORTS
-        }  # fmt: skip
+        }
         self._export_label = pn.pane.Markdown()
         state.param.watch(self._update, ["comparison", "message"])
         self.text.param.watch(self._update, "language")
@@ -211,9 +274,10 @@ class MetricsView(Viewer):
 
     def __panel__(self):
         return pn.Column(
-            pn.Row(self._export_label, *self._downloads.values()), self._html,
+            pn.Row(self._export_label, *self._downloads.values()),
+            self._html,
             sizing_mode="stretch_width",
-        )  # fmt: skip
+        )
 
 
 _EXPORTS = (("markdown", "md", "Markdown"), ("latex", "tex", "LaTeX"), ("json", "json", "JSON"))

@@ -22,16 +22,30 @@ def reference_rows(e: Explanation | None) -> list[list[str]]:
     and ``s_i`` as an exact fraction."""
     details = e.reference_details if e is not None else ()
     return [
-        [str(d.index + 1), d.text, f"{len(d.text):,}", f"{float(d.weighted_length):.4f}",
-         f"{float(d.weighted_overlap):.4f}", f"{float(d.score):.4f}", fraction(d.score)]
+        [
+            str(d.index + 1),
+            d.text,
+            f"{len(d.text):,}",
+            f"{float(d.weighted_length):.4f}",
+            f"{float(d.weighted_overlap):.4f}",
+            f"{float(d.score):.4f}",
+            fraction(d.score),
+        ]
         for d in details
-    ]  # fmt: skip
+    ]
 
 
 def references_html(e: Explanation | None, text: UIText) -> str:
     """The per-reference table as escaped HTML (a :func:`~.common.long_table`)."""
-    header = ["#", text("references.column.reference"), text("references.column.chars"),
-              "L_i", "M_i", "s_i", text("references.column.exact")]  # fmt: skip
+    header = [
+        "#",
+        text("references.column.reference"),
+        text("references.column.chars"),
+        "L_i",
+        "M_i",
+        "s_i",
+        text("references.column.exact"),
+    ]
     return long_table("reference-table", header, reference_rows(e), text("tab.references"), text)
 
 

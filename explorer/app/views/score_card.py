@@ -29,12 +29,24 @@ class ScoreCardView(Viewer):
             data={"what": [], "length": [], "label": []}, name="lengths-source"
         )
         chart = figure(
-            x_range=Range1d(0, 1, name="lengths-x-range"), y_range=["L̄_r", "L_t"], height=140,
-            sizing_mode="stretch_width", toolbar_location=None,
-        )  # fmt: skip
+            x_range=Range1d(0, 1, name="lengths-x-range"),
+            y_range=["L̄_r", "L_t"],
+            height=140,
+            sizing_mode="stretch_width",
+            toolbar_location=None,
+        )
         chart.hbar(y="what", right="length", height=0.6, source=self._source, color="#4c78a8")
-        chart.add_layout(LabelSet(x="length", y="what", text="label", source=self._source,
-                                  x_offset=4, y_offset=-6, text_font_size="11px"))  # fmt: skip
+        chart.add_layout(
+            LabelSet(
+                x="length",
+                y="what",
+                text="label",
+                source=self._source,
+                x_offset=4,
+                y_offset=-6,
+                text_font_size="11px",
+            )
+        )
         self._figure = chart
         self._chart = downloadable(chart, "lengths", self.text)
         self._chart_text = html_pane()
@@ -46,9 +58,12 @@ class ScoreCardView(Viewer):
         self._update()
         # The chart is the first part staged (staging.later): the first view the page draws,
         # inputs and scores, is then a short task.
-        self._layout = pn.Column(self._html, later(lambda: self._chart, page="single"),
-                                 self._chart_text,
-                                 sizing_mode="stretch_width")  # fmt: skip
+        self._layout = pn.Column(
+            self._html,
+            later(lambda: self._chart, page="single"),
+            self._chart_text,
+            sizing_mode="stretch_width",
+        )
 
     def _update(self, *_events) -> None:
         self._update_card()

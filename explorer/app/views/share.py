@@ -33,8 +33,9 @@ class ShareView(Viewer):
             notes.append(alert(text("share.problems", problems=text.message(problems)), "error"))
         length = len(self.state.to_link(text.language))
         if length > MAX_ADDRESS_QUERY:
-            notes.append(alert(text("share.address_too_long", length=length,
-                                    limit=MAX_ADDRESS_QUERY)))  # fmt: skip
+            notes.append(
+                alert(text("share.address_too_long", length=length, limit=MAX_ADDRESS_QUERY))
+            )
         self._html.object = "".join(notes)
 
     def __panel__(self):

@@ -269,30 +269,36 @@ def _text_problem(text: str, name: str) -> ValueError | None:
     )
 
 
-def _item_problem(prediction: object, refs: object, prediction_name: str, references_name: str,
-                  item: str) -> ValueError | None:  # fmt: skip
+def _item_problem(
+    prediction: object, refs: object, prediction_name: str, references_name: str, item: str
+) -> ValueError | None:
     """The error to raise for what is wrong with one item, its message naming it (None:
     nothing is): a ``ValueError``, as evaluate's own refusal of a value that is not text, or
     :class:`charsim.UndefinedScoreError` for an empty reference set."""
     if not isinstance(prediction, str):
-        return ValueError(f"{prediction_name} is {_kind(prediction)}, not a str: a prediction "
-                          "is one text")  # fmt: skip
+        return ValueError(
+            f"{prediction_name} is {_kind(prediction)}, not a str: a prediction is one text"
+        )
     if problem := _text_problem(prediction, prediction_name):
         return problem
     if isinstance(refs, str):
         return _text_problem(refs, references_name)
     if refs is None or isinstance(refs, bytes | bytearray | dict):
-        return ValueError(f"{references_name} is {_kind(refs)}: give {item} its references, a "
-                          "list of str (or one str)")  # fmt: skip
+        return ValueError(
+            f"{references_name} is {_kind(refs)}: give {item} its references, a "
+            "list of str (or one str)"
+        )
     try:
         refs = list(refs)
     except TypeError:
         return ValueError(f"{references_name} is {_kind(refs)}, not a list of str (or one str)")
     for position, reference in enumerate(refs):
         if reference is None:
-            return ValueError(f"{references_name}[{position}] is None, not a str: give {item} "
-                              "only the references it has (their number may differ between "
-                              "items)")  # fmt: skip
+            return ValueError(
+                f"{references_name}[{position}] is None, not a str: give {item} "
+                "only the references it has (their number may differ between "
+                "items)"
+            )
         if not isinstance(reference, str):
             return ValueError(f"{references_name}[{position}] is {_kind(reference)}, not a str")
         if problem := _text_problem(reference, f"{references_name}[{position}]"):
