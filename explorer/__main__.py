@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
+
+from explorer.app import EXTRA_HINT
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -17,7 +20,13 @@ def main(argv: list[str] | None = None) -> int:
         unknown = f"python -m explorer: unknown command {argv[0]!r}\n" if argv else ""
         print(f"{unknown}{usage}", file=sys.stderr)
         return 2
-    module = __import__(commands[argv[0]], fromlist=["main"])
+    try:
+        module = importlib.import_module(commands[argv[0]])
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] in ("charsim", "explorer"):
+            raise
+        print(f"python -m explorer: needs {error.name}: {EXTRA_HINT}", file=sys.stderr)
+        return 1
     return module.main(argv[1:])
 
 

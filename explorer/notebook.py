@@ -20,7 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from panel.viewable import Viewer
+from explorer.app import EXTRA_HINT
+
+try:
+    from panel.viewable import Viewer
+except ModuleNotFoundError as error:  # the wheel holds the explorer; its extra installs Panel
+    raise ModuleNotFoundError(f"{error}: {EXTRA_HINT}", name=error.name) from error
 
 from charsim.metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from charsim.metric.values import as_tuple

@@ -98,7 +98,8 @@ def read_mqm(
         DataError: the file cannot be read or is not UTF-8, the header lacks a required column,
             or a row is malformed (naming the file and the line): a row with another number of
             fields than the header, an unknown severity, one segment given two different texts
-            (once the ``<v>`` marks are removed), or no system ``reference``; no segments.
+            (once the ``<v>`` marks are removed), a column named twice, or no system
+            ``reference``; no segments; no system to score.
     """
     name = source_name(path)
     lines = enumerate(file_lines(path), start=1)
@@ -134,6 +135,9 @@ def read_mqm(
 
 def _header(name: str, line: str) -> list[str]:
     columns = line.split("\t")
+    twice = [column for column in dict.fromkeys(columns) if columns.count(column) > 1]
+    if twice:
+        raise DataError(name, 1, f"the header names the column {twice[0]!r} twice")
     missing = [column for column in REQUIRED_COLUMNS if column not in columns]
     if missing:
         raise DataError(
@@ -168,6 +172,13 @@ def _judgments(name, texts, errors, reference, score_references) -> Judgments:
             why = "the references" if system == reference else "a human translation, not scored"
             count = sum(key[0] == system for key in segments)
             skipped.append(Skipped(f"system {system}: {why}", count, "segment"))
+    if not scored:
+        raise DataError(
+            name,
+            None,
+            f"has no system to score: its systems ({', '.join(systems)}) are the references "
+            "or human translations (see --reference and --score-references)",
+        )
     items = [item for item in ids if (reference, item) in texts]
     if len(items) < len(ids):
         count = sum(key[1] not in set(items) for key in segments if key[0] in scored)

@@ -34,7 +34,7 @@ def parser() -> argparse.ArgumentParser:
         prog="charsim meta-eval",
         description="Does charsim agree with people? Meta-evaluation of charsim and its peers "
         "against human judgments: MQM annotations, other human scores, minimal pairs; every "
-        "measure with a 95 %% bootstrap interval over items, and each metric's paired "
+        "measure with a 95 % bootstrap interval over items, and each metric's paired "
         "difference from charsim.",
         epilog="examples:\n"
         "  charsim meta-eval --mqm mqm_ted_ende.tsv\n"

@@ -12,3 +12,7 @@
 It imports neither the runtime nor the site build (``tests/test_layers.py``), and runs the same in
 the browser and under ``panel serve explorer/app/page.py``.
 """
+
+EXTRA_HINT = "install charsim's explorer extra: pip install 'charsim[explorer]'"
+"""What to do when Panel, Bokeh or param is missing (the wheel holds the explorer, the extra
+installs what it runs on)."""

@@ -80,6 +80,11 @@ def test_mqm_weights_take_the_most_specific_prefix():
         ),
         ([HEADER, ROWS[0]], r"mqm\.tsv: has no system 'ref' to take the references from"),
         ([HEADER], r"mqm\.tsv: holds no segments"),
+        (
+            [HEADER + "\tseverity", ROWS[0] + "\tMinor"],
+            r"line 1: the header names the column 'severity' twice",
+        ),
+        ([HEADER, ROWS[4], ROWS[7]], r"mqm\.tsv: has no system to score: its systems \(ref\)"),
     ],
 )
 def test_mqm_refuses_malformed_rows_naming_file_and_line(tmp_path, lines, message):
