@@ -381,8 +381,13 @@ def _examples(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         copied = copy_examples(args.to)
-    except OSError as error:
-        print(f"charsim: error: {error}", file=sys.stderr)
+    except OSError as error:  # the reason alone: the path in it may be a folder below DIR
+        reason = error.strerror or str(error)
+        where = f" ({error.filename})" if error.strerror and error.filename else ""
+        print(
+            f"charsim: error: cannot copy the examples into {args.to}: {reason}{where}",
+            file=sys.stderr,
+        )
         return 1
     print("\n".join(str(path) for path in copied))
     return 0
