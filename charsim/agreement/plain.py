@@ -14,7 +14,8 @@ reference), then one row per segment, with no quoting; an empty ``human`` is non
 Numbers are read exactly, as decimals (``0.1`` is 1/10). A segment whose human score is null
 or empty is left out and counted (:attr:`Judgments.skipped`); anything malformed is refused
 with its file and line: a missing field, a human score that is not a finite number, a segment
-given twice, an item whose references differ from one line to another, no references.
+given twice, an item whose references differ from one line to another, no references, both
+``"reference"`` and ``"references"`` in one record.
 """
 
 from __future__ import annotations
@@ -112,6 +113,10 @@ def _jsonl_rows(name, first, lines):
                 number,
                 'expected an object {"system": ..., "item": ..., '
                 '"candidate": ..., "references": [...], "human": ...}',
+            )
+        if "reference" in record and "references" in record:
+            raise DataError(
+                name, number, 'give "references" (a list) or "reference" (one string), not both'
             )
         refs = record.get("references", [record["reference"]] if "reference" in record else None)
         fields = [record.get(key) for key in ("system", "item", "candidate")]

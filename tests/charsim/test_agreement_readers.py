@@ -153,6 +153,10 @@ def test_plain_tsv_by_hand(tmp_path):
         ([{**JSONL[0], "references": []}], r"line 1: no references"),
         ([{**JSONL[0], "item": 1.5}], r"line 1: \"item\" must be a string or a whole number"),
         ([[1, 2]], r"line 1: expected an object"),
+        (
+            [{**JSONL[0], "reference": "z"}],
+            r"line 1: give \"references\" \(a list\) or \"reference\"",
+        ),
     ],
 )
 def test_plain_refuses_malformed_lines(tmp_path, records, message):
