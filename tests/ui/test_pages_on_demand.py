@@ -161,7 +161,8 @@ def test_parts_drawn_on_pages_not_shown_lay_out_nothing_until_their_page_is_open
         guard=guard,
     )
     layouts = page.evaluate("window.csLayouts")
-    assert layouts["asked"] >= 5, "the other pages' parts came before the single-item page"
+    # the batch and About pages (built ahead in the app's snapshot) come after it, one each
+    assert layouts["asked"] >= 2, "the other pages' parts came before the single-item page"
     assert layouts["document"] == 0
     page.set_viewport_size({"width": 1100, "height": 720})  # the document laid out again
     page.get_by_role("tab", name="About the metric").click()
