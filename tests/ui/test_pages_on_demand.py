@@ -16,8 +16,11 @@ def _mark(page, name: str) -> float:
 
 
 def test_batch_opened_at_once_shows_its_progress_then_works(app_page, guard, site_url):
+    """A link (any query) builds the app for it after the snapshot's restore, page by page (at
+    the plain address the app's snapshot holds every page built, and the batch page comes in
+    one step once opened)."""
     page = app_page
-    page.goto(site_url)
+    page.goto(f"{site_url}?lang=en")
     poll(lambda: page.evaluate(APP_SHOWN), timeout=APP_TIMEOUT, message="the app", guard=guard)
     assert page.evaluate(f"{HTML}.explorerState") == "loading"
     page.get_by_role("tab", name="Batch: score files").click()
