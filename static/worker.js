@@ -295,8 +295,8 @@ async function boot({
 
 // Install the app's packages, build the app on the session's state and send it to the page,
 // then build the staged parts, the single-item page first (restored from the app's snapshot at
-// the site's plain address, the session holds the app and that page built already: see
-// explorer.runtime.worker.prebuild). `fetched`: the stages' archives
+// the site's plain address, the session holds the app and its pages built already, to be shown
+// one part per step: see explorer.runtime.worker.prebuild). `fetched`: the stages' archives
 // fetched ahead (installStages). Restored from the app's snapshot, Python holds numpy, Bokeh and
 // Panel in memory: their files are written first (the app reads Panel's CSS), and numpy's come
 // with the tables' group (Pyodide's loader installs numpy with pandas, which needs it), which

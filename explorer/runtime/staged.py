@@ -111,6 +111,11 @@ class BrowserStaging(Staging):
         self._opened = page
         self._ask_for_groups()
 
+    @property
+    def page_opened(self) -> str:
+        """The page the user opened last (one of :data:`~explorer.app.staging.PAGES`)."""
+        return self._opened
+
     def _queue(self, part: _Part) -> None:
         part.placeholder.objects = [self._loading()]
         self._parts.append(part)

@@ -39,6 +39,7 @@ from explorer.app.panel_private import (
 )
 from explorer.app.sources.item_link import decode_item_link
 from explorer.app.sources.link import MAX_ADDRESS_QUERY
+from explorer.app.staging import PAGES
 from explorer.app.states.single import ExplorerState, address_query
 
 from .sacrebleu_standins import install_sacrebleu_standins
@@ -217,7 +218,8 @@ class Session:
         self._imports = list(APP_IMPORTS)
         self._single = False  # the single-item page is complete
         self._doc = None
-        self._ahead: list[tuple[object, list]] = []  # parts built ahead (prebuild), not shown
+        # parts built ahead (prebuild), not shown yet: each with its page
+        self._ahead: list[tuple[str, object, list]] = []
         self._flush = lambda: None
 
     # -- live -----------------------------------------------------------------------------
@@ -349,8 +351,8 @@ class Session:
 
     def step(self) -> str:
         """Do the next piece of work once the app is on the page: show a part built ahead
-        (:func:`prebuild`), import a module of an installed package group, or build a staged
-        part (:class:`BrowserStaging`).
+        (:func:`prebuild`; of the page the user opened, first), import a module of an installed
+        package group, or build a staged part (:class:`BrowserStaging`).
 
         Returns:
             ``"install:<group>"``: nothing can be built before the package group ``<group>``
@@ -360,8 +362,10 @@ class Session:
             batch table, is built by the staging itself once the value is set); ``""``
             otherwise.
         """
-        if self._ahead:
-            model, children = self._ahead.pop(0)
+        if self._ahead:  # the page the user opened first
+            pages = [page for page, _model, _children in self._ahead]
+            opened = self.staging.page_opened
+            _page, model, children = self._ahead.pop(pages.index(opened) if opened in pages else 0)
             for child in children:  # out of the document, its styles may have been updated
                 share_stylesheets(self._doc, child)
             model.children = children
@@ -369,7 +373,8 @@ class Session:
             return "done"
         elif group := self.staging.build_next():
             return f"install:{group}"
-        if not self._single and not self._ahead and not self.staging.pending("single"):
+        ahead = any(page == "single" for page, _model, _children in self._ahead)
+        if not self._single and not ahead and not self.staging.pending("single"):
             self._single = True
             self._flush()  # the page is complete once it has the changes made so far
             return "single"
@@ -396,18 +401,20 @@ takes it (:func:`open_session`)."""
 
 
 def prebuild(page_resources) -> None:
-    """Build the app and the parts of its single-item page for the page's plain address (no
-    query) before the app's memory snapshot is taken, as the worker would: a page opened there
-    takes them from the restored snapshot (:func:`open_session`). :meth:`Session.build` then
-    only writes the app's JSON (the single-item page's parts in progress, as the page is sent
-    without a prebuilt session), and :meth:`Session.step` puts one part in its place per call.
+    """Build the app and the parts of every page, the single-item page's first, for the page's
+    plain address (no query) before the app's memory snapshot is taken, as the worker would: a
+    page opened there takes them from the restored snapshot (:func:`open_session`).
+    :meth:`Session.build` then only writes the app's JSON (the parts in progress, as the page is
+    sent without a prebuilt session), and :meth:`Session.step` puts one part in its place per
+    call, saying ``"single"`` once the single-item page's are. The batch page's tables, which
+    wait for files and need pandas, are left to build.
 
     Args:
         page_resources: as :class:`Session` takes them.
 
     Raises:
-        LookupError: a part of the single-item page needs a package group that the snapshot
-            does not hold (:data:`SNAPSHOT_GROUPS`).
+        LookupError: a part of a page needs a package group that the snapshot does not hold
+            (:data:`SNAPSHOT_GROUPS`).
     """
     global _prebuilt
     session = Session(None, page_resources)
@@ -417,7 +424,9 @@ def prebuild(page_resources) -> None:
     session.build()
     for group in SNAPSHOT_GROUPS:
         session.installed(group)
-    session._ahead = session.staging.build_ahead("single")
+    session._ahead = [
+        (page, *shown) for page in PAGES for shown in session.staging.build_ahead(page)
+    ]
     # The page receives the document whole (build): the changes held since need not be sent.
     session._doc.unhold()
     session._doc.hold()

@@ -28,8 +28,8 @@
 // writes the ARCHIVEs' files, builds the app for the page's JS and CSS (SETTINGS.pageResources) and
 // prints the app's check (explorer.runtime.worker.app_check), the comparison's (comparison_check),
 // two draws of `random`, and of the app that `make-app` built ahead
-// (explorer.runtime.worker.prebuild) the parts in progress in the JSON sent and the steps until its
-// single-item page is complete. Either fails with exit status 1 and the error on stderr.
+// (explorer.runtime.worker.prebuild) the parts in progress in the JSON sent, whether a part is left
+// to build, and the steps until its single-item page is complete. Either fails with exit status 1 and the error on stderr.
 //
 // What Pyodide 0.27.7's experimental snapshots allow (pyodide/pyodide#4652, #4720, #5195):
 // * packages are unpacked with unpackArchive, not loadPackage (whose JS objects make
@@ -204,6 +204,7 @@ w.app_check()`);
     const prebuilt = worker.open_session(() => {}, pageResources, "");
     prebuilt.start("");
     const sent = JSON.parse(prebuilt.build().model);
+    const pending = prebuilt.staging.pending();
     let steps = 1;
     while (prebuilt.step() !== "single") steps += 1;
     const session = worker.open_session(() => {}, pageResources, "");
@@ -217,7 +218,11 @@ w.app_check()`);
         random: draws,
         model: JSON.stringify(built.model).length,
         zipDirectories,
-        prebuilt: { steps, progress: JSON.stringify(sent).split("&lt;progress").length - 1 },
+        prebuilt: {
+          steps,
+          pending,
+          progress: JSON.stringify(sent).split("&lt;progress").length - 1,
+        },
       }),
     );
   } else {

@@ -121,8 +121,8 @@ def make_app_snapshot(
     ``out`` and check it: each of two restores must answer the app's check and compare the
     self-check with chrF, BLEU and TER (:func:`~explorer.runtime.worker.comparison_check`) as
     CPython does, build the app, draw its own random numbers, and hold the app built for the
-    page's plain address (:func:`~explorer.runtime.worker.prebuild`), its single-item page's
-    parts to be shown one per step.
+    page's plain address (:func:`~explorer.runtime.worker.prebuild`), the parts of its pages
+    to be shown one per step.
 
     Pyodide 0.27.7 keeps no dynamic library in a snapshot: numpy's libraries (the ``.so`` files
     of ``numpy_wheel``) are archived in the order the worker loads them again, as Pyodide
@@ -185,6 +185,8 @@ def make_app_snapshot(
                 )
             if not answer["prebuilt"]["progress"]:
                 raise BuildError("the app's snapshot holds no app built ahead for the page")
+            if answer["prebuilt"]["pending"]:
+                raise BuildError("the app's snapshot holds a page with a part left to build")
             draws.append(answer["random"])
         if draws[0] == draws[1]:
             raise BuildError("two restores of the app's snapshot drew the same random numbers")

@@ -104,3 +104,33 @@ def test_live_requests_are_ignored_once_the_app_is_built(session):
     session._doc = object()  # as after build()
     assert session.score(_inputs(candidate="late")) is None
     assert session.state.candidate == "ca"
+
+
+class _Placeholder:
+    """Stands for the Bokeh model of a part's placeholder, showing the part's progress."""
+
+    def __init__(self) -> None:
+        self.children = ["progress"]
+
+
+def _built_ahead(session) -> dict:
+    """A part of each page built ahead (as :func:`worker.prebuild` leaves them), by page."""
+    shown = {page: _Placeholder() for page in ("single", "batch", "about")}
+    session._ahead = [(page, model, []) for page, model in shown.items()]
+    return shown
+
+
+def test_the_single_item_page_is_complete_before_the_other_pages_built_ahead(session):
+    """Parts built ahead for the app's snapshot (:func:`worker.prebuild`), each set back on the
+    page one per step: the single-item page is said complete once its own are, before the
+    other pages' are shown, and every page once all are."""
+    shown = _built_ahead(session)
+    assert [session.step() for _ in range(4)] == ["single", "", "", "done"]
+    assert all(model.children == [] for model in shown.values())
+
+
+def test_a_page_opened_before_its_part_built_ahead_is_shown_comes_next(session):
+    shown = _built_ahead(session)
+    session.staging.opened("about")
+    assert session.step() == "" and shown["about"].children == []
+    assert shown["single"].children == shown["batch"].children == ["progress"]

@@ -183,6 +183,40 @@ def test_parts_built_ahead_show_their_progress_in_the_document_until_each_is_set
         browser_staging.build_ahead("single")
 
 
+def test_a_section_asked_for_by_a_part_built_ahead_is_built_and_shown_with_it(browser_staging):
+    """A page's part that asks for parts of its own (the batch page's sections, the About
+    page's figures) built ahead: every one is built, and the page's part is sent in progress,
+    then set back whole, its sections in it (one patch per page: each patch costs the worker a
+    walk over every model of the document)."""
+    from bokeh.document import Document
+    from bokeh.embed.util import standalone_docs_json_and_render_items
+
+    built = []
+    names = ("first section", "second section")
+
+    def section(name):
+        return lambda: built.append(name) or pn.pane.Markdown(name)
+
+    def batch_page():
+        built.append("page")
+        return pn.Column(*(staging.later(section(name), page="batch") for name in names))
+
+    layout = pn.Column(staging.later(batch_page, page="batch"))
+    document = Document()
+    document.add_root(layout.get_root(document))
+
+    def sent() -> list[str]:
+        docs_json = str(standalone_docs_json_and_render_items(document.roots[0])[0])
+        return [name for name in names if name in docs_json]
+
+    shown = browser_staging.build_ahead("batch")
+    assert built == ["page", *names] and not browser_staging.pending()
+    assert sent() == []
+    [(model, children)] = shown
+    model.children = children
+    assert sent() == list(names)
+
+
 class _Files(param.Parameterized):
     loaded = param.Parameter(default=None)
 

@@ -16,8 +16,11 @@ def _mark(page, name: str) -> float:
 
 
 def test_batch_opened_at_once_shows_its_progress_then_works(app_page, guard, site_url):
+    """A link (any query) builds the app for it after the snapshot's restore, page by page (at
+    the plain address the app's snapshot holds every page built, and the batch page comes in
+    one step once opened)."""
     page = app_page
-    page.goto(site_url)
+    page.goto(f"{site_url}?lang=en")
     poll(lambda: page.evaluate(APP_SHOWN), timeout=APP_TIMEOUT, message="the app", guard=guard)
     assert page.evaluate(f"{HTML}.explorerState") == "loading"
     page.get_by_role("tab", name="Batch: score files").click()
@@ -161,7 +164,8 @@ def test_parts_drawn_on_pages_not_shown_lay_out_nothing_until_their_page_is_open
         guard=guard,
     )
     layouts = page.evaluate("window.csLayouts")
-    assert layouts["asked"] >= 5, "the other pages' parts came before the single-item page"
+    # the batch and About pages (built ahead in the app's snapshot) come after it, one each
+    assert layouts["asked"] >= 2, "the other pages' parts came before the single-item page"
     assert layouts["document"] == 0
     page.set_viewport_size({"width": 1100, "height": 720})  # the document laid out again
     page.get_by_role("tab", name="About the metric").click()
