@@ -13,8 +13,10 @@ from explorer.app.i18n import UIText
 from explorer.app.sources.item_link import ItemLink, encode_item_link
 
 from .conftest import CANDIDATE, SCORE, open_ready, type_over_candidate
+from .test_accessibility import _audit, _check
 
 LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
 TEXT = UIText()
 SOURCE = '[data-testid="source"]'
 TYPED = "my own words, typed"  # scored against the default reference, "cat"
@@ -32,9 +34,9 @@ def _shows(page, wait_until, candidate, references, what):
     )
 
 
-def _in_first_viewport(page, selector) -> bool:
+def _in_first_viewport(page, selector, size=LAPTOP) -> bool:
     box = page.locator(selector).bounding_box()
-    return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= LAPTOP["height"]
+    return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= size["height"]
 
 
 def test_back_and_undo_bring_back_the_texts_an_example_replaced(app, wait_until):
@@ -48,6 +50,7 @@ def test_back_and_undo_bring_back_the_texts_an_example_replaced(app, wait_until)
     source = app.locator(SOURCE)
     assert source.inner_text().startswith("The texts are the article's example “cats vs cat”")
     assert app.evaluate("scrollY") == 0 and _in_first_viewport(app, SOURCE)
+    _check(_audit(app, "single item, an example over typed texts"))
     app.go_back()  # the entry before the example: the typed texts, in the explorer
     _shows(app, wait_until, TYPED, ["cat"], "Back to bring the typed candidate back")
     assert app.evaluate("location.search") == typed_address
@@ -66,8 +69,23 @@ def test_back_and_undo_bring_back_the_texts_an_example_replaced(app, wait_until)
     app.get_by_role("button", name=TEXT("source.undo")).click()
     _shows(app, wait_until, TYPED, ["cat"], "Undo to bring the typed candidate back")
     assert source.inner_text() == TEXT("source.undone")
+    _check(_audit(app, "single item, undone"))
     app.get_by_role("button", name=TEXT("source.redo")).click()
     _shows(app, wait_until, "catcat", ["cat"], "Redo to show the example again")
+
+
+def test_on_a_phone_an_example_shows_the_texts_and_the_way_back_from_the_top(app, wait_until):
+    app.set_viewport_size(PHONE)
+    type_over_candidate(app, TYPED)
+    _shows(app, wait_until, TYPED, ["cat"], "the typed candidate scored")
+    button = app.get_by_role("button", name=TEXT("example.lengths.label"))
+    button.evaluate("button => button.scrollIntoView({block: 'start'})")  # as a thumb scrolls
+    assert app.evaluate("scrollY") > 0
+    button.click()
+    _shows(app, wait_until, "a", ["a", "abcdefghij"], "the example")
+    wait_until(lambda: app.evaluate("scrollY") == 0, timeout=5, message="the page's top")
+    assert _in_first_viewport(app, SOURCE, PHONE) and _in_first_viewport(app, CANDIDATE, PHONE)
+    assert app.get_by_role("button", name=TEXT("source.undo")).is_visible()
 
 
 def test_a_batch_item_opens_at_the_top_named_with_the_way_back(app, wait_until):
@@ -89,6 +107,7 @@ def test_a_batch_item_opens_at_the_top_named_with_the_way_back(app, wait_until):
     source = app.locator(SOURCE)
     assert "of system 1 (ted.sys1.txt) of the TED talks example." in source.inner_text()
     assert _in_first_viewport(app, SOURCE) and _in_first_viewport(app, SCORE)
+    _check(_audit(app, "single item, a batch item opened"))
     app.get_by_role("button", name=TEXT("source.back_to_batch")).click()
     wait_until(lambda: signature.is_visible(), timeout=10, message="the batch page again")
     app.go_back()  # the entry before the item: the typed texts
