@@ -15,6 +15,7 @@ from functools import partial
 import panel as pn
 
 from .i18n import UIText
+from .sources.examples import EXAMPLES
 from .sources.item_link import ItemLink, decode_item_link
 from .sources.link import MAX_ADDRESS_QUERY, language_of, with_language
 from .states.batch import BatchState, OpenedItem
@@ -53,13 +54,18 @@ def open_address(
 
 def restore(query: str, state: ExplorerState, batch: BatchState, text: UIText) -> None:
     """Show what the address ``query`` of a history entry holds (the browser's Back or Forward
-    went to it): a single-item state and its language, or an item of a built-in example (from
-    the data loaded if it is that example's, else loaded again). The tab shown changes only
-    for an item; nothing starts a new entry."""
+    went to it): a single-item state and its language (named as the article's example whose
+    texts it holds, if one does), or an item of a built-in example (from the data loaded if it
+    is that example's, else loaded again). The tab shown changes only for an item; nothing
+    starts a new entry."""
     link, _ = decode_item_link(query)
     text.language = language_of(query)
     if link is None:
         state.load_link(query)
+        for example in EXAMPLES:
+            source = Source(example.candidate, example.references, example.key)
+            if not source.edited(state.candidate, state.references):
+                state.open_source(source, undoable=False)
     elif _loaded(batch, link):
         batch.open(link.system - 1, link.item - 1, by_link=True)
     else:

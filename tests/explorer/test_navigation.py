@@ -133,6 +133,8 @@ def test_back_and_forward_show_what_the_entry_holds_and_start_no_entry():
     batch.open(0, 0)  # entries == [1]: the item's address is example=ted&system=1&item=1
     restore(typed, state, batch, text)  # Back
     assert _inputs(state) == TYPED and state.source is None
+    restore("c=cats&r=cat", state, batch, text)  # an example's texts: named as the example
+    assert (state.source.example, state.previous) == ("added", None)
     restore("example=ted&system=2&item=2&lang=ja", state, batch, text)  # Forward, in Japanese
     assert (state.candidate, state.source.system, tabs.active, text.language) == (
         "cat",

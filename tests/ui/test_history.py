@@ -56,6 +56,7 @@ def test_back_and_undo_bring_back_the_texts_an_example_replaced(app, wait_until)
     assert app.evaluate("location.search") == typed_address
     app.go_forward()
     _shows(app, wait_until, "cats", ["cat"], "Forward to show the example again")
+    wait_until(lambda: "“cats vs cat”" in source.inner_text(), message="the example named")
     app.get_by_role("button", name=TEXT("example.added.label")).click()  # the same: no change
     app.go_back()
     _shows(app, wait_until, TYPED, ["cat"], "Back once, past the same example clicked again")
