@@ -4,12 +4,14 @@
 //
 // From the page: {type: "start", config, query, pageURL, boot, role, snapshot, app} once (see
 // boot() below); then "score" (the live view's inputs, while the app loads), "rendered" (the app is
-// on the page) and "patch" (what the user did in the app: a Bokeh patch). To the page: "stage"
+// on the page), "patch" (what the user did in the app: a Bokeh patch) and "navigate" (the browser's
+// Back or Forward went to the page's address `query`). To the page: "stage"
 // (loading progress), "boot" (how Python started: "app-snapshot", "snapshot" or "fresh", why not
 // from the snapshot asked for, the worker's role, and for the app's worker the snapshot's bytes and
 // whether to fetch the app's snapshot), "scripts" (fetch the app's JS now), "live" (what the live
 // view shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle" (the
 // page's last patch is applied: send the next), "address" (the new query string of the page),
+// "entry" (start a new history entry: an example or a batch item replaces the user's texts),
 // "stderr" (Python's error output), "single" (the single-item page is complete), "ready" (every
 // part of every page is built), "restart" (the app's worker, restored from the app's snapshot,
 // could not build the app: start it again without that snapshot) and "error" (the stage that failed
@@ -63,6 +65,7 @@ self.onmessage = ({ data }) => {
       session.receive(data.patch);
       post({ type: "idle" });
     } else if (data.type === "rendered") pageRendered();
+    else if (data.type === "navigate") session.navigate(data.query);
   } catch (error) {
     fail(error);
   }

@@ -78,13 +78,15 @@ LAYERS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         # The app (what a user sees), bottom to top: what every part of it uses (the UI text,
         # the staging hooks a runtime replaces), the parsers and serialisers of its inputs
         # (links, reference formats, batch files, built-in examples), the states (no Panel),
-        # the Panel-free HTML of the score card and the texts, the views, and the page that
-        # composes them. Views may import states and markup, never the page.
+        # the Panel-free HTML of the score card and the texts, the views, the page's address
+        # and history, and the page that composes them. Views may import states and markup,
+        # never the page.
         ("app base", ("explorer.app.i18n", "explorer.app.staging", "explorer.app.panel_private")),
         ("app sources", below("explorer.app.sources")),
         ("app states", below("explorer.app.states")),
         ("app markup", below("explorer.app.markup")),
         ("app views", below("explorer.app.views")),
+        ("app navigation", ("explorer.app.navigation",)),
         ("app page", ("explorer.app", "explorer.app.page")),
         # Above the app, never imported by it: the notebook's component, which shows the
         # app's single-item page on given texts in CPython (Jupyter);

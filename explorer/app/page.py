@@ -16,13 +16,12 @@ from functools import partial
 import panel as pn
 
 from explorer.app.i18n import LANGUAGES, UIText
+from explorer.app.navigation import BATCH_TAB, mirror_address, open_address, open_item
 from explorer.app.panel_private import retitle_tabs
-from explorer.app.sources.item_link import decode_item_link
-from explorer.app.sources.link import MAX_ADDRESS_QUERY, language_of, with_language
 from explorer.app.staging import PAGES, later, opened
-from explorer.app.states.batch import BatchState, OpenedItem
+from explorer.app.states.batch import BatchState
 from explorer.app.states.batch_significance import SignificanceState
-from explorer.app.states.single import LINK_FIELDS, ExplorerState, address_query
+from explorer.app.states.single import ExplorerState
 from explorer.app.views.about_page import AboutView
 from explorer.app.views.batch_histogram import BatchHistogramView
 from explorer.app.views.batch_inputs import BatchInputsView
@@ -36,57 +35,13 @@ from explorer.app.views.matches import MatchesView
 from explorer.app.views.references_table import ReferencesView
 from explorer.app.views.score_card import ScoreCardView
 from explorer.app.views.share import ShareView
+from explorer.app.views.source import SourceView
 
 __all__ = ["create_app", "single_item_page"]
 
-_SINGLE_TAB, _BATCH_TAB, _ABOUT_TAB = 0, 1, 2
+_ABOUT_TAB = 2
 _TABS = ["tab.single", "tab.batch", "tab.about"]
 _DETAILS = ["tab.matches", "tab.changes", "tab.references", "tab.exact", "tab.metrics"]
-
-
-def _open_address(
-    query: str, state: ExplorerState, batch: BatchState, text: UIText, tabs: pn.Tabs
-) -> str | None:
-    """Open what the page's query string asks for: an item of a built-in batch example (the
-    batch tab), or a single-item state and its language. Returns the query string the address
-    should show instead when the link had a problem (its messages are shown) or is longer than
-    the address keeps (as the share view says), else None: a reload or a copy of the address
-    then opens what the page shows, not the problem again."""
-    item_link, problems = decode_item_link(query)
-    if item_link is not None or problems:
-        tabs.active = _BATCH_TAB
-        text.language = language_of(query)
-        if item_link is not None:
-            pn.state.execute(partial(batch.open_link, item_link))
-            return None
-        batch.report(*problems)
-        return with_language("", text.language)
-    if query:
-        text.language = state.load_link(query).language
-        too_long = len(state.to_link(text.language)) > MAX_ADDRESS_QUERY  # as after a change
-        if too_long or (state.link_problems and not state.references_unreadable):
-            return address_query(state, text.language)
-    return None
-
-
-def _mirror_address(
-    state: ExplorerState, batch: BatchState, text: UIText, replace: Callable[[str], None]
-) -> None:
-    """Keep the page's query string up to date: ``replace(query)`` with the single-item state
-    and the language, or with the short link of an opened example item."""
-
-    def write(*_events) -> None:
-        if not state.references_unreadable:
-            replace(address_query(state, text.language))
-
-    def write_item_link(event) -> None:
-        link = event.new.link
-        if link is not None:  # after write(): the short link of the example's item
-            replace(with_language(link, text.language))
-
-    state.param.watch(write, LINK_FIELDS)
-    text.param.watch(write, ["language"])
-    batch.param.watch(write_item_link, ["opened"], precedence=1)
 
 
 _HIDDEN_PAGES_FLAT = """
@@ -162,14 +117,18 @@ def _contributions(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
     )
 
 
-def single_item_page(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
-    """The single-item page of ``state`` in ``text``'s language, as the site's first tab: the
-    inputs, the score card (scores, P, R, lengths, the precision-versus-recall decision, §3.1),
-    the per-order contributions and the details tabs (shared n-grams, what would change the
-    score, per reference, exact fractions, chrF, BLEU and TER), each part as
+def single_item_page(
+    state: ExplorerState, text: UIText, show_batch: Callable[[], None] | None = None
+) -> pn.viewable.Viewable:
+    """The single-item page of ``state`` in ``text``'s language, as the site's first tab: where
+    its inputs came from (with the way back: ``show_batch()`` shows the batch page, if given),
+    the inputs, the score card (scores, P, R, lengths, the precision-versus-recall decision,
+    §3.1), the per-order contributions and the details tabs (shared n-grams, what would change
+    the score, per reference, exact fractions, chrF, BLEU and TER), each part as
     :func:`~explorer.app.staging.later` builds it (at once by default). The notebook's
     :class:`explorer.notebook.Explorer` shows it on given texts."""
     return pn.Column(
+        SourceView(state, text, show_batch),
         ShareView(state, text),
         _two_columns(
             InputsView(state, text),
@@ -264,6 +223,7 @@ def create_app(
     text: UIText | None = None,
     query: str = "",
     replace_query: Callable[[str], None] | None = None,
+    new_entry: Callable[[], None] | None = None,
 ) -> pn.viewable.Viewable:
     """Build the explorer page for ``state``, ``batch`` and ``text`` (new defaults if None).
 
@@ -273,6 +233,9 @@ def create_app(
             batch example), ``""`` for none.
         replace_query: if given, called with the new query string whenever the state or the
             language changes, so the page's address always reproduces the view (browser).
+        new_entry: if given, called before an example or a batch item replaces the user's
+            inputs: the browser starts a new history entry there (and shows the page from its
+            top), so that Back shows the inputs replaced (:mod:`explorer.app.navigation`).
     """
     state, batch, text = state or ExplorerState(), batch or BatchState(), text or UIText()
     about: list[AboutView] = []  # once built
@@ -284,8 +247,11 @@ def create_app(
             about[0].shown()
         return about[0]
 
+    def show_batch() -> None:
+        tabs.active = BATCH_TAB
+
     pages = [
-        single_item_page(state, text),
+        single_item_page(state, text, show_batch),
         later(partial(_batch_page, batch, text), page="batch"),
         later(about_page, page="about"),
     ]
@@ -298,15 +264,10 @@ def create_app(
 
     tabs.param.watch(tab_opened, ["active"])
 
-    def open_item(event) -> None:
-        item: OpenedItem = event.new
-        state.set_inputs(item.candidate, list(item.references))
-        tabs.active = _SINGLE_TAB
-
-    batch.param.watch(open_item, ["opened"])
-    corrected = _open_address(query, state, batch, text, tabs)
+    batch.param.watch(lambda event: open_item(event.new, state, tabs), ["opened"])
+    corrected = open_address(query, state, batch, text, tabs)
     if replace_query is not None:
-        _mirror_address(state, batch, text, replace_query)
+        mirror_address(state, batch, text, replace_query, new_entry)
         if corrected is not None:
             replace_query(corrected)
     return pn.Column(_language_switch(text), tabs, sizing_mode="stretch_width")

@@ -215,6 +215,7 @@ class Session:
         staging.use(self.staging)
         self.state = ExplorerState(deferred=self.staging.after_pause)
         self._query = ""  # what the app still has to open (an item link)
+        self.batch = None  # the batch page's state, once the app is built
         self._imports = list(APP_IMPORTS)
         self._single = False  # the single-item page is complete
         self._doc = None
@@ -286,13 +287,20 @@ class Session:
         from panel.io.pyodide import init_doc
 
         from explorer.app.page import create_app
+        from explorer.app.states.batch import BatchState
 
         from .shims import install_sanitizer_fallback
 
         install_sanitizer_fallback()
         init_doc()
+        self.batch = BatchState()
         app = create_app(
-            self.state, text=self.text, query=self._query, replace_query=self._replace_query
+            self.state,
+            self.batch,
+            self.text,
+            query=self._query,
+            replace_query=self._replace_query,
+            new_entry=self._new_entry,
         )
         self._doc, model = model_json(app, "app")
         self._check_resources()
@@ -302,6 +310,17 @@ class Session:
         if self._post is None:  # prebuilt for the page's plain address, which stays as it is
             return
         self._post(_to_js({"type": "address", "query": query}))
+
+    def _new_entry(self) -> None:
+        if self._post is not None:
+            self._post(_to_js({"type": "entry"}))
+
+    def navigate(self, query: str) -> None:
+        """Show what the page's address ``query`` holds: the browser's Back or Forward went to
+        another entry of the page's history (:func:`explorer.app.navigation.restore`)."""
+        from explorer.app.navigation import restore
+
+        restore(query, self.state, self.batch, self.text)
 
     def link(self, send_patch) -> None:
         """Send the changes of the app's document to the page from now on, starting with those

@@ -16,6 +16,7 @@ __all__ = ["PAGE_SCRIPTS", "SHELL", "page_assets", "render_shell", "site_config"
 PAGE_SCRIPTS = [
     "page/loading.js",
     "page/bokeh.js",
+    "page/history.js",
     "page/live.js",
     "page/sync.js",
     "page/takeover.js",

@@ -18,6 +18,7 @@
 // data-explorer-single="ready" once the single-item page is complete (every view and details
 // tab of it), and data-explorer-state "loading" | "ready" (every page is built) | "error".
 import { loadBokeh } from "./bokeh.js";
+import { followHistory, newEntry } from "./history.js";
 import { address, live } from "./live.js";
 import { app } from "./sync.js";
 
@@ -75,10 +76,12 @@ const handlers = {
     await loadBokeh(config);
     await app.render(message, worker);
     liveDone();
+    followHistory(worker);
   },
   patch: (message) => app.patch(message),
   idle: () => app.idle(),
   address: ({ query }) => address(query),
+  entry: () => newEntry(),
   boot: booted,
   restart: ({ reason }, worker) => restartWithout(worker, reason),
   stderr: ({ text }) => console.warn(text),

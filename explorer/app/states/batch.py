@@ -41,6 +41,9 @@ class OpenedItem:
         candidate: that system's candidate.
         references: the item's reference set.
         link: the query string of a shareable link to it, or None (uploaded data).
+        system_name: that system's name (its file name).
+        example: the key of the built-in example the data came from, or None (an upload).
+        by_link: whether a link or the browser's history opened it (not the user's click).
     """
 
     system: int
@@ -48,6 +51,9 @@ class OpenedItem:
     candidate: str
     references: tuple[str, ...]
     link: str | None
+    system_name: str = ""
+    example: str | None = None
+    by_link: bool = False
 
 
 class BatchState(param.Parameterized):
@@ -169,15 +175,23 @@ class BatchState(param.Parameterized):
         with param.edit_constant(self):
             self.param.update(summaries=summaries, results=results, scoring=False)
 
-    def open(self, system: int, index: int) -> None:
-        """Open item ``index`` (0-based) of ``system`` (0-based): sets ``opened``."""
+    def open(self, system: int, index: int, by_link: bool = False) -> None:
+        """Open item ``index`` (0-based) of ``system`` (0-based): sets ``opened``; ``by_link``
+        says that a link or the browser's history opened it, not the user's click."""
         batch = self.batch
         link = None
         if batch.example is not None:
             link = encode_item_link(ItemLink(batch.example, system + 1, index + 1))
         with param.edit_constant(self):
             self.opened = OpenedItem(
-                system, index, batch.systems[system][index], batch.references[index], link
+                system,
+                index,
+                batch.systems[system][index],
+                batch.references[index],
+                link,
+                batch.names[system],
+                batch.example,
+                by_link,
             )
 
     async def open_link(self, link: ItemLink, read: Reader = fetch_file) -> None:
@@ -194,7 +208,7 @@ class BatchState(param.Parameterized):
                 ),
             )
         else:
-            self.open(link.system - 1, link.item - 1)
+            self.open(link.system - 1, link.item - 1, by_link=True)
         if problems:
             self.report(*problems)
         await self.score()

@@ -14,6 +14,7 @@ costs one full explanation.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 import param
 
@@ -26,7 +27,14 @@ from ..sources.link import MAX_ADDRESS_QUERY, LinkState, decode_link, encode_lin
 from ..sources.references import REFERENCE_FORMATS, format_references, parse_references
 from ..staging import Staging
 
-__all__ = ["LINK_FIELDS", "LIVE_LIMIT", "MATCHES_LIMIT", "ExplorerState", "address_query"]
+__all__ = [
+    "LINK_FIELDS",
+    "LIVE_LIMIT",
+    "MATCHES_LIMIT",
+    "ExplorerState",
+    "Source",
+    "address_query",
+]
 
 LINK_FIELDS = ["candidate", "references", "max_order", "weights", "order", "reference_format"]
 """The parameters of :class:`ExplorerState` a link holds (``to_link``), watched by what mirrors
@@ -40,6 +48,39 @@ MATCHES_LIMIT = 20_000
 """Most characters whose shared n-grams are listed (the n-gram and coverage views); above it
 every number is still computed (``charsim.explain(..., matches=False)``) and those views say
 why they are empty: the list itself takes seconds and hundreds of MB at 200,000 characters."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where the candidate and references shown came from, when the user did not type them: an
+    example of the article or an item of the batch page.
+
+    Attributes:
+        candidate: the candidate it gave.
+        references: the reference set it gave.
+        example: the key of the article's example (:data:`~explorer.app.sources.examples.EXAMPLES`)
+            when ``item`` is 0; for a batch item, the key of the built-in batch example it belongs
+            to, or ``""`` for files the user loaded.
+        system: a batch item's system, 1-based (0 for an article's example).
+        item: a batch item's number (its line), 1-based (0 for an article's example).
+        system_name: a batch item's system file name (``""`` for an article's example).
+    """
+
+    candidate: str
+    references: tuple[str, ...]
+    example: str
+    system: int = 0
+    item: int = 0
+    system_name: str = ""
+
+    def edited(self, candidate: str, references: list[str]) -> bool:
+        """Whether ``candidate`` and ``references`` differ from what this source gave."""
+        return candidate != self.candidate or tuple(references) != self.references
+
+
+_RESTORED = ("candidate", "references_text", "reference_format", "max_order", "weights", "order")
+"""What :meth:`ExplorerState.undo` restores: the inputs as typed (the reference editor's text,
+unreadable or not) and the settings."""
 
 
 class ExplorerState(param.Parameterized):
@@ -81,6 +122,26 @@ class ExplorerState(param.Parameterized):
     )
     link_problems = param.List(
         default=[], item_type=Message, constant=True, doc="What was wrong with the link."
+    )
+    source = param.ClassSelector(
+        class_=Source,
+        default=None,
+        constant=True,
+        doc="Where the inputs came from (open_source), until a link is loaded; None if typed.",
+    )
+    previous = param.Dict(
+        default=None,
+        allow_None=True,
+        constant=True,
+        doc="The inputs and settings that open_source replaced (undo() brings them back).",
+    )
+    undone = param.Boolean(
+        default=False, constant=True, doc="Whether undo() has brought the previous inputs back."
+    )
+    entries = param.Integer(
+        default=0,
+        constant=True,
+        doc="Times open_source replaced inputs: each is a new entry of the browser's history.",
     )
 
     def __init__(
@@ -181,10 +242,44 @@ class ExplorerState(param.Parameterized):
         self.set_inputs(self.candidate, list(self.references), fmt)
 
     def load_example(self, example: Example) -> None:
-        """Load one of the article's examples, with the standard settings."""
-        self.set_inputs(
-            example.candidate, list(example.references), max_order=32, weights="harmonic", order=1
+        """Load one of the article's examples, with the standard settings (see
+        :meth:`open_source`: undo() brings back what it replaced)."""
+        source = Source(example.candidate, example.references, example.key)
+        self.open_source(source, max_order=32, weights="harmonic", order=1)
+
+    def open_source(self, source: Source, *, undoable: bool = True, **settings) -> None:
+        """Show the candidate and references of ``source``, with ``settings`` (as
+        :meth:`set_inputs` takes them). If they replace other inputs and ``undoable``, those
+        are kept (``previous``, for :meth:`undo`) and ``entries`` grows by one, before the
+        inputs change: a page starts a new history entry there, so that the browser's Back
+        shows the inputs replaced. ``undoable`` is False for an item a link opened: the inputs
+        it replaces were not the user's."""
+        replaced = source.edited(self.candidate, self.references) or any(
+            getattr(self, name) != value for name, value in settings.items()
         )
+        with param.edit_constant(self):
+            if replaced and undoable:
+                self.param.update(previous=self._settings(), undone=False)
+                self.entries += 1
+            elif not undoable:
+                self.param.update(previous=None, undone=False)
+            self.source = source
+        self.set_inputs(source.candidate, list(source.references), **settings)
+
+    def undo(self) -> None:
+        """Swap the inputs shown with those :meth:`open_source` replaced (``previous``): the
+        first call brings the user's inputs back, the next shows the source's again (its edits
+        kept); ``undone`` says which. Nothing happens when nothing was replaced."""
+        if self.previous is None:
+            return
+        shown = self._settings()
+        self.param.update(**self.previous)
+        with param.edit_constant(self):
+            self.param.update(previous=shown, undone=not self.undone)
+
+    def _settings(self) -> dict:
+        """The inputs and settings as they are now, as :meth:`undo` restores them."""
+        return {name: getattr(self, name) for name in _RESTORED}
 
     @property
     def references_unreadable(self) -> bool:
@@ -213,6 +308,8 @@ class ExplorerState(param.Parameterized):
             The link read, for what it holds beyond this state (its ``language``).
         """
         link, problems = decode_link(query)
+        with param.edit_constant(self):
+            self.param.update(source=None, previous=None, undone=False)
         self.set_inputs(
             link.candidate,
             link.references,
