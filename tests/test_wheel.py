@@ -41,6 +41,9 @@ IN_THE_WHEEL = [
     "explorer/_shipped/static/pins.toml",
     "explorer/_shipped/package-lock.json",
     "charsim-0.1.0.dist-info/licenses/LICENSE",
+    "charsim-0.1.0.dist-info/licenses/data/ted-en/LICENSE.compare-mt",
+    "charsim-0.1.0.dist-info/licenses/data/mqm-ted-ende/LICENSE",
+    "charsim-0.1.0.dist-info/licenses/data/demetr/LICENSE",
 ]
 
 
@@ -81,6 +84,15 @@ def test_the_distributions_carry_the_licence_and_what_users_are_told_to_use(inst
     (wheel,) = dist.glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert [name for name in IN_THE_WHEEL if name not in names] == []
+    metadata = zipfile.ZipFile(wheel).read("charsim-0.1.0.dist-info/METADATA").decode()
+    headers = [line for line in metadata.splitlines() if line.startswith("License-")]
+    assert headers == [
+        "License-Expression: MIT AND BSD-3-Clause AND Apache-2.0",
+        "License-File: LICENSE",
+        "License-File: data/ted-en/LICENSE.compare-mt",
+        "License-File: data/mqm-ted-ende/LICENSE",
+        "License-File: data/demetr/LICENSE",
+    ]
     (sdist,) = dist.glob("*.tar.gz")
     members = {name.split("/", 1)[-1] for name in tarfile.open(sdist).getnames()}
     expected = [
