@@ -16,6 +16,7 @@ from ..significance.limits import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
     MAX_RESAMPLES,
+    MIN_RESAMPLES,
 )
 from .correlations import correlate
 from .disagreements import Disagreement, minimal_pair_disagreements, segment_disagreements
@@ -136,7 +137,8 @@ def meta_evaluate(
             :func:`~charsim.agreement.read_plain`), or None.
         minimal_pairs: minimal pairs (:func:`charsim.agreement.read_demetr`), or None.
         metrics: names of :data:`charsim.agreement.scoring.METRICS`, each once.
-        resamples: bootstrap resamples of the items, 1 to 1,000,000.
+        resamples: bootstrap resamples of the items, 40 to 1,000,000 (as the command line:
+            :data:`charsim.significance.MIN_RESAMPLES`).
         seed: the resampling's seed (>= 0).
         level: the intervals' coverage, strictly between 0 and 1.
         disagreements: how many disagreements to list (>= 0).
@@ -264,8 +266,11 @@ def _check(judgments, pairs, metrics, resamples, seed, level, count) -> tuple[st
             raise ValueError(f"metric {metric!r} is listed twice")
     if not metrics:
         raise ValueError("no metrics to evaluate")
-    if not 1 <= whole_number(resamples, "resamples") <= MAX_RESAMPLES:
-        raise ValueError(f"resamples must be from 1 to {MAX_RESAMPLES:,}, got {resamples}")
+    if not MIN_RESAMPLES <= whole_number(resamples, "resamples") <= MAX_RESAMPLES:
+        raise ValueError(
+            f"resamples must be from {MIN_RESAMPLES} to {MAX_RESAMPLES:,}, as on the command "
+            f"line (a 95 % interval of fewer is their whole range), got {resamples}"
+        )
     if whole_number(seed, "seed") < 0:
         raise ValueError(f"seed must be at least 0, got {seed}")
     if isinstance(level, bool) or not isinstance(level, float | int) or not 0 < level < 1:

@@ -357,3 +357,11 @@ def test_progress_goes_stage_by_stage_to_its_total():
         ("resampling items", 200, 250),
         ("resampling items", 250, 250),
     ]
+
+
+@pytest.mark.parametrize("resamples", [0, 1, 39, 1_000_001])
+def test_resamples_that_give_no_central_interval_are_refused_as_on_the_command_line(resamples):
+    """Below 40 resamples a 95 % percentile interval is the resamples' whole range
+    (:func:`charsim.significance.resample.tail_rank` is 0): refused, as ``--paired-bs-n`` is."""
+    with pytest.raises(ValueError, match=f"resamples must be from 40 to 1,000,000, .*{resamples}"):
+        meta_evaluate(_hand_made(), metrics=("charsim",), resamples=resamples)
