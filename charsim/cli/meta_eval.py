@@ -19,7 +19,7 @@ from ..agreement.plain import read_plain
 from ..agreement.scoring import DEFAULT_METRICS, METRICS
 from ..io.textio import DataError
 from ..metric.errors import WorkerError
-from ..render.agreement import DEFAULT_EXPLORER, report_data, report_text
+from ..render.agreement import DEFAULT_EXPLORER, explorer_address, report_data, report_text
 from ..significance.limits import DEFAULT_RESAMPLES, DEFAULT_SEED, MAX_RESAMPLES, MIN_RESAMPLES
 from .args import Once, available_cores, file_name, jobs, name_list, whole_number
 from .progress import progress_bar
@@ -135,7 +135,8 @@ def parser() -> argparse.ArgumentParser:
         "--explorer",
         metavar="URL",
         default=DEFAULT_EXPLORER,
-        help=f"the explorer's address in the links ({DEFAULT_EXPLORER})",
+        type=_explorer,
+        help=f"the explorer's address in the links, without a query ({DEFAULT_EXPLORER})",
     )
     output.add_argument(
         "--no-progress",
@@ -151,6 +152,13 @@ def parser() -> argparse.ArgumentParser:
         "here; default 1); the output is the same",
     )
     return command
+
+
+def _explorer(url: str) -> str:
+    try:
+        return explorer_address(url)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def main(argv: Sequence[str]) -> int:

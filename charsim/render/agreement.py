@@ -10,6 +10,8 @@ Then the disagreements, each with the explorer's links, and every metric's signa
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from ..agreement.correlations import MEASURES
 from ..agreement.evaluate import AgreementReport, Source
 from ..agreement.minimal_pairs import OVERALL
@@ -18,11 +20,40 @@ from ..metric.values import counted
 from ..significance.pvalues import p_value_decimals
 from .formats import Heading, Label, Paragraph, Table, latex_escape, render
 
-__all__ = ["DEFAULT_EXPLORER", "report_blocks", "report_data", "report_html", "report_text"]
+__all__ = [
+    "DEFAULT_EXPLORER",
+    "explorer_address",
+    "report_blocks",
+    "report_data",
+    "report_html",
+    "report_text",
+]
 
 DEFAULT_EXPLORER = "http://127.0.0.1:8000/"
 """The explorer's address in the links (where ``make explorer`` serves it)."""
 _SEVERITY_GROUPS = ("base", "minor", "major", "critical", OVERALL)
+
+
+def explorer_address(url: str) -> str:
+    """``url`` if the disagreements' links can start with it: an ``http``, ``https`` or ``file``
+    address of the explorer's page, with no query or fragment (a link appends ``?`` and its
+    query).
+
+    Raises:
+        ValueError: another address, naming what is wrong with it.
+    """
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https", "file") or not (parts.netloc or parts.path):
+        raise ValueError(
+            f"{url!r} is not the explorer's address: give an http, https or file address "
+            f"such as {DEFAULT_EXPLORER}"
+        )
+    if parts.query or parts.fragment or url.endswith(("?", "#")):
+        raise ValueError(
+            f"{url!r} has a query or fragment: give the explorer's address without one (each "
+            f"link adds its own query)"
+        )
+    return url
 
 
 def report_text(report: AgreementReport, fmt: str, explorer: str = DEFAULT_EXPLORER) -> str:
@@ -37,7 +68,8 @@ def report_text(report: AgreementReport, fmt: str, explorer: str = DEFAULT_EXPLO
         The text, ending with a newline.
 
     Raises:
-        ValueError: an unknown format.
+        ValueError: an unknown format, or ``explorer`` is not an address the links can start
+            with (:func:`explorer_address`).
     """
     return render(report_blocks(report, explorer), fmt)
 
@@ -50,7 +82,13 @@ def report_html(report: AgreementReport) -> str:
 def report_blocks(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> list:
     """The report's blocks (:mod:`charsim.render.formats`), in order: the legend, then per
     source its counts, one table per measure and the disagreements, then the signatures
-    (``explorer`` starts the links)."""
+    (``explorer`` starts the links).
+
+    Raises:
+        ValueError: ``explorer`` is not an address the links can start with
+            (:func:`explorer_address`).
+    """
+    explorer_address(explorer)
     baseline = metric_label(report.baseline)
     blocks: list = [
         Heading(("Does charsim agree with people?",)),
@@ -219,7 +257,12 @@ def report_data(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> di
 
     Returns:
         A dict of lists, dicts, strings and numbers (``json.dumps`` writes it).
+
+    Raises:
+        ValueError: ``explorer`` is not an address the links can start with
+            (:func:`explorer_address`).
     """
+    explorer_address(explorer)
 
     def interval(i):
         return (

@@ -10,7 +10,7 @@ import pytest
 
 from charsim.agreement import meta_evaluate, read_mqm
 from charsim.cli import main
-from charsim.render.agreement import report_data
+from charsim.render.agreement import report_data, report_text
 from tests.charsim.test_agreement_readers import HEADER, ROWS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,6 +125,9 @@ def test_minimal_pairs_on_the_command_line(capsys):
         (["--mqm", "a", "--paired-bs-n", "10"], "10: at least 40 resamples are needed"),
         (["--mqm", "a", "--metrics", "charsim,meteor"], "'meteor' is not a metric"),
         (["--mqm", "a", "--mqm", "b"], "given twice: give one MQM file"),
+        (["--mqm", "a", "--explorer", "http://h/?lang=ja"], "'http://h/?lang=ja' has a query"),
+        (["--mqm", "a", "--explorer", "http://h/#top"], "'http://h/#top' has a query or fragment"),
+        (["--mqm", "a", "--explorer", "site"], "'site' is not the explorer's address"),
     ],
 )
 def test_usage_errors_exit_2(capsys, args, message):
@@ -166,3 +169,10 @@ def test_the_explorer_reads_the_links_back():
     state, problems = decode_link(explorer_query(candidate, references))
     assert problems == [] and (state.candidate, state.references) == (candidate, references)
     assert (state.max_order, state.weights) == (32, "harmonic")
+
+
+def test_the_python_report_refuses_an_explorer_address_its_links_cannot_start_with(tiny):
+    report = meta_evaluate(read_mqm(tiny), metrics=("charsim",), resamples=40)
+    for render in (report_data, lambda r, e: report_text(r, "text", e)):
+        with pytest.raises(ValueError, match="'http://h/\\?x' has a query or fragment"):
+            render(report, "http://h/?x")
