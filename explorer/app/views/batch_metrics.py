@@ -198,6 +198,9 @@ class BatchMetricsView(Viewer):
                 "bleu": "BLEU",
                 "candidate": text("batch.column.candidate"),
                 "reference": text("batch.column.reference"),
+                "charsim rank": text("batch.metrics.column.charsim_rank"),
+                "chrF rank": text("batch.metrics.column.chrf_rank"),
+                "rank difference": text("batch.metrics.column.rank_difference"),
             },
         )
         self._layout.visible = bool(state.scores) or state.computing
