@@ -16,7 +16,7 @@ fractions with sacreBLEU's formula (its float scores are kept as reported).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -40,6 +40,7 @@ __all__ = [
     "OrderPair",
     "TerDetail",
     "compare",
+    "compare_steps",
     "compared_size",
     "skipped_note",
 ]
@@ -329,6 +330,27 @@ def compare(
         ValueError: invalid charsim settings or an unknown variant.
         ImportError: sacreBLEU is not installed (the message says how to install it).
     """
+    *_, comparison = compare_steps(candidate, references, variant=variant, **settings)
+    return comparison
+
+
+def compare_steps(
+    candidate: str, references: Sequence[str], *, variant: str = "mean", **settings
+) -> Iterator[Comparison | None]:
+    """:func:`compare` one metric at a time, for a caller that answers other work between two
+    steps (the explorer's worker scores the next keystroke there).
+
+    Args:
+        candidate, references, variant, settings: as for :func:`compare`.
+
+    Yields:
+        None between two of its steps (charsim, chrF, chrF++, BLEU, then TER against each
+        reference in turn: the costly steps, sentence-level TER's search for shifts), then the
+        :class:`Comparison`.
+
+    Raises:
+        The errors of :func:`compare`, at the first step.
+    """
     check_inputs(candidate, references)
     if variant not in VARIANTS:
         raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
@@ -340,15 +362,22 @@ def compare(
         )
     references = list(references)
     e = explain(candidate, references, **settings)
+    yield None
     chrf, chrf_score = _chrf(candidate, references, "chrf")
+    yield None
     chrf_plus, chrf_plus_score = _chrf(candidate, references, "chrf++")
+    yield None
     bleu, bleu_score = _bleu(candidate, references)
-    ter, ter_score = _ter(candidate, references)
+    scorer, per_reference = metric_object("ter", sentence=True), []
+    for reference in references:
+        yield None
+        per_reference += reference_statistics(scorer, candidate, [reference])
+    ter, ter_score = _ter(scorer, per_reference, len(references))
     value = {"mean": e.score, "base": e.base_score, "max": e.max_score}[variant]
     signature = signature_of(e.config, e.preprocessing, variant, nrefs=e.k)
     charsim_score = MetricScore("charsim", "charsim", float(value), signature)
     scores = (charsim_score, chrf_score, chrf_plus_score, bleu_score, ter_score)
-    return Comparison(e, scores, chrf, chrf_plus, bleu, ter)
+    yield Comparison(e, scores, chrf, chrf_plus, bleu, ter)
 
 
 _SETTINGS = ("max_order", "weights", "normalize", "casefold", "fold_whitespace_quotes", "matches")
@@ -403,13 +432,12 @@ def _bleu(candidate: str, references: list[str]) -> tuple[BleuDetail, MetricScor
     return detail, score
 
 
-def _ter(candidate: str, references: list[str]) -> tuple[TerDetail, MetricScore]:
-    """TER against each reference once; the item's statistics are sacreBLEU's from them (the
-    fewest edits over the mean reference length), so the costly shift search is not run twice."""
-    scorer = metric_object("ter", sentence=True)
-    per_reference = reference_statistics(scorer, candidate, references)
+def _ter(scorer, per_reference: list[list], k: int) -> tuple[TerDetail, MetricScore]:
+    """TER from its statistics against each of the ``k`` references, computed once each; the
+    item's statistics are sacreBLEU's from them (the fewest edits over the mean reference
+    length), so the costly shift search is not run twice."""
     edits = tuple(int(stats[0]) for stats in per_reference)
-    mean_length = sum(stats[1] for stats in per_reference) / len(references)
+    mean_length = sum(stats[1] for stats in per_reference) / k
     result = score_from_statistics(scorer, [min(edits), mean_length])
     score = MetricScore("ter", result.name, float(result.score), scorer.get_signature().format())
     detail = TerDetail(min(edits), float(mean_length), edits, edits.index(min(edits)))

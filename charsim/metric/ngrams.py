@@ -1,8 +1,13 @@
 """Character n-grams with begin/end boundaries (§1.2) and their counts.
 
 Characters are Unicode code points. An n-gram of order ``n`` is ``n`` consecutive values of the
-input padded with one begin and one end boundary; boundary-only n-grams (``^``, ``$``, ``^$``)
-are excluded, so order 1 counts only real characters.
+input padded with one begin and one end boundary; boundary-only n-grams (``⟨^⟩``, ``⟨$⟩``,
+``⟨^⟩⟨$⟩``) are excluded, so order 1 counts only real characters.
+
+The boundaries are written :data:`BEGIN_MARK` and :data:`END_MARK` wherever charsim shows them
+(the command line, the exports, the explorer): the article's ``^`` and ``$`` (§1.2), in angle
+brackets so that they never look like a ``^`` or ``$`` typed in a text, which the article notes
+is an ordinary character.
 
 Internally the boundaries are two code points chosen per computation so that they occur in none
 of the inputs (:func:`boundaries`): they can never collide with a character of the text, whatever
@@ -16,7 +21,12 @@ from dataclasses import dataclass
 
 from .values import whole_number
 
-__all__ = ["NGram", "boundaries", "count_into", "ngram_count"]
+__all__ = ["BEGIN_MARK", "END_MARK", "NGram", "boundaries", "count_into", "ngram_count"]
+
+BEGIN_MARK = "⟨^⟩"
+"""How a begin boundary is written (a typed ``^`` is written ``^``)."""
+END_MARK = "⟨$⟩"
+"""How an end boundary is written (a typed ``$`` is written ``$``)."""
 
 # The one use of a private name of the standard library: collections._count_elements is what
 # Counter.update calls to tally an iterable (C, in CPython and Pyodide alike). The fast paths
@@ -100,7 +110,7 @@ class NGram:
         """The order ``n``: characters plus boundaries."""
         return len(self.text) + self.begin + self.end
 
-    def display(self, begin_mark: str = "⟨^⟩", end_mark: str = "⟨$⟩") -> str:
+    def display(self, begin_mark: str = BEGIN_MARK, end_mark: str = END_MARK) -> str:
         """A plain-text rendering with the boundaries drawn as the given marks."""
         return (begin_mark if self.begin else "") + self.text + (end_mark if self.end else "")
 

@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from ..metric.explain import Explanation, OrderDetail
+from ..metric.ngrams import BEGIN_MARK, END_MARK
 from ..metric.signature import signature_of
 
 __all__ = [
@@ -39,10 +40,6 @@ __all__ = [
     "variant_signature",
 ]
 
-BEGIN_MARK = "⟨^⟩"
-"""How a begin boundary is printed (a typed ``^`` prints as ``^``)."""
-END_MARK = "⟨$⟩"
-"""How an end boundary is printed (a typed ``$`` prints as ``$``)."""
 VARIANT_QUANTITY = {"mean": "score", "base": "base_score", "max": "max_score"}
 """The attribute of an :class:`~charsim.Explanation` that is each variant's score: the mean over
 references (§3.1), the base form (§2.4), the max over references (§3.3)."""

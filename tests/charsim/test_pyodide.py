@@ -37,7 +37,7 @@ def test_table_7_4_inside_pyodide(pyodide_node):
         ]
     assert result["exact_ca"] == "100/201"
     assert result["undefined"] == "UndefinedScoreError"
-    assert result["coverage"] == [0, 2, 2, 0]  # ca (2) of ⊳xcab⊲ against ⊳cat⊲
+    assert result["coverage"] == [0, 2, 2, 0]  # ca (2) of ⟨^⟩xcab⟨$⟩ against ⟨^⟩cat⟨$⟩
     assert result["f_beta"] == "2/3"  # §5.5: P = 1, R = 1/2, β = 1
     # the resampling draws the same numbers as in CPython, bit for bit, and the corpus mean is
     # exact, rounded once, so also the same

@@ -4,15 +4,20 @@ live recomputation, the weight-share table and the cap-sensitivity demo."""
 from fractions import Fraction
 
 import pytest
+from bokeh.models import Legend
 
 import charsim
 from explorer.app.i18n import UIText
 from explorer.app.states.about import AboutState, parse_caps
+from explorer.app.states.compare import CompareState
 from explorer.app.states.single import ExplorerState
+from explorer.app.views.about_bias import LengthBiasView
 from explorer.app.views.about_block import block_html
 from explorer.app.views.about_caps import decomposition_html, share_html
+from explorer.app.views.about_fbeta import FBetaView
 from explorer.app.views.about_length import centroids_html
 from explorer.app.views.about_page import AboutView
+from explorer.app.views.contributions import ContributionsView
 
 
 def test_article_centroids_at_the_default_sliders():
@@ -121,3 +126,23 @@ def test_about_tab_builds():
     app.get_root()
     assert app[1]._names[2] == "About the metric"
     app.active = 2
+
+
+def test_without_p_and_r_the_charts_give_way_to_the_message():
+    # an empty candidate: P and R undefined (§3.1); the F_β chart was an empty frame with a
+    # legend and the contributions an empty box with download buttons
+    item = ExplorerState()
+    fbeta, contributions = FBetaView(CompareState(item)), ContributionsView(item)
+    assert fbeta._chart_column.visible and contributions._chart_column.visible
+    item.set_inputs("", ["cat"])
+    assert not fbeta._chart_column.visible and not contributions._chart_column.visible
+    item.set_inputs("ca", ["cat"])
+    assert fbeta._chart_column.visible and contributions._chart_column.visible
+
+
+def test_the_length_models_legend_is_below_its_chart_and_lengths_are_written_out():
+    # on its right, the legend squeezed the plot to 75 px in a 400-px window; a length of
+    # 200,000 characters was ticked 2.000e+5
+    chart = LengthBiasView(CompareState(ExplorerState()))._figure
+    assert isinstance(chart.below[-1], Legend) and not chart.right
+    assert chart.xaxis[0].formatter.use_scientific is False

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import math
+import shutil
+import subprocess
 
 import pytest
 
 from explorer.app.i18n import UIText
 from explorer.app.states.batch import BatchState
 from explorer.app.views.batch_buckets import BucketsView, bar_data, buckets_frame
+from explorer.app.views.common import number_formatter
 
 # Item 1: reference "abcd" (4 characters: [0, 25)); item 2: 30 x's ([25, 50)). A copies both
 # references (score 1, ratio 1); B leaves item 1 empty (score 0, ratio 0: [0, 0.5)) and copies
@@ -91,5 +95,19 @@ def test_the_view_speaks_the_pages_language_and_clears_on_a_new_load():
 @pytest.mark.parametrize("column", ["mean A", "mean B", "B − A"])
 def test_means_show_four_decimals(column):
     view = BucketsView(_scored(), UIText())
-    assert view._table.formatters[column] == {"type": "money", "precision": 4}
+    assert view._table.formatters[column].js_code == number_formatter(4).js_code
     assert not math.isnan(view._table.value[column][0])
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_the_tables_numbers_show_a_dash_for_none_and_ranks_without_a_decimal_zero():
+    """Tabulator's "money" formatter showed an empty bucket's mean as NaN and a rank as
+    1,718.0; the cells are what the formatters give, run in Node."""
+    cells = [(4, 0.5), (4, None), (4, float("nan")), ((0, 1), 1718.0), ((0, 1), 1718.5)]
+    script = "const fs = [" + ", ".join(number_formatter(d).js_code for d, _ in cells) + "];\n"
+    script += "const vs = [0.5, null, NaN, 1718, 1718.5];\n"
+    script += "console.log(JSON.stringify(fs.map((f, i) => f({ getValue: () => vs[i] }))));"
+    shown = subprocess.run(
+        ["node", "-e", script], capture_output=True, text=True, check=True
+    ).stdout
+    assert json.loads(shown) == ["0.5000", "—", "—", "1,718", "1,718.5"]

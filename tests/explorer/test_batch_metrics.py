@@ -104,3 +104,14 @@ def test_ted_item_432_is_where_charsim_and_chrf_disagree_most():
     view._sources[0].selected.indices = [2445]  # a point of data replaced since the tap
     assert (batch.opened.system, batch.opened.index) == (0, 431)  # nothing else opened
     assert view._sources[0].selected.indices == []  # the next tap on that point is a change
+
+
+def test_the_rank_columns_are_titled_in_the_pages_language():
+    # "charsim rank", "chrF rank" and "rank difference" stayed English in the Japanese UI
+    text = UIText(language="ja")
+    titles = BatchMetricsView(BatchState(), text)._table.titles
+    assert [titles[c] for c in ("charsim rank", "chrF rank", "rank difference")] == [
+        "charsimの順位",
+        "chrFの順位",
+        "順位の差（chrF − charsim）",
+    ]

@@ -35,10 +35,10 @@ def test_coverage_view_of_a_typed_input():
     state = ExplorerState()
     view = ChangesView(state)
     html = view._coverage.object
-    assert _orders(html) == [3, 3]  # "ca" against "cat": ⊳ca
+    assert _orders(html) == [3, 3]  # "ca" against "cat": ⟨^⟩ca
     state.set_inputs("xcat", ["cat"])
     html = view._coverage.object
-    assert _orders(html) == [0, 4, 4, 4]  # cat⊲ (4); x is in no shared n-gram
+    assert _orders(html) == [0, 4, 4, 4]  # cat⟨$⟩ (4); x is in no shared n-gram
     assert 'data-order="0" title="character 0: longest matched order 0">x<' in html
     assert "1 of 4 characters covered by no shared n-gram; longest order 4." in html
     state.set_inputs("a", [])

@@ -10,6 +10,7 @@ import pytest
 from sacrebleu.metrics import BLEU, CHRF, TER
 
 import charsim
+from charsim.compare.metrics import compare, compare_steps
 from charsim.corpus.differences import SECTIONS, SENTENCES
 from explorer.app.i18n import CATALOG, UIText, placeholders
 from explorer.app.states.metrics import LIVE_COMPARE_LIMIT, MetricsState
@@ -90,9 +91,32 @@ def test_above_the_limit_the_view_says_so_and_computes_nothing():
         "metrics.too_long",
         {"size": LIVE_COMPARE_LIMIT + 1, "limit": LIVE_COMPARE_LIMIT},
     )
-    assert "up to 500 characters" in metrics_html(state, EN) and "501" in metrics_html(state, EN)
+    html = metrics_html(state, EN)
+    assert "up to 800 characters (the candidate and its longest reference)" in html
+    assert "this input has 801" in html
     item.set_inputs("a", [])
     assert state.message.key == "state.no_references"
+
+
+def test_the_limit_counts_the_candidate_and_its_longest_reference():
+    # a candidate of 300 characters with two references of 300: 900 in all, each pair 600 (it
+    # was refused above 500 characters in all); TER is found against each reference in turn
+    item = ExplorerState()
+    state = MetricsState(item)
+    candidate, references = "the cat sat " * 25, ["the cat sat on " * 20, "a cat sat " * 30]
+    item.set_inputs(candidate, references)
+    assert state.message is None
+    assert state.comparison.score("ter").score == compare(candidate, references).score("ter").score
+    assert state.comparison.ter.reference_edits == tuple(
+        compare(candidate, [r]).ter.edits for r in references
+    )
+
+
+def test_the_comparison_comes_in_steps_one_per_metric_and_per_reference():
+    steps = list(compare_steps("the cat", ["the cat sat", "a cat", "cats"]))
+    # charsim, chrF, chrF++, BLEU, then TER thrice: a None between two of them
+    assert steps[:-1] == [None] * (4 + 3 - 1)
+    assert repr(steps[-1]) == repr(compare("the cat", ["the cat sat", "a cat", "cats"]))
 
 
 def test_each_difference_has_its_english_sentence_word_for_word_and_a_japanese_one():
@@ -115,8 +139,7 @@ def test_fragility_names_the_characters_each_setting_changed():
     item.set_inputs("the\u00a0Cat", ["the cat"])
     html = metrics_html(MetricsState(item), EN)
     rows = re.findall(
-        r"<tr><td>([^<]+)</td><td>([^<]+)</td><td>([^<]+)</td><td>([^<]+)</td>"
-        r"<td>([^<]+)</td>",
+        r"<tr><td>([^<]+)</td>" + r"<td[^>]*>([^<]+)</td>" * 4,
         html.split("metrics-fragility")[1],
     )
     assert [row[0] for row in rows] == ["raw", "NFC", "NFKC", "casefold", "whitespace+quotes"]
@@ -143,4 +166,4 @@ def test_the_downloads_hold_the_worked_example_with_exact_fractions():
     assert "\\begin{tabular}" in view._downloads["latex"].callback().read().decode()
     item.set_inputs("a" * LIVE_COMPARE_LIMIT, ["b"])  # no comparison: the note says why
     markdown = view._downloads["markdown"].callback().read().decode()
-    assert "computed live for texts up to 500 characters" in markdown
+    assert "computed live for texts up to 800 characters" in markdown

@@ -26,7 +26,7 @@ def test_contributions_text_lists_every_order_and_the_sum():
     listed = re.findall(r"n = (\d+): (\d\.\d{4})", text)
     assert [int(n) for n, _ in listed] == list(range(1, e.order_cap + 1))
     assert [value for _, value in listed] == [f"{float(o.contribution):.4f}" for o in e.orders]
-    # "⊳ca⊲" has one 4-gram, itself, which "⊳cat⊲" lacks, and no longer n-gram
+    # "⟨^⟩ca⟨$⟩" has one 4-gram, itself, which "⟨^⟩cat⟨$⟩" lacks, and no longer n-gram
     assert {value for _, value in listed[3:]} == {"0.0000"} and listed[2][1] != "0.0000"
     assert text.endswith("their sum is 0.4975.")
     japanese = ContributionsView(state, UIText(language="ja"))._caption.object

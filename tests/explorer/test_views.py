@@ -6,8 +6,9 @@ from fractions import Fraction
 import pytest
 
 import charsim
+from charsim.render.report import listed_matches
 from explorer.app.i18n import UIText
-from explorer.app.markup.render import BEGIN_MARK, END_MARK, TEXT_SHOWN, marked_text
+from explorer.app.markup.render import BEGIN_MARK, END_MARK, TEXT_SHOWN, marked_text, ngram_label
 from explorer.app.page import create_app
 from explorer.app.sources.examples import EXAMPLES
 from explorer.app.states.single import ExplorerState
@@ -40,18 +41,18 @@ def test_boundaries_differ_from_typed_markers():
     assert html.count('aria-label="end boundary"') == 1
     assert html.count(f">{BEGIN_MARK}</span>") == 1 and html.count(f">{END_MARK}</span>") == 1
     # the typed ^ and $ are plain characters, not boundary boxes
-    assert '<span class="cs-char cs-hit" title="‘⊳^’' in html
+    assert '<span class="cs-char cs-hit" title="‘⟨^⟩^’' in html
     assert ">$</span>" in html
 
 
 def test_hover_notes_and_boundary_labels_follow_the_language():
     e = charsim.explain("ca", ["cat"])
-    matches = e.orders[2].matches  # ⊳ca
+    matches = e.orders[2].matches  # ⟨^⟩ca
     english = marked_text(e.candidate, matches, None)
-    assert 'title="begin boundary — ‘⊳ca’: candidate ×1, references ×[1], clipped [1]"' in english
+    assert 'title="begin boundary — ‘⟨^⟩ca’: candidate ×1, references ×[1], clipped [1]"' in english
     japanese = marked_text(e.candidate, matches, None, UIText(language="ja"))
     assert 'aria-label="開始境界"' in japanese and 'aria-label="終了境界"' in japanese
-    assert 'title="開始境界 — 「⊳ca」：候補に1回、参照文に[1]回、重なり（min）[1]"' in japanese
+    assert 'title="開始境界 — 「⟨^⟩ca」：候補に1回、参照文に[1]回、重なり（min）[1]"' in japanese
 
 
 def test_a_long_text_is_drawn_shortened_with_a_note():
@@ -179,3 +180,22 @@ def test_every_chart_of_the_app_downloads_under_a_name_of_its_own():
     assert all(re.fullmatch(r"charsim-[a-z]+(-[a-z]+)*\.(png|svg)", name) for name in names)
     assert not [name for name in names if name.count("charsim") > 1]
     assert "charsim-vs-chrf.png" in names
+
+
+def test_the_explorer_writes_boundaries_as_the_command_line_does():
+    # one notation everywhere: the article's ^ and $ (§1.2), bracketed, in the explorer's drawn
+    # texts and labels as in `charsim --explain` and the exports
+    e = charsim.explain("ca", ["cat"])
+    html = marked_text("ca", e.orders[2].matches, None)
+    assert ">⟨^⟩</span>" in html and ">⟨$⟩</span>" in html
+    assert ngram_label(e.orders[2].matches[0].ngram) == "⟨^⟩ca" == listed_matches(e.orders[2])[1:-1]
+
+
+def test_the_per_reference_table_keeps_exact_fractions_for_the_exact_view():
+    # s_2 = M_2 / max(L_t, L_2) = (3/2) / (730193/27720): the table shows 0.0569, "By hand" the
+    # fraction (the table's fractions squeezed its numbers into two lines)
+    e = charsim.explain("a", ["a", "abcdefghij"])
+    assert "41580/730193" not in references_html(e, UIText())
+    assert '<td class="cs-num">41580/730193</td>' in exact_html(e, UIText())
+    assert '<td class="cs-num">0.0569</td>' in references_html(e, UIText())
+    assert "<td>abcdefghij</td>" in references_html(e, UIText())

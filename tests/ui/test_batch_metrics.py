@@ -38,6 +38,13 @@ def test_ted_per_item_chrf_and_bleu_and_a_point_opens_its_item(app, wait_until):
     assert points["chrf"][431] == CHRF().sentence_score(*ITEM_432).score
     assert points["bleu"][431] == BLEU(effective_order=True).sentence_score(*ITEM_432).score
     assert app.get_by_text("The metrics do not prefer the same system").count() == 1
+    # item 432 leads the items whose ranks differ most: ranks written 1,718 and 165 (they
+    # showed as 1,718.0); and no table shows NaN (an empty bucket's mean did)
+    ranks = app.locator('.tabulator-cell[tabulator-field="charsim rank"]')
+    wait_until(lambda: ranks.count() > 0, timeout=60, message="the ranks")
+    first = app.locator('.tabulator-row:has(.tabulator-cell[tabulator-field="charsim rank"])')
+    assert "1,718" in first.first.inner_text() and "1,718.0" not in first.first.inner_text()
+    assert not any("NaN" in t for t in app.locator(".tabulator").all_inner_texts())
     assert app.evaluate(SELECT, ["batch-metrics-1", 431])  # what a tap on the point does
 
     def opened() -> bool:

@@ -11,7 +11,7 @@ def test_coverage_shows_the_longest_matched_order_of_a_typed_input(app, wait_unt
     app.locator(REFERENCES).fill("cat<b")
     app.get_by_text("What would change the score", exact=True).click()
     chars = app.locator('[data-testid="coverage"] [data-order]')
-    # ⊳xcat<b>⊲ against ⊳cat<b⊲: "cat<b" (5) covers c..b; ">" is in no shared n-gram
+    # ⟨^⟩xcat<b>⟨$⟩ against ⟨^⟩cat<b⟨$⟩: "cat<b" (5) covers c..b; ">" is in no shared n-gram
     expected = ["0", "5", "5", "5", "5", "5", "0"]
     wait_until(
         lambda: (

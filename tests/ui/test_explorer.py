@@ -149,7 +149,7 @@ def test_choosing_an_order_highlights_its_ngrams_with_boundaries(app, wait_until
     handle = app.locator(".noUi-handle").filter(visible=True).last
     handle.focus()
     handle.press("ArrowRight")
-    handle.press("ArrowRight")  # order 3: only ⊳ca is shared (§3.4)
+    handle.press("ArrowRight")  # order 3: only ⟨^⟩ca is shared (§3.4)
     candidate = app.locator('[data-testid="text-candidate"]')
     # on the shared page the view may first draw order 3 of the texts an earlier test left
     wait_until(

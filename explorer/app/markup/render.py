@@ -1,8 +1,9 @@
 """HTML for texts with their boundaries and matched n-grams drawn in (no Panel here).
 
 Every piece of user text goes through :func:`html.escape` before it becomes HTML. Boundaries are
-drawn as boxed glyphs with a text label for screen readers, never as the characters ``^``/``$``,
-so a literal ``^`` or ``$`` typed by the user always looks different from a boundary. Matched
+drawn as boxed ``⟨^⟩`` and ``⟨$⟩`` (charsim's one notation, as on the command line:
+:mod:`charsim.metric.ngrams`) with a text label for screen readers, so a literal ``^`` or ``$``
+typed by the user always looks different from a boundary. Matched
 characters are underlined and shaded (shape and colour). Hover notes and boundary labels are the
 catalog's ``render.*`` in the language of the ``text`` given (English by default).
 """
@@ -15,6 +16,7 @@ from fractions import Fraction
 from html import escape
 
 from charsim import Match, NGram
+from charsim.metric.ngrams import BEGIN_MARK, END_MARK
 
 from ..i18n import UIText
 
@@ -32,8 +34,6 @@ TEXT_SHOWN = 3_000
 """Most characters of one text drawn character by character (marked matches, coverage); the
 rest are summarised, so that a long text does not make the page slow to update."""
 
-BEGIN_MARK = "⊳"
-END_MARK = "⊲"
 _VISIBLE = {" ": "␣", "\t": "⇥", "\n": "↵", "\r": "␍"}
 
 
@@ -53,7 +53,7 @@ def fraction(value: Fraction | None) -> str:
 
 
 def ngram_label(ngram: NGram) -> str:
-    """Plain-text label of an n-gram: boundaries as ⊳/⊲, whitespace made visible."""
+    """Plain-text label of an n-gram: boundaries as ⟨^⟩/⟨$⟩, whitespace made visible."""
     text = "".join(_VISIBLE.get(c, c) for c in ngram.text)
     return NGram(text, ngram.begin, ngram.end).display(BEGIN_MARK, END_MARK)
 

@@ -12,6 +12,8 @@ folding and whitespace/quote folding), or a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import param
 
 from ..i18n import Message
@@ -19,11 +21,13 @@ from .follow import FollowsItem
 
 __all__ = ["LIVE_COMPARE_LIMIT", "MetricsState"]
 
-LIVE_COMPARE_LIMIT = 500
-"""Most characters (candidate plus references) compared live. Sentence-level TER's search for
-shifts grows much faster than the text (``docs/benchmarks.md`` gives the times in CPython;
-Pyodide is slower still), and the comparison would hold up the next score;
-charsim itself is scored up to :data:`~explorer.app.states.single.LIVE_LIMIT` characters."""
+LIVE_COMPARE_LIMIT = 800
+"""Most characters of the candidate and its longest reference compared live. The comparison
+runs one metric at a time (:func:`charsim.compare.metrics.compare_steps`), TER against one
+reference at a time, so that a keystroke is scored between two steps; sentence-level TER's
+search for shifts grows much faster than the text (``docs/benchmarks.md`` gives the times in
+CPython; Pyodide is slower still), so a longer pair would hold up the next score. charsim itself
+is scored up to :data:`~explorer.app.states.single.LIVE_LIMIT` characters."""
 
 
 class MetricsState(FollowsItem):
@@ -41,20 +45,23 @@ class MetricsState(FollowsItem):
         class_=Message, default=None, constant=True, doc="Why there is no comparison, if none."
     )
 
-    def _recompute(self, *_events) -> None:
-        from charsim.compare import compare
+    def _recompute(self, *_events) -> Iterator[None]:
+        """The comparison and the fragility of the item, in steps (one metric each)."""
         from charsim.compare.fragility import fragility
+        from charsim.compare.metrics import compare_steps
 
         item, comparison, moved, message = self.item, None, None, None
         e = item.explanation
-        size = 0 if e is None else len(e.candidate) + sum(map(len, e.references))
+        size = 0 if e is None else len(e.candidate) + max(map(len, e.references), default=0)
         if e is None:
             message = item.message
         elif size > LIVE_COMPARE_LIMIT:
             message = Message("metrics.too_long", {"size": size, "limit": LIVE_COMPARE_LIMIT})
         else:
             settings = {"max_order": item.max_order, "weights": item.weights}
-            comparison = compare(e.candidate, list(e.references), **settings)
+            for comparison in compare_steps(e.candidate, list(e.references), **settings):
+                if comparison is None:  # the Comparison comes last
+                    yield
             moved = fragility(e.candidate, e.references, metrics=("charsim", "chrf"), **settings)
         with param.edit_constant(self):
             self.param.update(comparison=comparison, fragility=moved, message=message)

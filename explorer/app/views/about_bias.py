@@ -106,7 +106,9 @@ class LengthBiasView(Viewer):
             location=0, dimension="height", line_color="#888888", line_dash="dotted"
         )
         chart.add_layout(self._lambda)
-        chart.add_layout(chart.legend[0], "right")  # outside the plot: it hid parts of the curves
+        # below the plot: inside it hid parts of the curves, on its right it squeezed the plot
+        # to 75 px in a 400-px window
+        chart.add_layout(chart.legend[0], "below")
         self._figure = chart
         self._chart = pn.pane.Bokeh(chart, sizing_mode="stretch_width")
         self._table = html_pane()

@@ -15,7 +15,7 @@ from ..i18n import UIText
 from ..markup.cards import alert
 from ..markup.render import fraction
 from ..states.compare import CompareState
-from .common import figure_column, html_pane, line_chart, relabel_figure, value_table
+from .common import html_pane, line_chart, relabel_figure, value_table
 
 __all__ = ["FBetaView", "fbeta_html"]
 
@@ -84,6 +84,13 @@ class FBetaView(Viewer):
         self._slider = pn.widgets.FloatSlider.from_param(
             state.param.beta, step=0.05, css_classes=["cs-fbeta-beta"]
         )
+        # the slider and the chart, hidden together (a Bokeh pane's own visible follows its
+        # figure's, and a figure hidden and shown again in one update stayed hidden)
+        self._chart_column = pn.Column(
+            self._slider,
+            pn.pane.Bokeh(chart, sizing_mode="stretch_width"),
+            sizing_mode="stretch_width",
+        )
         state.param.watch(self._update, ["fbeta_rows", "fbeta_message"])
         self.text.param.watch(self._relabel, "language")
         self._relabel()
@@ -101,11 +108,13 @@ class FBetaView(Viewer):
 
     def _update(self, *_events) -> None:
         self._source.data = self.state.fbeta_curve or _EMPTY
+        # P and R undefined (an empty candidate, a paused input): the table's message alone
+        self._chart_column.visible = bool(self.state.fbeta_curve)
         self._beta.location = self.state.beta
         self._table.object = fbeta_html(self.state, self.text)
 
     def __panel__(self):
-        return figure_column(self._slider, self._chart, self._table)
+        return pn.Column(self._chart_column, self._table, sizing_mode="stretch_width")
 
 
 _EMPTY = {"beta": [], "f_beta": [], "minimum": [], "maximum": []}

@@ -20,7 +20,13 @@ from ..panel_private import set_table_configuration
 from ..states.batch import BatchState
 from .batch_histogram import COLORS
 from .chart_download import downloadable
-from .common import html_pane, read_only_table, relabel_figure, tabulator_locale
+from .common import (
+    html_pane,
+    number_formatter,
+    read_only_table,
+    relabel_figure,
+    tabulator_locale,
+)
 
 __all__ = ["BUCKETINGS", "BucketsView", "bar_data", "buckets_frame", "length_buckets_of"]
 
@@ -151,7 +157,7 @@ class BucketsView(Viewer):
             value=frame,
             titles={column: titles.get(column, column) for column in frame.columns},
             formatters={
-                column: {"type": "money", "precision": 4}
+                column: number_formatter(4)
                 for column in frame.columns
                 if column.startswith(("mean", "B"))
             },

@@ -31,9 +31,9 @@ _DECIMALS = {
     "charsim": 4,
     "chrf": 2,
     "bleu": 2,
-    "charsim rank": 1,
-    "chrF rank": 1,
-    "rank difference": 1,
+    "charsim rank": (0, 1),  # a tie's mean rank ends in .5
+    "chrF rank": (0, 1),
+    "rank difference": (0, 1),
 }
 _COLUMNS = ["item", "system", *_DECIMALS, "candidate", "reference", "system_index"]
 _EMPTY = {"charsim": [], "chrf": [], "bleu": [], "item": [], "candidate": []}
@@ -105,8 +105,8 @@ class BatchMetricsView(Viewer):
             height=320,
             sizing_mode="stretch_width",
             toolbar_location=None,
-            x_range=(0, 1),
-            y_range=(0, 100),
+            x_range=(-0.02, 1.02),  # a dot at a corner, (1, 100) or (0, 0), drawn whole
+            y_range=(-2, 102),
             tools=[TapTool()],
         )
         chart.add_layout(Legend(location="top_left"))
@@ -198,6 +198,9 @@ class BatchMetricsView(Viewer):
                 "bleu": "BLEU",
                 "candidate": text("batch.column.candidate"),
                 "reference": text("batch.column.reference"),
+                "charsim rank": text("batch.metrics.column.charsim_rank"),
+                "chrF rank": text("batch.metrics.column.chrf_rank"),
+                "rank difference": text("batch.metrics.column.rank_difference"),
             },
         )
         self._layout.visible = bool(state.scores) or state.computing

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import panel as pn
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import BasicTickFormatter, ColumnDataSource, HoverTool
 from bokeh.plotting import figure
 from panel.io import JSCode
 
@@ -28,6 +28,8 @@ __all__ = [
     "item_table",
     "line_chart",
     "long_table",
+    "number_formatter",
+    "numeric",
     "read_only_table",
     "relabel_figure",
     "screen_reader_text",
@@ -52,7 +54,8 @@ def screen_reader_text(text: str, testid: str) -> str:
 
 def line_chart(name: str, data: dict[str, list], tooltips: list, **params):
     """``(source, chart)``: a ColumnDataSource called ``name`` and an empty, toolbar-less,
-    full-width Bokeh figure whose hover (``vline``) shows ``tooltips``; ``params`` go to
+    full-width Bokeh figure whose hover (``vline``) shows ``tooltips`` and whose x axis writes
+    its numbers out (a length of 200,000 characters is no ``2.000e+5``); ``params`` go to
     ``figure`` (titles, axis labels, ranges)."""
     source = ColumnDataSource(data, name=name)
     chart = figure(
@@ -62,6 +65,7 @@ def line_chart(name: str, data: dict[str, list], tooltips: list, **params):
         tools=[HoverTool(tooltips=tooltips, mode="vline")],
         **params,
     )
+    chart.xaxis.formatter = BasicTickFormatter(use_scientific=False)  # 200000, not 2.000e+5
     return source, chart
 
 
@@ -95,25 +99,35 @@ def value_table(testid: str, header: tuple[str, str, str], rows: list[tuple[str,
     """
     head = "".join(f"<th>{escape(title)}</th>" for title in header)
     body = "".join(
-        f'<tr><th>{escape(name)}</th><td data-testid="{escape(cell)}">{escape(value)}</td>'
-        f"<td>{escape(exact)}</td></tr>"
+        f'<tr><th>{escape(name)}</th><td{numeric(value)} data-testid="{escape(cell)}">'
+        f"{escape(value)}</td><td{numeric(exact)}>{escape(exact)}</td></tr>"
         for name, value, exact, cell in rows
     )
     return f'<table class="cs-exact" data-testid="{escape(testid)}"><tr>{head}</tr>{body}</table>'
 
 
+def numeric(shown: str) -> str:
+    """`` class="cs-num"`` for a cell that holds only numbers (a digit, no letter: ``0.5065``,
+    ``1,718``, ``100/201``, ``0.45 ± 0.01``), which the explorer's CSS never breaks inside
+    itself; ``""`` for any other cell."""
+    has_digit = any(c.isdigit() for c in shown)
+    plain = has_digit and len(shown) <= 100 and not any(c.isalpha() for c in shown)
+    return ' class="cs-num"' if plain else ""
+
+
 def html_table(testid: str, header: list[str], rows: list[list[str]]) -> str:
-    """A ``cs-exact`` table with a header row, every cell escaped; a cell given as
-    ``(text, testid, value)`` gets that ``data-testid`` and the full value as ``data-value``."""
+    """A ``cs-exact`` table with a header row, every cell escaped, a cell of numbers kept on
+    one line (:func:`numeric`); a cell given as ``(text, testid, value)`` gets that
+    ``data-testid`` and the full value as ``data-value``."""
 
     def cell(value) -> str:
         if isinstance(value, tuple):
             shown, cell_id, full = value
             return (
-                f'<td data-testid="{escape(cell_id)}" data-value="{escape(full)}">'
+                f'<td{numeric(shown)} data-testid="{escape(cell_id)}" data-value="{escape(full)}">'
                 f"{escape(shown)}</td>"
             )
-        return f"<td>{escape(value)}</td>"
+        return f"<td{numeric(value)}>{escape(value)}</td>"
 
     head = "".join(f'<th scope="col">{escape(title)}</th>' for title in header)
     body = "".join("<tr>" + "".join(map(cell, row)) + "</tr>" for row in rows)
@@ -197,6 +211,22 @@ def read_only_table(frame: pd.DataFrame, **params) -> pn.widgets.Tabulator:
     return table
 
 
+_NUMBER = """function (cell) {{
+  const value = cell.getValue();
+  if (typeof value !== "number" || Number.isNaN(value)) return "—";
+  const digits = {{ minimumFractionDigits: {fewest}, maximumFractionDigits: {most} }};
+  return value.toLocaleString("en", digits);
+}}"""
+
+
+def number_formatter(decimals: int | tuple[int, int]) -> JSCode:
+    """Tabulator's formatter of a numeric column: ``decimals`` decimals (or ``(fewest, most)``:
+    a rank is ``1,718``, a tie's mean rank ``1,718.5``), thousands separated, and ``—`` for a
+    missing value (an empty bucket has no mean), never ``NaN``."""
+    fewest, most = (decimals, decimals) if isinstance(decimals, int) else decimals
+    return JSCode(_NUMBER.format(fewest=fewest, most=most))
+
+
 _OPEN_ITEM = """function (cell) {{
   const button = document.createElement("button");
   button.type = "button";
@@ -214,7 +244,7 @@ def item_table(
     frame: pd.DataFrame,
     on_click: Callable[[pd.Series, str], None],
     text_columns: list[str],
-    decimals: dict[str, int],
+    decimals: dict[str, int | tuple[int, int]],
     text: UIText,
     **params,
 ) -> pn.widgets.Tabulator:
@@ -227,7 +257,8 @@ def item_table(
         text_columns: columns of user text: shown as plain text (escaped) and filtered by
             substring. Those whose name begins with ``candidate`` show it in a button: Tab
             reaches each, and Enter or Space opens its item as a click does.
-        decimals: numeric columns and their decimals, filtered by a minimum.
+        decimals: numeric columns and their decimals (:func:`number_formatter`), filtered by
+            a minimum.
         text: the page's language.
         params: further Tabulator parameters (e.g. ``header_filters`` of other columns).
 
@@ -251,7 +282,7 @@ def item_table(
         opener = JSCode(_OPEN_ITEM.format(title=title))
         return (
             {c: {"type": "plaintext"} for c in text_columns}
-            | {c: {"type": "money", "precision": d} for c, d in decimals.items()}
+            | {c: number_formatter(d) for c, d in decimals.items()}
             | dict.fromkeys(openers, opener)
         )
 

@@ -33,8 +33,10 @@ _TOOLTIPS = [
 
 
 def contribution_data(e: Explanation | None) -> dict[str, list]:
-    """The chart's columns, one row per order ``n = 1..N`` (empty without an explanation)."""
-    orders = e.orders if e is not None and e.denominator > 0 else ()
+    """The chart's columns, one row per order ``n = 1..N``; empty without an explanation or
+    where P or R is undefined (an empty text: an empty-input rule gives the score, §3.1)."""
+    defined = e is not None and None not in (e.precision, e.recall) and e.denominator > 0
+    orders = e.orders if defined else ()
     return {
         "n": [o.n for o in orders],
         "contribution": [float(o.contribution) for o in orders],
@@ -76,6 +78,8 @@ class ContributionsView(Viewer):
         self._chart = chart
         self._source.selected.on_change("indices", self._picked)
         self._caption = html_pane()
+        # no bars without contributions (P and R undefined): no empty frame, no buttons
+        self._chart_column = downloadable(self._chart, "contributions", self.text, visible=False)
         state.param.watch(soon(self._update), ["explanation"])
         self.text.param.watch(self._relabel, "language")
         self._relabel()
@@ -94,7 +98,8 @@ class ContributionsView(Viewer):
     def _update(self, *_events) -> None:
         e = self.state.explanation
         self._source.data = contribution_data(e)
-        if e is None or e.denominator == 0:
+        self._chart_column.visible = bool(self._source.data["n"])
+        if not self._chart_column.visible:
             self._caption.object = f"<p>{escape(self.text('contributions.none'))}</p>"
             return
         caption = self.text(
@@ -103,7 +108,6 @@ class ContributionsView(Viewer):
             cap=e.order_cap,
             total=sum(self._source.data["contribution"]),
             score=float(e.score),
-            exact=fraction(e.score),
         )
         values = "; ".join(
             f"n = {n}: {c:.4f}"
@@ -116,8 +120,4 @@ class ContributionsView(Viewer):
         )
 
     def __panel__(self):
-        return pn.Column(
-            self._caption,
-            downloadable(self._chart, "contributions", self.text),
-            sizing_mode="stretch_width",
-        )
+        return pn.Column(self._caption, self._chart_column, sizing_mode="stretch_width")

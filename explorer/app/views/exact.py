@@ -12,7 +12,7 @@ from ..i18n import UIText
 from ..markup.render import fraction
 from ..staging import soon
 from ..states.single import ExplorerState
-from .common import html_pane
+from .common import ROWS_SHOWN, html_pane, numeric
 
 __all__ = ["ExactView", "exact_html"]
 
@@ -23,7 +23,8 @@ def _sum(terms: list) -> str:
 
 
 def exact_html(e: Explanation, text: UIText) -> str:
-    """Formulas with the numbers of this input substituted, as exact fractions (escaped HTML)."""
+    """Formulas with the numbers of this input substituted, as exact fractions (escaped HTML):
+    the sums, each order's terms, and each reference's ``s_i``."""
     k = e.k
     lines = [
         f"M̄ = Σ_n w_n m̄_n = {_sum([o.weight * o.mean_overlap for o in e.orders])} "
@@ -44,7 +45,7 @@ def exact_html(e: Explanation, text: UIText) -> str:
     rows = "".join(
         "<tr>"
         + "".join(
-            f"<td>{escape(str(v))}</td>"
+            f"<td{numeric(str(v))}>{escape(str(v))}</td>"
             for v in (
                 o.n,
                 fraction(o.weight),
@@ -60,8 +61,37 @@ def exact_html(e: Explanation, text: UIText) -> str:
     formulas = "".join(f"<div class='cs-row'><code>{escape(line)}</code></div>" for line in lines)
     return (
         f'<div data-testid="exact">{formulas}</div>'
-        f'<table class="cs-exact"><tr>{header}</tr>{rows}</table>'
+        + _region(text("tab.exact"), f'<table class="cs-exact"><tr>{header}</tr>{rows}</table>')
+        + _region(text("tab.references"), _references(e))
     )
+
+
+def _region(label: str, table: str) -> str:
+    """A table in a region that scrolls sideways when its fractions are wider than the page
+    (reached with Tab, so that the keyboard scrolls it)."""
+    region = f'<div class="cs-wide" role="region" tabindex="0" aria-label="{escape(label)}">'
+    return f"{region}{table}</div>"
+
+
+def _references(e: Explanation) -> str:
+    """Each reference's ``M_i``, ``L_i`` and ``s_i = M_i / max(L_t, L_i)`` as exact fractions
+    (§2.2–§2.4), for the first :data:`~.common.ROWS_SHOWN` references."""
+    header = "".join(f"<th>{h}</th>" for h in ("i", "M_i", "L_i", "s_i = M_i / max(L_t, L_i)"))
+    rows = "".join(
+        "<tr>"
+        + "".join(
+            f"<td{numeric(v)}>{escape(v)}</td>"
+            for v in (
+                str(d.index + 1),
+                fraction(d.weighted_overlap),
+                fraction(d.weighted_length),
+                fraction(d.score),
+            )
+        )
+        + "</tr>"
+        for d in e.reference_details[:ROWS_SHOWN]
+    )
+    return f'<table class="cs-exact" data-testid="exact-references"><tr>{header}</tr>{rows}</table>'
 
 
 class ExactView(Viewer):

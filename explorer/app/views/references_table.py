@@ -8,7 +8,6 @@ from panel.viewable import Viewer
 from charsim import Explanation
 
 from ..i18n import UIText
-from ..markup.render import fraction
 from ..staging import soon
 from ..states.single import ExplorerState
 from .common import html_pane, long_table
@@ -18,8 +17,8 @@ __all__ = ["ReferencesView", "reference_rows", "references_html"]
 
 def reference_rows(e: Explanation | None) -> list[list[str]]:
     """One row per reference: its number, its text, its length in characters (code points),
-    its weighted length ``L_i``, weighted overlap ``M_i`` and own score ``s_i`` (4 decimals),
-    and ``s_i`` as an exact fraction."""
+    its weighted length ``L_i``, weighted overlap ``M_i`` and own score ``s_i`` (4 decimals;
+    the exact fractions are in :func:`~.exact.exact_html`)."""
     details = e.reference_details if e is not None else ()
     return [
         [
@@ -29,7 +28,6 @@ def reference_rows(e: Explanation | None) -> list[list[str]]:
             f"{float(d.weighted_length):.4f}",
             f"{float(d.weighted_overlap):.4f}",
             f"{float(d.score):.4f}",
-            fraction(d.score),
         ]
         for d in details
     ]
@@ -44,7 +42,6 @@ def references_html(e: Explanation | None, text: UIText) -> str:
         "L_i",
         "M_i",
         "s_i",
-        text("references.column.exact"),
     ]
     return long_table("reference-table", header, reference_rows(e), text("tab.references"), text)
 
