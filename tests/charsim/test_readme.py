@@ -23,7 +23,7 @@ README = " ".join(
 
 def test_the_boundary_only_ngrams_rule_is_stated_with_its_section():
     assert re.search(
-        r"an n-gram made only of boundary markers, `\^`, `\$` or the `\^\$` of an "
+        r"an n-gram made only of boundary markers,\s+`⟨\^⟩`, `⟨\$⟩` or the `⟨\^⟩⟨\$⟩` of an "
         r"empty text, is not counted, §1\.2",
         README,
     )
