@@ -19,8 +19,8 @@ PACKAGE = Path(__file__).resolve().parent
 EXAMPLES = ("ted-en", "mqm-ted-ende", "demetr")
 """The example data sets: ``ted-en``, 2,445 TED sentences with two systems' translations
 (compare-mt's example data, BSD licence); ``mqm-ted-ende``, expert MQM judgments of 13 systems'
-English→German translations of TED talks (Freitag et al. 2021, Apache-2.0); ``demetr``, a subset
-of DEMETR's minimal pairs (Karpinska et al. 2022, MIT); each with its licence beside it."""
+English→German translations of two TED talks (Freitag et al. 2021, Apache-2.0); ``demetr``, a
+subset of DEMETR's minimal pairs (Karpinska et al. 2022, MIT); each with its licence beside it."""
 
 
 def _shipped(relative: str) -> Path:

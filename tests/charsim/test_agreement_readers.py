@@ -102,9 +102,14 @@ def test_mqm_refuses_bytes_that_are_not_utf8(tmp_path):
 def test_the_committed_mqm_file():
     judgments = read_mqm(ROOT / "data" / "mqm-ted-ende" / "mqm_ted_ende.tsv")
     assert len(judgments.systems) == 13 and "ref" not in judgments.systems
-    assert len(judgments.items) == 529 and judgments.segments == 13 * 529
-    # its first row: Facebook-AI, segment 1, one Minor Terminology error, the only row
-    assert judgments.systems[0] == "Facebook-AI" and judgments.human[0][0] == -1
+    # two whole talks: talk.3's segments 218-248 and talk.5's 378-447
+    assert judgments.items == tuple(map(str, [*range(218, 249), *range(378, 448)]))
+    assert judgments.segments == 13 * 101
+    # segment 218, one row each: Nemo's Major Accuracy/Addition (-5), VolcTrans-AT's Minor (-1),
+    # Facebook-AI's No-error (0); ref's Minor error is not a score (ref is the reference)
+    nemo, volc = judgments.systems.index("Nemo"), judgments.systems.index("VolcTrans-AT")
+    assert judgments.systems[0] == "Facebook-AI" and judgments.human[0][0] == 0
+    assert (judgments.human[nemo][0], judgments.human[volc][0]) == (-5, -1)
 
 
 JSONL = [

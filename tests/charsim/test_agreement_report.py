@@ -116,7 +116,7 @@ def independent(mqm):
     """charsim.score and sacreBLEU's public sentence_score of every segment, [system][item]."""
     judgments = mqm[0]
     chrf = sacrebleu.metrics.CHRF()
-    segments = list(zip(judgments.candidates, [judgments.references] * 13, strict=True))
+    segments = [(row, judgments.references) for row in judgments.candidates]
     return {
         "charsim": np.array(
             [
@@ -160,9 +160,8 @@ def test_every_measure_against_numpy_and_scipy_on_the_mqm_file(mqm, independent)
         assert got["system_pearson"] == pytest.approx(r, abs=1e-9)
         r = scipy.stats.pearsonr(human.ravel(), metric_scores.ravel()).statistic
         assert got["segment_pearson"] == pytest.approx(r, abs=1e-9)
-        taus = [
-            scipy.stats.kendalltau(human[:, i], metric_scores[:, i]).statistic for i in range(529)
-        ]
+        items = range(human.shape[1])
+        taus = [scipy.stats.kendalltau(human[:, i], metric_scores[:, i]).statistic for i in items]
         assert got["segment_tau_b"] == pytest.approx(np.nanmean(taus), abs=1e-12)
         assert got["segment_acc_eq"] == pytest.approx(_acc_eq(human, metric_scores, 0), abs=1e-12)
         epsilon = report.estimate("segment_acc_star", metric).epsilon
@@ -191,14 +190,16 @@ def test_the_intervals_are_the_resampled_items_drawn_again(mqm, independent):
     judgments, report = mqm
     human = np.array([[float(v) for v in row] for row in judgments.human])
     metric = independent["charsim"]
+    assert human.shape == (13, 101)  # the shipped file: two talks' segments
+    items = human.shape[1]
     per_item = []
-    for i in range(529):
+    for i in range(items):
         dh = np.sign(human[:, i, None] - human[None, :, i])
         dm = np.sign(metric[:, i, None] - metric[None, :, i])
         per_item.append(np.mean((dh == dm)[np.triu_indices(13, 1)]))
     rng = random.Random(12345)  # the project's resamples: choices(range(N), k=N), in turn
     means = sorted(
-        np.mean([per_item[k] for k in rng.choices(range(529), k=529)]) for _ in range(200)
+        np.mean([per_item[k] for k in rng.choices(range(items), k=items)]) for _ in range(200)
     )
     interval = report.estimate("segment_acc_eq", "charsim").interval
     # 200 resamples: ranks 200 // 40 = 5 from each end

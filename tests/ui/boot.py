@@ -1,4 +1,5 @@
-"""What the snapshot tests share: the boot marks, and typing text and waiting for its score."""
+"""What the snapshot and offline tests share: the boot marks, and typing text and waiting for
+its score."""
 
 from __future__ import annotations
 
@@ -17,6 +18,12 @@ def typed_score_shown(page, guard, url) -> str:
     """Open ``url``, type :data:`TYPED` as soon as the page accepts input, wait for its score;
     return how Python started (``data-explorer-boot``)."""
     page.goto(url, wait_until="domcontentloaded")
+    return live_typed_score(page, guard)
+
+
+def live_typed_score(page, guard) -> str:
+    """On the page as it is loading, type :data:`TYPED` as soon as it accepts input (the live
+    view), wait for its score; return how Python started (``data-explorer-boot``)."""
     poll(lambda: page.evaluate(LIVE), timeout=APP_TIMEOUT, message="the live view", guard=guard)
     type_and_wait_for_its_score(page, guard)
     return page.evaluate(BOOT)

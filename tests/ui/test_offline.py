@@ -1,7 +1,7 @@
 """The site kept by its service worker (static/service-worker.js): a second visit opens and
 scores with the network off, and a new build replaces the old one's cache, never mixing the two.
 
-Every test types text other than the default input ("ca" against "cat")."""
+Every test types text other than the default input ("ca" against "cat"): ``boot.TYPED``."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-import charsim
 from explorer.site_build import serve
 from explorer.site_build.service_worker import write_service_worker
 
-from .conftest import APP_TIMEOUT, SCORE, Guard, poll, type_over_candidate
+from .boot import live_typed_score
+from .conftest import APP_TIMEOUT, Guard, poll
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 CACHES = "caches.keys()"
@@ -56,23 +56,6 @@ def _ready_and_kept(page, guard) -> None:
     poll(lambda: page.evaluate(CONTROLLED), timeout=120, message="the service worker", guard=guard)
 
 
-def _scores(page, guard, typed: str) -> None:
-    poll(
-        lambda: page.evaluate("document.documentElement.dataset.explorerLive === '1'"),
-        timeout=APP_TIMEOUT,
-        message="the live view",
-        guard=guard,
-    )
-    type_over_candidate(page, typed)
-    expected = f"{charsim.score(typed, ['cat']):.4f}"
-    poll(
-        lambda: page.locator(SCORE).inner_text() == expected,
-        timeout=60,
-        message=f"the score {expected}",
-        guard=guard,
-    )
-
-
 def _reopen_until(kept, url: str, condition, guard, visits: int = 4):
     """Open ``url`` until ``condition(page)`` holds within 20 s of a visit, closing each page
     that fails it; returns the page that passed. Chromium may still count a page closed a moment
@@ -96,8 +79,7 @@ def test_a_second_visit_with_the_network_off_opens_and_scores(kept, guard, site_
     _ready_and_kept(page, guard)
     kept.context.set_offline(True)
     page.reload(wait_until="domcontentloaded")
-    _scores(page, guard, "scored with the network off")
-    assert page.evaluate("document.documentElement.dataset.explorerBoot") == "snapshot"
+    assert live_typed_score(page, guard) == "snapshot"
 
 
 def test_a_new_build_replaces_the_old_ones_cache(kept, guard, site_dir, tmp_path):
@@ -131,7 +113,7 @@ def test_a_new_build_replaces_the_old_ones_cache(kept, guard, site_dir, tmp_path
         text = page.evaluate("fetch('examples/ted/LICENSE.compare-mt').then((r) => r.text())")
         assert text.endswith("build B\n")
         page.reload(wait_until="domcontentloaded")
-        _scores(page, guard, "build B with the network off")
+        live_typed_score(page, guard)
     finally:
         server.shutdown()
         server.server_close()
