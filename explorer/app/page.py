@@ -16,7 +16,7 @@ from functools import partial
 import panel as pn
 
 from explorer.app.i18n import LANGUAGES, UIText
-from explorer.app.panel_private import retitle_tabs
+from explorer.app.panel_private import FLEXBOX_CONTAINER, retitle_tabs
 from explorer.app.sources.item_link import decode_item_link
 from explorer.app.sources.link import MAX_ADDRESS_QUERY, language_of, with_language
 from explorer.app.staging import PAGES, later, opened
@@ -160,19 +160,21 @@ def _two_columns(inputs: pn.viewable.Viewable, *results: pn.viewable.Viewable) -
 
 
 _SINGLE_GRID = """
-[id^="flexbox-"] { display: grid !important; grid-template-columns: minmax(300px, 460px) minmax(300px, 1fr);
+FLEXBOX { display: grid !important;
+  grid-template-columns: minmax(300px, 460px) minmax(300px, 1fr);
   grid-template-areas: "inputs results" "examples results"; grid-template-rows: auto 1fr; }
 .cs-area-inputs { grid-area: inputs; } .cs-area-results { grid-area: results; }
 .cs-area-examples { grid-area: examples; }
 @media (max-width: 700px) {
-  [id^="flexbox-"] { grid-template-columns: minmax(0, 1fr); grid-template-rows: auto;
+  FLEXBOX { grid-template-columns: minmax(0, 1fr); grid-template-rows: auto;
     grid-template-areas: "inputs" "results" "examples"; }
 }
-"""
-"""The single-item page's grid (on the container of Panel's ``FlexBox``, whose children are
-its grid items): the inputs and the examples under them on the left, the results on the right; in a narrow window (as ``static/style.css`` lays the live view out) the results
-come right after the inputs, before the examples, so that the score is where the live view
-showed it."""
+""".replace("FLEXBOX", FLEXBOX_CONTAINER)
+"""The single-item page's grid (on the container of Panel's ``FlexBox``,
+:data:`~explorer.app.panel_private.FLEXBOX_CONTAINER`, whose children are its grid items): the
+inputs and the examples under them on the left, the results on the right; in a narrow window
+(as ``static/style.css`` lays the live view out) the results come right after the inputs,
+before the examples, so that the score is where the live view showed it."""
 
 
 def _single_columns(inputs: InputsView, *results: pn.viewable.Viewable) -> pn.FlexBox:

@@ -110,11 +110,12 @@ def test_the_built_app_snapshot_restores_under_node_and_builds_the_app(site_dir,
     assert answers[0]["random"] != answers[1]["random"]
     assert min(a["model"] for a in answers) > 10_000  # the app's Bokeh JSON
     assert [a["zipDirectories"] for a in answers] == [1, 1]
-    # Built ahead for the plain address: the page is sent the single-item page's three parts on
-    # screen (the score card's chart, contributions, details; the comparison's tab is not drawn
-    # until shown) in progress, as the batch and About pages, and each of the three is put in
-    # its place in one step, the single-item page complete after the last.
-    assert [a["prebuilt"] for a in answers] == [{"steps": 3, "progress": 5}] * 2
+    # Built ahead for the plain address: the page is sent the single-item page's four parts on
+    # screen (where the texts match, contributions, the lengths' chart, details; the
+    # comparison's tab is not drawn until shown) in progress, as the batch and About pages, and
+    # each of the four is put in its place in one step, the single-item page complete after
+    # the last.
+    assert [a["prebuilt"] for a in answers] == [{"steps": 4, "progress": 6}] * 2
 
 
 def test_the_app_starts_from_its_own_snapshot(app_page, guard, site_url):
