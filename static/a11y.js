@@ -27,6 +27,9 @@
 // * In every shadow root: a visible focus ring (BokehJS draws none on most widgets), and inline
 //   code in Markdown in a colour of WCAG AA contrast (Panel's default theme sets
 //   --code-text-color to #82aaff, 2.3:1 on white; no Panel option reaches every pane).
+// * In every shadow root, for touch screens: text boxes at 16 px (a phone's browser zooms into
+//   a smaller one on focus; BokehJS's are 13.3 px), and slider handles of 24 × 28 px (WCAG 2.2's
+//   target size, 2.5.8; BokehJS's noUiSlider handles are 14 × 18 px, its :host variables).
 // * The score card marks its sentence with data-announce (explorer/app/markup/cards.py); once it
 //   has stayed the same for ANNOUNCE_PAUSE ms (typing paused), #announcer (aria-live="polite")
 //   says it, so a screen reader hears a changed score, not every keystroke.
@@ -34,6 +37,8 @@ const ANNOUNCE_PAUSE = 1000;
 const SHEET = [
   ":focus-visible { outline: 2px solid #0969da !important; outline-offset: 1px; }",
   ":host { --code-text-color: #0550ae; }", // Panel's #82aaff: 2.3:1 on white; this 7.6:1
+  ".bk-input { font-size: 16px; }",
+  ".noUi-target { --handle-width: 24px; --handle-height: 28px; }",
 ].join("\n");
 const dirty = new Set([document]); // roots changed since the last mend
 const cards = new Map(); // root -> its element with data-announce

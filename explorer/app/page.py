@@ -17,7 +17,7 @@ import panel as pn
 
 from explorer.app.i18n import LANGUAGES, UIText
 from explorer.app.navigation import BATCH_TAB, mirror_address, open_address, open_item
-from explorer.app.panel_private import retitle_tabs
+from explorer.app.panel_private import FLEXBOX_CONTAINER, retitle_tabs
 from explorer.app.staging import PAGES, later, opened
 from explorer.app.states.batch import BatchState
 from explorer.app.states.batch_significance import SignificanceState
@@ -29,11 +29,12 @@ from explorer.app.views.batch_significance import SignificanceView
 from explorer.app.views.batch_summary import BatchSummaryView
 from explorer.app.views.changes import ChangesView
 from explorer.app.views.contributions import ContributionsView
+from explorer.app.views.evidence import EvidenceView
 from explorer.app.views.exact import ExactView
 from explorer.app.views.inputs import InputsView
 from explorer.app.views.matches import MatchesView
 from explorer.app.views.references_table import ReferencesView
-from explorer.app.views.score_card import ScoreCardView
+from explorer.app.views.score_card import LengthsView, ScoreCardView
 from explorer.app.views.share import ShareView
 from explorer.app.views.source import SourceView
 
@@ -90,7 +91,11 @@ def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
         ExactView(state, text),
         later(partial(_metrics, state, text), page="single", needs=["comparison"]),
     ]
-    return _titled_tabs(_DETAILS, pages, text, _HIDDEN_PAGES_OUT)
+    tabs = _titled_tabs(_DETAILS, pages, text, _HIDDEN_PAGES_OUT)
+    # A picked order (a bar of the contributions, the slider, a link) is shown in the matches
+    # tab: it is opened, whichever tab was.
+    state.param.watch(lambda _event: setattr(tabs, "active", 0), ["order"])
+    return tabs
 
 
 def _heading(text: UIText, key: str) -> pn.pane.Markdown:
@@ -109,6 +114,36 @@ def _two_columns(inputs: pn.viewable.Viewable, *results: pn.viewable.Viewable) -
     return pn.FlexBox(pn.Column(inputs, max_width=460, **column), pn.Column(*results, **column))
 
 
+_SINGLE_GRID = """
+FLEXBOX { display: grid !important;
+  grid-template-columns: minmax(300px, 460px) minmax(300px, 1fr);
+  grid-template-areas: "inputs results" "examples results"; grid-template-rows: auto 1fr; }
+.cs-area-inputs { grid-area: inputs; } .cs-area-results { grid-area: results; }
+.cs-area-examples { grid-area: examples; }
+@media (max-width: 700px) {
+  FLEXBOX { grid-template-columns: minmax(0, 1fr); grid-template-rows: auto;
+    grid-template-areas: "inputs" "results" "examples"; }
+}
+""".replace("FLEXBOX", FLEXBOX_CONTAINER)
+"""The single-item page's grid (on the container of Panel's ``FlexBox``,
+:data:`~explorer.app.panel_private.FLEXBOX_CONTAINER`, whose children are its grid items): the
+inputs and the examples under them on the left, the results on the right; in a narrow window
+(as ``static/style.css`` lays the live view out) the results come right after the inputs,
+before the examples, so that the score is where the live view showed it."""
+
+
+def _single_columns(inputs: InputsView, *results: pn.viewable.Viewable) -> pn.FlexBox:
+    """The inputs, the results and the examples in :data:`_SINGLE_GRID`."""
+    area = {"sizing_mode": "stretch_width", "min_width": 0}
+    return pn.FlexBox(
+        pn.Column(inputs, css_classes=["cs-area-inputs"], **area),
+        pn.Column(*results, css_classes=["cs-area-results"], **area),
+        pn.Column(inputs.examples(), css_classes=["cs-area-examples"], **area),
+        stylesheets=[_SINGLE_GRID],
+        sizing_mode="stretch_width",
+    )
+
+
 def _contributions(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
     return pn.Column(
         _heading(text, "heading.contributions"),
@@ -117,23 +152,33 @@ def _contributions(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
     )
 
 
+def _reserved(part: pn.viewable.Viewable, height: int) -> pn.Column:
+    """``part`` in a column at least ``height`` px tall: a staged part beside the score takes
+    the place it will fill (for the first example), so what follows it does not move when it
+    arrives (the take-over's layout shift)."""
+    return pn.Column(part, min_height=height, sizing_mode="stretch_width")
+
+
 def single_item_page(
     state: ExplorerState, text: UIText, show_batch: Callable[[], None] | None = None
 ) -> pn.viewable.Viewable:
     """The single-item page of ``state`` in ``text``'s language, as the site's first tab: where
     its inputs came from (with the way back: ``show_batch()`` shows the batch page, if given),
-    the inputs, the score card (scores, P, R, lengths, the precision-versus-recall decision,
-    §3.1), the per-order contributions and the details tabs (shared n-grams, what would change
-    the score, per reference, exact fractions, chrF, BLEU and TER), each part as
+    the inputs beside the score card (scores, P and R, the precision-versus-recall decision,
+    §3.1), under it where the texts match, the per-order contributions and the lengths, then the
+    details tabs (shared n-grams, what would change the score, per reference, exact fractions,
+    chrF, BLEU and TER), each part as
     :func:`~explorer.app.staging.later` builds it (at once by default). The notebook's
     :class:`explorer.notebook.Explorer` shows it on given texts."""
     return pn.Column(
         SourceView(state, text, show_batch),
         ShareView(state, text),
-        _two_columns(
+        _single_columns(
             InputsView(state, text),
             ScoreCardView(state, text),
-            later(partial(_contributions, state, text), page="single"),
+            _reserved(later(partial(EvidenceView, state, text), page="single"), 140),
+            _reserved(later(partial(_contributions, state, text), page="single"), 400),
+            LengthsView(state, text),
         ),
         later(partial(_details, state, text), page="single"),
         sizing_mode="stretch_width",

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 __all__ = [
+    "FLEXBOX_CONTAINER",
     "PRIVATE_NAMES",
     "button_with_js_click",
     "document_json",
@@ -28,6 +29,12 @@ __all__ = [
     "set_table_configuration",
     "share_stylesheets",
 ]
+
+FLEXBOX_CONTAINER = '[id^="flexbox-"]'
+"""A CSS selector of the element that holds the children of Panel's ``FlexBox`` (its template,
+``panel/layout/flexbox.html``: ``<div id="flexbox">``, which ReactiveHTML names
+``flexbox-<id>``, each child in a ``<div id="flex-item-N">`` of ``display: contents``), for a
+stylesheet that lays them out as a grid; Panel has no option for a grid with named areas."""
 
 PRIVATE_NAMES = {
     "panel.io.pyodide": ("_dict_converter", "_process_document_events", "_convert_json_patch"),

@@ -6,7 +6,8 @@ One :class:`Session` per page, in three phases:
 1. **Live** (:meth:`Session.start`, :meth:`Session.score`). With only ``charsim`` and ``param``
    installed, the page's own text boxes are scored on an
    :class:`~explorer.app.states.single.ExplorerState`, and the page shows the app's score card
-   (:func:`explorer.app.markup.cards.card_html`).
+   (:func:`explorer.app.markup.cards.card_html`, and the numbers of
+   :func:`~explorer.app.markup.cards.numbers_html` below it).
 2. **App** (:meth:`~Session.import_next`, :meth:`~Session.build`, :meth:`~Session.link`,
    :meth:`~Session.receive`). Panel, Bokeh and numpy are imported one module at a time (the
    page's requests are answered in between), and the app is built on the *same* state, so
@@ -28,7 +29,12 @@ import random
 
 from explorer.app import staging
 from explorer.app.i18n import LANGUAGES, UIText
-from explorer.app.markup.cards import card_html, derived_note, references_summary_html
+from explorer.app.markup.cards import (
+    card_html,
+    derived_note,
+    numbers_html,
+    references_summary_html,
+)
 from explorer.app.panel_private import (
     document_json,
     document_patch,
@@ -261,7 +267,7 @@ class Session:
         summary = state.summary
         return {
             "inputs": {name: getattr(state, name) for name in INPUTS},
-            "card": card_html(state, text),
+            "card": card_html(state, text) + numbers_html(state, text),
             "references_summary": references_summary_html(state, text),
             "derived": derived_note(state, text),
             "score": None if summary is None else f"{float(summary.score):.4f}",

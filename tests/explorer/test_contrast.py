@@ -68,6 +68,8 @@ PAIRS = {
     "derived-variant label": _pair("cs-derived"),
     "derived-variant warning": _pair("cs-alert"),
     "score labels": _pair("cs-score-label"),
+    "the deciding ratio's tag": _pair("cs-decides-tag", "cs-decides"),
+    "the decision's mark": _pair("cs-decider"),
 }
 
 

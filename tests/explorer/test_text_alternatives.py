@@ -11,7 +11,7 @@ from explorer.app.i18n import UIText
 from explorer.app.markup.cards import card_html
 from explorer.app.states.single import ExplorerState
 from explorer.app.views.contributions import ContributionsView
-from explorer.app.views.score_card import ScoreCardView
+from explorer.app.views.score_card import LengthsView
 
 
 def _announcement(html: str) -> str:
@@ -36,14 +36,14 @@ def test_contributions_text_lists_every_order_and_the_sum():
 def test_length_chart_text_gives_both_weighted_lengths():
     state = ExplorerState()
     e = charsim.explain("ca", ["cat"])
-    text = ScoreCardView(state, UIText())._chart_text.object
+    text = LengthsView(state, UIText())._chart_text.object
     assert (
         f"L_t = {float(e.candidate_length):.3f} (candidate), "
         f"L̄_r = {float(e.mean_reference_length):.3f} (mean reference)"
     ) in text
     assert 'class="cs-sr-only"' in text
     state.set_inputs("", [""])  # the empty-input rule (§3.1): both lengths 0
-    empty = ScoreCardView(state, UIText())._chart_text.object
+    empty = LengthsView(state, UIText())._chart_text.object
     assert "L_t = 0.000 (candidate), L̄_r = 0.000 (mean reference)" in empty
 
 

@@ -111,11 +111,11 @@ def test_the_built_app_snapshot_restores_under_node_and_builds_the_app(site_dir,
     assert min(a["model"] for a in answers) > 10_000  # the app's Bokeh JSON
     assert [a["zipDirectories"] for a in answers] == [1, 1]
     # Built ahead for the plain address, every page (nothing left to build): the page is sent
-    # the single-item page's three parts on screen (the score card's chart, contributions,
-    # details; the comparison's tab is not drawn until shown) in progress, as the batch and
-    # About pages, and each of the three is put in its place in one step, the single-item page
-    # complete after the last.
-    expected = {"steps": 3, "pending": False, "progress": 5}
+    # the single-item page's four parts on screen (where the texts match, contributions, the
+    # lengths' chart, details; the comparison's tab is not drawn until shown) in progress, as
+    # the batch and About pages, and each of the four is put in its place in one step, the
+    # single-item page complete after the last.
+    expected = {"steps": 4, "pending": False, "progress": 6}
     assert [a["prebuilt"] for a in answers] == [expected] * 2
 
 

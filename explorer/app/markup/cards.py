@@ -1,5 +1,5 @@
-"""The page's Panel-free HTML: message boxes and the score card's text (the three scores, P, R,
-the lengths and the precision-versus-recall decision, §3.1, §4.2, §4.3).
+"""The page's Panel-free HTML: message boxes, the score card (the three scores, P and R, the
+precision-versus-recall decision, §3.1, §4.2, §4.3) and the numbers behind it (the lengths).
 
 No Panel import: the page shows the same score card while the app is still loading
 (:mod:`explorer.runtime.worker`) and inside it
@@ -17,7 +17,7 @@ from ..i18n import UIText
 from ..states.single import ExplorerState
 from .render import decimal
 
-__all__ = ["alert", "card_html", "derived_note", "references_summary_html"]
+__all__ = ["alert", "card_html", "derived_note", "numbers_html", "references_summary_html"]
 
 
 def alert(text: str, kind: str = "warning", testid: str | None = None) -> str:
@@ -28,9 +28,9 @@ def alert(text: str, kind: str = "warning", testid: str | None = None) -> str:
 
 
 def card_html(state: ExplorerState, text: UIText) -> str:
-    """The score card of ``state`` in the current language: its scores, P, R, lengths and
-    decision, or the message saying why there is no score (``data-testid="score-message"``,
-    in place of ``score-main``).
+    """The score card of ``state`` in the current language: its scores, P and R (the deciding
+    one marked) and the decision, or the message saying why there is no score
+    (``data-testid="score-message"``, in place of ``score-main``).
 
     The scores carry ``data-announce``, the sentence (score and decision) that the page
     announces politely once typing pauses (``static/a11y.js``)."""
@@ -56,23 +56,72 @@ def derived_note(state: ExplorerState, text: UIText) -> str:
 
 
 def _scores_html(e: Explanation, text: UIText) -> str:
-    label = (
-        "charsim" if e.is_standard else f'<span class="cs-derived">{text("score.derived")}</span>'
+    """The scores (charsim large, the base form and the max over references beside it), P and
+    R with the deciding one marked, the decision sentence (marked the same way, §3.1, §4.2,
+    §4.3) and the compact score line that a narrow window keeps in view."""
+    derived = f'<span class="cs-derived">{escape(text("score.derived"))}</span>'
+    label = "charsim" if e.is_standard else derived
+    others = "".join(
+        f'<div class="cs-score-other"><span class="cs-score-small cs-num" data-testid="{testid}">'
+        f'{decimal(value)}</span> <span class="cs-score-label" data-testid="{testid}-label">'
+        f"{escape(name)}<br>{escape(note)}</span></div>"
+        for name, value, note, testid in (
+            (text("score.base"), e.base_score, text("score.base_note"), "score-base"),
+            (text("score.max"), e.max_score, text("score.max_note"), "score-max"),
+        )
     )
-    cells = [
-        (label, e.score, text("score.main_note"), "score-main"),
-        (text("score.base"), e.base_score, text("score.base_note"), "score-base"),
-        (text("score.max"), e.max_score, text("score.max_note"), "score-max"),
-    ]
-    boxes = "".join(
-        f'<div><div class="cs-score" data-testid="{testid}">{decimal(value)}</div>'
-        f'<div class="cs-score-label" data-testid="{testid}-label">{name}<br>{escape(note)}</div>'
-        "</div>"
-        for name, value, note, testid in cells
+    main = (
+        f'<div class="cs-score-main"><div class="cs-score cs-num" data-testid="score-main">'
+        f'{decimal(e.score)}</div><div class="cs-score-label" data-testid="score-main-label">'
+        f"{label}<br>{escape(text('score.main_note'))}</div></div>"
     )
+    headline = text(f"headline.{e.decision.value}", gap=_gap(e))
+    name = "charsim" if e.is_standard else text("score.derived")
+    announce = text("score.announce", name=name, score=decimal(e.score), headline=headline)
+    deciding = _DECIDING.get(e.decision.value, "")
+    mark = f'<span class="cs-decider">{deciding}</span> ' if deciding else ""
+    line = f"{escape(name)} {decimal(e.score)}" + (
+        f" · {deciding} {escape(text('score.decides'))}" if deciding else ""
+    )
+    return (
+        f'<div class="cs-scores" data-announce="{escape(announce)}">{main}'
+        f'<div class="cs-score-others">{others}</div></div>'
+        f"{_ratios_html(e, deciding, text)}"
+        f'<p class="cs-decision" data-testid="decision" data-decision="{e.decision.value}">'
+        f"{mark}<strong>{escape(headline)}</strong> "
+        f"{escape(text(f'reason.{e.decision.value}'))}</p>"
+        f'<div class="cs-score-line" data-testid="score-line" aria-hidden="true">{line}</div>'
+    )
+
+
+_DECIDING = {"recall": "R", "precision": "P", "equal": "P = R"}
+"""The ratio that decides the score, by decision (§4.2, §4.3); none for the empty-input rules."""
+
+
+def _ratios_html(e: Explanation, deciding: str, text: UIText) -> str:
+    """P and R side by side, the one that decides (both when equal) marked with a frame and the
+    word that says so (not by colour alone)."""
+    cells = []
+    ratios = (("P", "P = M̄ / L_t", e.precision), ("R", "R = M̄ / L̄_r", e.recall))
+    for symbol, formula, value in ratios:
+        decides = symbol in deciding
+        tag = f' <span class="cs-decides-tag">{escape(text("score.decides"))}</span>'
+        tag = tag if decides else ""
+        cells.append(
+            f'<div class="cs-ratio{" cs-decides" if decides else ""}" '
+            f'data-testid="ratio-{symbol}"><span class="cs-ratio-name">{escape(formula)}</span> '
+            f'<span class="cs-num">{decimal(value)}</span>{tag}</div>'
+        )
+    return f'<div class="cs-ratios">{"".join(cells)}</div>'
+
+
+def numbers_html(state: ExplorerState, text: UIText) -> str:
+    """The numbers behind the score (the lengths, M̄, D, the length bound, N and K) as a
+    table, or ``""`` without a score."""
+    e = state.summary
+    if e is None:
+        return ""
     rows = [
-        ("P = M̄ / L_t", decimal(e.precision)),
-        ("R = M̄ / L̄_r", decimal(e.recall)),
         (text("score.candidate_length"), decimal(e.candidate_length)),
         (text("score.mean_reference_length"), decimal(e.mean_reference_length)),
         (text("score.mean_overlap"), decimal(e.mean_overlap)),
@@ -81,16 +130,10 @@ def _scores_html(e: Explanation, text: UIText) -> str:
         (text("score.cap_used"), str(e.order_cap)),
         (text("score.k"), str(e.k)),
     ]
-    table = "".join(f"<tr><th>{escape(name)}</th><td>{value}</td></tr>" for name, value in rows)
-    headline = text(f"headline.{e.decision.value}", gap=_gap(e))
-    name = "charsim" if e.is_standard else text("score.derived")
-    announce = text("score.announce", name=name, score=decimal(e.score), headline=headline)
-    return (
-        f'<div class="cs-scores" data-announce="{escape(announce)}">{boxes}</div>'
-        f'<p class="cs-decision" data-testid="decision" data-decision="{e.decision.value}">'
-        f"<strong>{escape(headline)}</strong> {escape(text(f'reason.{e.decision.value}'))}</p>"
-        f'<table class="cs-exact">{table}</table>'
+    table = "".join(
+        f'<tr><th>{escape(name)}</th><td class="cs-num">{value}</td></tr>' for name, value in rows
     )
+    return f'<table class="cs-exact cs-numbers" data-testid="score-numbers">{table}</table>'
 
 
 def _gap(e: Explanation) -> float:

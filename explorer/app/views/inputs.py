@@ -48,7 +48,8 @@ def _text_area(state: ExplorerState, name: str, **params) -> pn.widgets.TextArea
 
 
 class InputsView(Viewer):
-    """Candidate, references (one per line or JSON), settings and example buttons."""
+    """Candidate, references (one per line or JSON) and settings; the example buttons apart
+    (:meth:`examples`)."""
 
     def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
@@ -125,7 +126,12 @@ class InputsView(Viewer):
             self._cap,
             self._weights,
             self._variant,
-            self._examples_title,
-            pn.FlexBox(*self._examples),
             sizing_mode="stretch_width",
+        )
+
+    def examples(self) -> pn.Column:
+        """The article's examples, a button each: laid out apart from the inputs, so that a
+        narrow window shows them after the score (the page's ``_single_columns``)."""
+        return pn.Column(
+            self._examples_title, pn.FlexBox(*self._examples), sizing_mode="stretch_width"
         )

@@ -18,7 +18,7 @@ from ..staging import soon
 from ..states.single import ExplorerState
 from .common import html_pane, long_table
 
-__all__ = ["MatchesView", "ngram_rows", "ngram_table_html", "ngram_titles"]
+__all__ = ["MatchesView", "ngram_rows", "ngram_table_html", "ngram_titles", "text_rows"]
 
 _TICK = "✓"
 """The begin/end columns show a tick where the n-gram holds the boundary symbol, else nothing."""
@@ -68,17 +68,24 @@ def ngram_table_html(order: OrderDetail, k: int, text: UIText) -> str:
     return long_table("ngram-table", ngram_titles(k, text), ngram_rows(order, k), label, text)
 
 
-def _text_rows(e: Explanation, order: OrderDetail, text: UIText) -> Iterator[str]:
-    """One row of escaped HTML per text of ``e`` (the candidate, then each reference), the
-    characters covered by a match of ``order`` marked."""
+def text_rows(
+    e: Explanation,
+    order: OrderDetail,
+    text: UIText,
+    hook: str = "text",
+    references: int | None = None,
+) -> Iterator[str]:
+    """One row of escaped HTML per text of ``e`` (the candidate, then each reference, or the
+    first ``references`` of them), the characters covered by a match of ``order`` marked;
+    each row's ``data-testid`` is ``<hook>-candidate``, ``<hook>-reference-<i>``."""
     rows = [("candidate", text("matches.candidate"), e.candidate, None)]
     rows += [
         (f"reference-{i + 1}", text("matches.reference", i=i + 1), r, i)
-        for i, r in enumerate(e.references)
+        for i, r in enumerate(e.references[:references])
     ]
     for testid, label, shown, which in rows:
         yield (
-            f'<div class="cs-row" data-testid="text-{testid}">'
+            f'<div class="cs-row" data-testid="{hook}-{testid}">'
             f'<span class="cs-label">{escape(label)}</span>'
             f"{marked_text(shown, order.matches, which, text)}</div>"
         )
@@ -120,7 +127,7 @@ class MatchesView(Viewer):
             order.matches  # noqa: B018 -- computed (and cached) in a step of its own
             yield
             rows = []
-            for row in _text_rows(e, order, text):
+            for row in text_rows(e, order, text):
                 rows.append(row)
                 yield
             self._html.object = _heading(order, text) + "".join(rows)

@@ -1,4 +1,5 @@
-"""Score card: the three scores, P and R, the lengths, and the precision-versus-recall decision."""
+"""Score card: the three scores, P and R and the precision-versus-recall decision; and the
+lengths behind them (a table and a bar chart), shown further down the page."""
 
 from __future__ import annotations
 
@@ -8,23 +9,42 @@ from bokeh.plotting import figure
 from panel.viewable import Viewer
 
 from ..i18n import UIText
-from ..markup.cards import card_html
+from ..markup.cards import card_html, numbers_html
 from ..staging import later, soon
 from ..states.single import ExplorerState
 from .chart_download import downloadable
 from .common import html_pane, screen_reader_text
 
-__all__ = ["ScoreCardView"]
+__all__ = ["LengthsView", "ScoreCardView"]
 
 
 class ScoreCardView(Viewer):
-    """Scores, lengths and the decision, with a bar of ``L_t`` against ``L̄_r`` and the bound;
-    the chart's text alternative (for screen readers) gives both lengths."""
+    """The scores, P and R and the decision (:func:`~explorer.app.markup.cards.card_html`),
+    updated at once: the page shows the score before anything else is redrawn."""
 
     def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
         self._html = html_pane(css_classes=["cs-score-card"])  # greyed by the page's take-over
+        state.param.watch(self._update, ["summary", "message"])
+        self.text.param.watch(self._update, "language")
+        self._update()
+
+    def _update(self, *_events) -> None:
+        self._html.object = card_html(self.state, self.text)
+
+    def __panel__(self):
+        return self._html
+
+
+class LengthsView(Viewer):
+    """The numbers behind the score (lengths, M̄, D, the bound, N, K) and a bar of ``L_t``
+    against ``L̄_r``; the chart's text alternative (for screen readers) gives both lengths."""
+
+    def __init__(self, state: ExplorerState, text: UIText | None = None, **params) -> None:
+        super().__init__(**params)
+        self.state, self.text = state, text or UIText()
+        self._numbers = html_pane()
         self._source = ColumnDataSource(
             data={"what": [], "length": [], "label": []}, name="lengths-source"
         )
@@ -50,29 +70,22 @@ class ScoreCardView(Viewer):
         self._figure = chart
         self._chart = downloadable(chart, "lengths", self.text)
         self._chart_text = html_pane()
-        # The numbers at once, the chart after them (staging.soon): the page shows the
-        # score before it redraws the chart. Both need only the summary (no n-gram lists).
-        state.param.watch(self._update_card, ["summary", "message"])
-        state.param.watch(soon(self._update_chart), ["summary", "message"])
+        # After the score (staging.soon): the page shows the score before it redraws these.
+        # Both need only the summary (no n-gram lists).
+        state.param.watch(soon(self._update), ["summary", "message"])
         self.text.param.watch(self._update, "language")
         self._update()
         # The chart is the first part staged (staging.later): the first view the page draws,
         # inputs and scores, is then a short task.
         self._layout = pn.Column(
-            self._html,
+            self._numbers,
             later(lambda: self._chart, page="single"),
             self._chart_text,
             sizing_mode="stretch_width",
         )
 
     def _update(self, *_events) -> None:
-        self._update_card()
-        self._update_chart()
-
-    def _update_card(self, *_events) -> None:
-        self._html.object = card_html(self.state, self.text)
-
-    def _update_chart(self, *_events) -> None:
+        self._numbers.object = numbers_html(self.state, self.text)
         e = self.state.summary
         self._figure.title.text = self.text("score.chart_title")
         if e is None:
