@@ -66,8 +66,9 @@ def test_long_input_does_not_widen_a_narrow_page(app, wait_until):
 
 def test_each_tab_is_as_tall_as_its_own_content(app, wait_until):
     """Regression: Bokeh lays hidden tabs out in place, so every tab was as tall as the About
-    tab (about 3,150 px, against about 1,500 px of content on the first tab)."""
+    tab (about 3,150 px, against about 1,500 px of content on the first tab; with the long
+    candidate of the test before, about 2,100 px against the About tab's 2,900)."""
     height = "document.documentElement.scrollHeight"
     single = app.evaluate(height)
     _open_tab(app, wait_until, "About the metric", app.locator(".cs-about-rate"))
-    assert single < 0.7 * app.evaluate(height)
+    assert single < 0.8 * app.evaluate(height)
