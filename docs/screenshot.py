@@ -1,11 +1,17 @@
-"""Regenerate ``docs/_static/explorer.png``, the README's screenshot of the explorer.
+"""Regenerate the screenshots of the explorer in the docs: ``docs/_static/explorer.png``, the
+README's, and ``docs/images/<setting>.png``, the page in each of four settings (a laptop's
+window, a phone's, a dark colour scheme, and paper, as printed).
 
 Serves a built site on 127.0.0.1, opens it in headless Chromium (Playwright), waits until every
 page is built (no progress bar left), and saves a screenshot of TED item 432 of system 1 (the
 item the "debug one surprising score" tutorial follows)::
 
-    python -m explorer build --out /tmp/site     # or reuse a site built before
-    python docs/screenshot.py --site /tmp/site   # writes docs/_static/explorer.png
+    python -m explorer build --out /tmp/site              # or reuse a site built before
+    python docs/screenshot.py --site /tmp/site            # writes docs/_static/explorer.png
+    python docs/screenshot.py --site /tmp/site --settings # writes docs/images/*.png
+
+The settings' images are drawn at a fraction of a CSS pixel per pixel (``scale``), so that each
+stays small (under 100 kB) in the repository.
 
 Needs ``pip install -e '.[explorer,test]'`` (Playwright) and Chromium (``/usr/bin/chromium``, or
 ``$CHARSIM_CHROMIUM``). Without ``--site`` the site is built into a temporary folder first.
@@ -19,17 +25,43 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "_static" / "explorer.png"
+IMAGES = ROOT / "docs" / "images"
 STATE = "?example=ted&system=1&item=432"
 """The state shown: a link to it opens the same view."""
 CHROMIUM = os.environ.get("CHARSIM_CHROMIUM", "/usr/bin/chromium")
-VIEWPORT = {"width": 1280, "height": 860}
 
 
-def shoot(site: Path, out: Path, timeout: float = 180.0) -> Path:
-    """Serve ``site``, open the state :data:`STATE` and save its screenshot as ``out``."""
+class Setting(NamedTuple):
+    """A window the page is shown in: its size in CSS pixels, the image's pixels per CSS pixel,
+    a touch screen or not, the colour scheme and the CSS media (``"print"``: paper, laid out at
+    an A4 page's width less its margins)."""
+
+    width: int
+    height: int
+    scale: float = 1.0
+    mobile: bool = False
+    scheme: str = "light"
+    media: str = "screen"
+
+
+README = Setting(1280, 860)
+"""The README's screenshot."""
+SETTINGS = {
+    "laptop": Setting(1280, 800, scale=0.5),
+    "phone": Setting(390, 844, scale=0.75, mobile=True),
+    "dark": Setting(1280, 800, scale=0.5, scheme="dark"),
+    "print": Setting(703, 1000, scale=0.6, media="print"),
+}
+"""The four settings of ``docs/images/``, by the image's name."""
+
+
+def shoot(site: Path, shots: dict[Path, Setting], timeout: float = 180.0) -> list[Path]:
+    """Serve ``site``, open the state :data:`STATE` in each setting and save its screenshot
+    as the path it is keyed by; return the paths."""
     from playwright.sync_api import sync_playwright
 
     from explorer.site_build import serve
@@ -41,40 +73,64 @@ def shoot(site: Path, out: Path, timeout: float = 180.0) -> Path:
                 executable_path=CHROMIUM,
                 args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
             )
-            context = browser.new_context(viewport=VIEWPORT, service_workers="block")
-            page = context.new_page()
-            page.goto(url + STATE)
-            deadline = time.monotonic() + timeout
-            state = "document.documentElement.dataset.explorerState"
-            while (now := page.evaluate(state)) != "ready":  # every page built: no progress bar
-                if now == "error":
-                    raise RuntimeError("the explorer failed to start")
-                if time.monotonic() > deadline:
-                    raise TimeoutError(f"the explorer was not ready in {timeout:.0f} s")
-                time.sleep(0.5)
-            time.sleep(2)  # the charts' last paint
-            out.parent.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(out), type="png")
+            for out, setting in shots.items():
+                context = browser.new_context(
+                    viewport={"width": setting.width, "height": setting.height},
+                    device_scale_factor=setting.scale,
+                    is_mobile=setting.mobile,
+                    has_touch=setting.mobile,
+                    color_scheme=setting.scheme,
+                    service_workers="block",
+                )
+                page = context.new_page()
+                page.goto(url + STATE)
+                _wait_ready(page, timeout)
+                page.emulate_media(media=setting.media)
+                time.sleep(2)  # the charts' last paint
+                out.parent.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(out), type="png")
+                context.close()
             browser.close()
     finally:
         server.shutdown()
         server.server_close()
-    return out
+    return list(shots)
+
+
+def _wait_ready(page, timeout: float) -> None:
+    """Wait until every page of the app is built (no progress bar left)."""
+    deadline = time.monotonic() + timeout
+    state = "document.documentElement.dataset.explorerState"
+    while (now := page.evaluate(state)) != "ready":
+        if now == "error":
+            raise RuntimeError("the explorer failed to start")
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the explorer was not ready in {timeout:.0f} s")
+        time.sleep(0.5)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, help="a site built by python -m explorer build")
     parser.add_argument("--out", type=Path, default=OUT, help=f"the PNG (default {OUT})")
+    parser.add_argument(
+        "--settings",
+        action="store_true",
+        help=f"save the four settings ({', '.join(SETTINGS)}) into {IMAGES} instead",
+    )
     args = parser.parse_args(argv)
+    if args.settings:
+        shots = {IMAGES / f"{name}.png": setting for name, setting in SETTINGS.items()}
+    else:
+        shots = {args.out: README}
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site
         if site is None:
             from explorer.site_build import build
 
             site = build.build(Path(tmp) / "site")
-        out = shoot(site, args.out)
-    print(f"{out}: {out.stat().st_size / 1000:.0f} kB")
+        for out in shoot(site, shots):
+            print(f"{out}: {out.stat().st_size / 1000:.0f} kB")
     return 0
 
 

@@ -2,10 +2,11 @@
 // that installing, importing and scoring never freeze the text boxes. Its Python side is
 // explorer/runtime/worker.py (a Session); the page side is static/page/.
 //
-// From the page: {type: "start", config, query, pageURL, boot, role, snapshot, app} once (see
-// boot() below); then "score" (the live view's inputs, while the app loads), "rendered" (the app is
-// on the page), "patch" (what the user did in the app: a Bokeh patch) and "navigate" (the browser's
-// Back or Forward went to the page's address `query`). To the page: "stage"
+// From the page: {type: "start", config, query, pageURL, boot, role, snapshot, app, scheme} once
+// (see boot() below); then "score" (the live view's inputs, while the app loads), "rendered" (the
+// app is on the page), "patch" (what the user did in the app: a Bokeh patch), "navigate" (the
+// browser's Back or Forward went to the page's address `query`) and "scheme" (the page's colour
+// scheme changed: "light" or "dark", which the app's charts follow). To the page: "stage"
 // (loading progress), "boot" (how Python started: "app-snapshot", "snapshot" or "fresh", why not
 // from the snapshot asked for, the worker's role, and for the app's worker the snapshot's bytes and
 // whether to fetch the app's snapshot), "scripts" (fetch the app's JS now), "live" (what the live
@@ -33,6 +34,7 @@ let session = null; // explorer.runtime.worker.Session, once Python holds the st
 let stage = "Loading Python runtime";
 let lastScore = null; // a live request that came before Python could take it (the newest wins)
 let pageRendered = null; // resolves when the page has rendered the app
+let scheme = "light"; // the page's colour scheme (prefers-color-scheme), for the app's charts
 
 function post(message, transfer = []) {
   self.postMessage(message, transfer);
@@ -66,6 +68,10 @@ self.onmessage = ({ data }) => {
       post({ type: "idle" });
     } else if (data.type === "rendered") pageRendered();
     else if (data.type === "navigate") session.navigate(data.query);
+    else if (data.type === "scheme") {
+      scheme = data.scheme;
+      if (session) session.use_scheme(scheme);
+    }
   } catch (error) {
     fail(error);
   }
@@ -229,7 +235,9 @@ async function boot({
   app: fast,
   skipped: why,
   core,
+  scheme: colours = "light",
 }) {
+  scheme = colours;
   const url = (path) => new URL(path, pageURL).href;
   shareCore(core ?? null);
   const app =
@@ -334,6 +342,7 @@ async function loadApp(pyodide, config, url, how, standardLibrary, fetched = {})
   show("Starting the app");
   post({ type: "scripts" }); // the page fetches BokehJS and Panel's JS meanwhile
   while (session.import_next()) await pause();
+  session.use_scheme(scheme);
   let built;
   try {
     // restored from the app's snapshot, the app is in it: a damaged one may fail only here

@@ -63,6 +63,20 @@ lays a page out when it is shown. For the details tabs and the About page only: 
 the layout keeps its children's layouts of size 0 when shown, and the chart has no frame."""
 
 
+_EVERY_PAGE_ON_PAPER = """
+@media print {
+  :host { display: block !important; }
+  :host > div[style*="visibility: hidden"] { display: flex !important;
+    visibility: visible !important; opacity: 1 !important; }
+  .bk-header { display: none; }
+  :host > div + div { border-top: 1px solid #d0d7de; margin-top: 1em; padding-top: 0.5em; }
+}
+"""
+"""On paper, every page of the details tabs is printed, one below the other (their contents
+are HTML, laid out by the browser, so a page never shown prints whole), without the row of
+tab titles, which would mark only one of them."""
+
+
 def _titled_tabs(keys: list[str], pages: list, text: UIText, hidden_pages: str) -> pn.Tabs:
     """Tabs whose titles are the catalog's ``keys``, renamed when the language changes; the
     stylesheet ``hidden_pages`` says how a hidden page is laid out."""
@@ -91,7 +105,7 @@ def _details(state: ExplorerState, text: UIText) -> pn.viewable.Viewable:
         ExactView(state, text),
         later(partial(_metrics, state, text), page="single", needs=["comparison"]),
     ]
-    tabs = _titled_tabs(_DETAILS, pages, text, _HIDDEN_PAGES_OUT)
+    tabs = _titled_tabs(_DETAILS, pages, text, _HIDDEN_PAGES_OUT + _EVERY_PAGE_ON_PAPER)
     # A picked order (a bar of the contributions, the slider, a link) is shown in the matches
     # tab: it is opened, whichever tab was.
     state.param.watch(lambda _event: setattr(tabs, "active", 0), ["order"])
@@ -106,12 +120,26 @@ def _heading(text: UIText, key: str) -> pn.pane.Markdown:
     )
 
 
+_ONE_BELOW_THE_OTHER_ON_PAPER = """
+@media print {
+  .bk-panel-models-layout-Column { flex: 1 1 100% !important; max-width: none !important; }
+}
+"""
+"""On paper, the two columns go one below the other: the page is narrower than the window the
+charts were drawn for (BokehJS does not lay them out again for paper), and a chart drawn
+beside the inputs would be cut at the page's edge."""
+
+
 def _two_columns(inputs: pn.viewable.Viewable, *results: pn.viewable.Viewable) -> pn.FlexBox:
     """Inputs on the left (at most 460 px), results on the right; both narrow down to 300 px,
     and the results go below the inputs when the window is narrower still, so the page never
     scrolls sideways."""
     column = {"sizing_mode": "stretch_width", "min_width": 300, "styles": {"flex": "1 1 300px"}}
-    return pn.FlexBox(pn.Column(inputs, max_width=460, **column), pn.Column(*results, **column))
+    return pn.FlexBox(
+        pn.Column(inputs, max_width=460, **column),
+        pn.Column(*results, **column),
+        stylesheets=[_ONE_BELOW_THE_OTHER_ON_PAPER],
+    )
 
 
 _SINGLE_GRID = """
@@ -120,7 +148,7 @@ FLEXBOX { display: grid !important;
   grid-template-areas: "inputs results" "examples results"; grid-template-rows: auto 1fr; }
 .cs-area-inputs { grid-area: inputs; } .cs-area-results { grid-area: results; }
 .cs-area-examples { grid-area: examples; }
-@media (max-width: 700px) {
+@media (max-width: 700px), print {
   FLEXBOX { grid-template-columns: minmax(0, 1fr); grid-template-rows: auto;
     grid-template-areas: "inputs" "results" "examples"; }
 }
@@ -129,7 +157,8 @@ FLEXBOX { display: grid !important;
 :data:`~explorer.app.panel_private.FLEXBOX_CONTAINER`, whose children are its grid items): the
 inputs and the examples under them on the left, the results on the right; in a narrow window
 (as ``static/style.css`` lays the live view out) the results come right after the inputs,
-before the examples, so that the score is where the live view showed it."""
+before the examples, so that the score is where the live view showed it; on paper, as in a
+narrow window, one below the other (:data:`_ONE_BELOW_THE_OTHER_ON_PAPER`)."""
 
 
 def _single_columns(inputs: InputsView, *results: pn.viewable.Viewable) -> pn.FlexBox:

@@ -124,13 +124,15 @@ def set_sanitizer(sanitize: Callable[[str], str]) -> None:
     HTML_SANITIZER._sanitize = sanitize
 
 
-def model_json(app, target: str) -> tuple[Any, str]:
+def model_json(app, target: str, theme: Any = None) -> tuple[Any, str]:
     """``(document, model JSON)`` of ``app`` rendered into the page element ``target``, in a new
     document held until the worker links it to the page: what Panel's ``pyodide-worker``
-    template sends the page (as ``panel.io.pyodide._model_json`` makes it)."""
+    template sends the page (as ``panel.io.pyodide._model_json`` makes it); its charts in the
+    Bokeh ``theme`` (None: Bokeh's default)."""
     from bokeh.document import Document
+    from bokeh.themes import default
 
-    document = Document()
+    document = Document(theme=theme or default)
     document.hold()
     app.server_doc(doc=document)
     return document, document_json(document, target)

@@ -47,6 +47,7 @@ from explorer.app.sources.item_link import decode_item_link
 from explorer.app.sources.link import MAX_ADDRESS_QUERY
 from explorer.app.staging import PAGES
 from explorer.app.states.single import ExplorerState, address_query
+from explorer.app.views.colour_scheme import chart_theme, use_colour_scheme
 
 from .sacrebleu_standins import install_sacrebleu_standins
 from .staged import BrowserStaging
@@ -228,6 +229,7 @@ class Session:
         # parts built ahead (prebuild), not shown yet: each with its page
         self._ahead: list[tuple[str, object, list]] = []
         self._flush = lambda: None
+        self._scheme = "light"  # the page's colour scheme, which the app's charts follow
 
     # -- live -----------------------------------------------------------------------------
 
@@ -289,6 +291,7 @@ class Session:
         with its boxes)."""
         inputs = {n: getattr(self.state, n) for n in INPUTS}
         if self._doc is not None:  # prebuilt: the document as it is now
+            use_colour_scheme(self._doc, self._scheme)
             return _to_js({"model": document_json(self._doc, "app"), "inputs": inputs})
         from panel.io.pyodide import init_doc
 
@@ -308,9 +311,21 @@ class Session:
             replace_query=self._replace_query,
             new_entry=self._new_entry,
         )
-        self._doc, model = model_json(app, "app")
+        self._doc, model = model_json(app, "app", chart_theme(self._scheme))
         self._check_resources()
         return _to_js({"model": model, "inputs": inputs})
+
+    def use_scheme(self, scheme: str) -> None:
+        """Draw the app's charts in the page's colour scheme ``scheme`` (``"light"`` or
+        ``"dark"``, :func:`~explorer.app.views.colour_scheme.use_colour_scheme`): from the
+        build on, or at once once the app is built (its changes reach the page as a patch).
+
+        Raises:
+            ValueError: ``scheme`` is neither.
+        """
+        self._scheme = scheme
+        if self._doc is not None:
+            use_colour_scheme(self._doc, scheme)
 
     def _replace_query(self, query: str) -> None:
         if self._post is None:  # prebuilt for the page's plain address, which stays as it is

@@ -1,5 +1,6 @@
 """Files the site serves beside its wheels: Bokeh's and Panel's JS and CSS, copied out of the
-verified wheels (``assets`` in the pins), and the built-in batch examples' data and licences."""
+verified wheels (``assets`` in the pins; Panel's theme made to follow the browser's colour
+scheme), and the built-in batch examples' data and licences."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from charsim.resources import example_data
 from explorer.app.sources.batch_examples import BATCH_EXAMPLES
 from explorer.site_build.common import BuildError
 
-__all__ = ["copy_assets", "copy_examples"]
+__all__ = ["copy_assets", "copy_examples", "follow_colour_scheme"]
 
 
 def copy_assets(source: Path, assets: list[dict], out: Path) -> None:
@@ -28,6 +29,45 @@ def copy_assets(source: Path, assets: list[dict], out: Path) -> None:
                 target = dest / relative
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(zf.read(name))
+
+
+THEME = "panel/*/dist/bundled/theme/"
+"""Where Panel's themes are in the site (its version in the path)."""
+
+BOKEH_WIDGETS_DARK = """:host, :root {
+  --color: #f0f3f6; --background-color: #212529; --hover-color: #2b3035;
+  --border-color: #6c757d; --divider-color: #3a3f44; --surface-background-color: #2b3035;
+  --inactive-bg: #2b3035; --inactive-fg: #adb5bd; --disabled-color: #adb5bd;
+  --placeholder-color: #adb5bd; --inverted-color: #212529;
+}
+"""
+"""The colours of BokehJS's own widgets (the tabs, the sliders' track) in Panel's dark theme's
+colours: BokehJS sets them on each widget's ``:host`` and has no dark theme for its widgets."""
+
+
+def follow_colour_scheme(out: Path) -> Path:
+    """Make Panel's default theme follow the browser's colour scheme, and return its file.
+
+    Every Panel model's styles read Panel's theme variables (colours of backgrounds, text,
+    borders) from ``default.css``, linked in its shadow root, which sets them on ``:host``; the
+    site's copy takes Panel's own ``dark.css`` after them (and BokehJS's widgets' colours in
+    its colours, :data:`BOKEH_WIDGETS_DARK`), under ``@media screen and
+    (prefers-color-scheme: dark)``, so that a dark scheme gets Panel's dark theme with no work
+    on the page (the charts follow it from Python: :mod:`explorer.app.views.colour_scheme`),
+    and paper stays light.
+
+    Raises:
+        BuildError: the site holds no single copy of Panel's two themes.
+    """
+    found = sorted(out.glob(THEME + "default.css"))
+    if len(found) != 1 or not (dark := found[0].with_name("dark.css")).is_file():
+        raise BuildError(f"Panel's default.css and dark.css are not in {out / THEME} (once each)")
+    light, dark_theme = (path.read_text(encoding="utf-8") for path in (found[0], dark))
+    scheme = "@media screen and (prefers-color-scheme: dark)"
+    found[0].write_text(
+        f"{light}\n{scheme} {{\n{dark_theme}{BOKEH_WIDGETS_DARK}}}\n", encoding="utf-8"
+    )
+    return found[0]
 
 
 DATA_ROOT = example_data().parents[1]

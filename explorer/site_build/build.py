@@ -37,7 +37,7 @@ from pathlib import Path
 from explorer.runtime.worker import SNAPSHOT_GROUPS
 from explorer.site_build import compiled
 from explorer.site_build.app_files import app_files
-from explorer.site_build.assets import copy_assets, copy_examples
+from explorer.site_build.assets import copy_assets, copy_examples, follow_colour_scheme
 from explorer.site_build.budget import measure, precompress, precompress_brotli
 from explorer.site_build.bundle import bundled, write_bundle
 from explorer.site_build.bytecode import add_bytecode
@@ -255,6 +255,7 @@ def build(
         if pin.get("assets"):
             copy_assets(wheel_files[normalize(pin["name"])], pin["assets"], out)
     rewrite_loaded_urls(out)
+    follow_colour_scheme(out)
 
     step(11, total, "Copy the batch examples")
     print(f"      batch examples: {', '.join(copy_examples(out))}")

@@ -80,7 +80,10 @@ const handlers = {
   },
   patch: (message) => app.patch(message),
   idle: () => app.idle(),
-  address: ({ query }) => address(query),
+  address: ({ query }) => {
+    address(query);
+    printLink();
+  },
   entry: () => newEntry(),
   boot: booted,
   restart: ({ reason }, worker) => restartWithout(worker, reason),
@@ -105,7 +108,21 @@ const handlers = {
 let opened = null; // the page's link and ?boot when it opened (the live view may rewrite it)
 let appRestarted = false; // the app's worker was started again without the app's snapshot
 
+// The page's colour scheme (CSS follows prefers-color-scheme by itself): the app's charts, drawn
+// by BokehJS on canvas in the colours Python gives them, follow it too (each worker is told at
+// its start, and the app's again whenever the scheme changes).
+const dark = window.matchMedia("(prefers-color-scheme: dark)");
+const scheme = () => (dark.matches ? "dark" : "light");
+dark.addEventListener("change", () =>
+  workers.worker?.postMessage({ type: "scheme", scheme: scheme() }),
+);
+
+// On paper, the link that opens what is printed (the address, as the app keeps it).
+const printLink = () => (byId("print-link").textContent = location.href);
+window.addEventListener("beforeprint", printLink);
+
 function start() {
+  printLink();
   opened = bootQuery(location.search);
   root.dataset.explorerState = "loading";
   show("Loading Python runtime");
@@ -132,6 +149,7 @@ function spawn(role, snapshot = null, appSnapshot = false, skipped = null, core 
     skipped,
     core,
     pageURL: location.href,
+    scheme: scheme(),
   };
   worker.postMessage(message, snapshot ? [snapshot.buffer] : []);
   return worker;

@@ -51,25 +51,38 @@ def _tab(page, title: str) -> None:
     page.wait_for_timeout(300)  # BokehJS lays the shown page out
 
 
-def test_live_view_before_the_app_is_ready_has_no_serious_violation(app_page, guard, site_url):
+def audit_live_view(page, guard, site_url: str, state: str) -> list[str]:
+    """Open the site in ``page``, hold the app back, type in the live view and audit it (as
+    ``state``); return the serious or critical violations (:func:`_audit`)."""
     held = []
-    app_page.route("**/bokeh/bokeh.min.js", lambda route: held.append(route))  # the app waits
-    app_page.goto(site_url, wait_until="domcontentloaded")
+    page.route("**/bokeh/bokeh.min.js", lambda route: held.append(route))  # the app waits
+    page.goto(site_url, wait_until="domcontentloaded")
     live = "document.documentElement.dataset.explorerLive === '1'"
-    poll(lambda: app_page.evaluate(live), timeout=APP_TIMEOUT, message="the live view", guard=guard)
-    type_over_candidate(app_page, "the cat")
-    found = _audit(app_page, "live")
+    poll(lambda: page.evaluate(live), timeout=APP_TIMEOUT, message="the live view", guard=guard)
+    type_over_candidate(page, "the cat")
+    found = _audit(page, state)
     for route in held:
         route.continue_()
-    _check(found)
+    return found
+
+
+def test_live_view_before_the_app_is_ready_has_no_serious_violation(app_page, guard, site_url):
+    _check(audit_live_view(app_page, guard, site_url, "live"))
+
+
+def audit_single_item(page, state: str) -> list[str]:
+    """Type in ``page``'s candidate box and audit the single item with each details tab open
+    (as ``state``, the tab's title after it); return the serious or critical violations."""
+    type_over_candidate(page, "the cat sat")
+    found = []
+    for title in DETAILS:
+        _tab(page, title)
+        found += _audit(page, f"{state}, {title}")
+    return found
 
 
 def test_single_item_batch_and_about_have_no_serious_violation(app, wait_until):
-    type_over_candidate(app, "the cat sat")
-    found = []
-    for title in DETAILS:
-        _tab(app, title)
-        found += _audit(app, f"single item, {title}")
+    found = audit_single_item(app, "single item")
     _tab(app, "Batch: score files")
     app.get_by_role("button", name="Try it: TED talks, 2 systems").click()
     signature = app.locator('[data-testid="batch-signature"]')

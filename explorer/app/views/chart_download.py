@@ -33,6 +33,17 @@ if (view != null) {
 """
 """The buttons' callback (page side): ``chart``, ``format`` and ``filename`` are its args."""
 
+_LOOK = """
+:host(.solid) .bk-btn.bk-btn-default { border: 1px solid #6e7781; }
+@media screen and (prefers-color-scheme: dark) {
+  :host(.solid) .bk-btn.bk-btn-default { border-color: #adb5bd; }
+}
+@media print { :host { display: none !important; } }
+"""
+"""The buttons' look: Panel's default button (its surface colour) with a border of 4.5:1
+against the page in either colour scheme (WCAG's 3:1 for a control's boundary; Panel's own
+border is transparent), so that they read as buttons; paper has no use for them."""
+
 
 def downloadable(chart, name: str, text: UIText, **params) -> pn.Column:
     """``chart`` above a row of download buttons, one per format of :data:`IMAGE_FORMATS`.
@@ -51,8 +62,8 @@ def downloadable(chart, name: str, text: UIText, **params) -> pn.Column:
         image: button_with_js_click(
             _SAVE,
             {"chart": chart, "format": image, "filename": f"charsim-{name}.{image}"},
-            button_type="light",
             css_classes=[f"cs-download-{image}"],
+            stylesheets=[_LOOK],
         )
         for image in IMAGE_FORMATS
     }

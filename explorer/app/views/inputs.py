@@ -17,6 +17,15 @@ MAX_TEXT = 10_000_000
 """Characters a text area accepts: far above what is scored live, so a paste is never cut."""
 
 
+_WHOLE_ON_PAPER = """
+@media print {
+  :host { height: auto !important; }
+  textarea { field-sizing: content; height: auto !important; overflow: visible; resize: none; }
+}
+"""
+"""A text area prints its whole text (the item printed), as tall as it needs."""
+
+
 def _text_area(state: ExplorerState, name: str, **params) -> pn.widgets.TextAreaInput:
     """A text area bound both ways to ``state.<name>``, live while typing.
 
@@ -35,6 +44,7 @@ def _text_area(state: ExplorerState, name: str, **params) -> pn.widgets.TextArea
         value_input=text,
         max_length=MAX_TEXT,
         sizing_mode="stretch_width",
+        stylesheets=[_WHOLE_ON_PAPER],
         **params,
     )
     widget.param.watch(lambda event: setattr(state, name, event.new), "value_input")
