@@ -49,6 +49,7 @@ from explorer.app.staging import PAGES
 from explorer.app.states.single import ExplorerState, address_query
 from explorer.app.views.colour_scheme import chart_theme, use_colour_scheme
 
+from .resources import missing_resources, page_resources_of
 from .sacrebleu_standins import install_sacrebleu_standins
 from .staged import BrowserStaging
 from .standard_library import await_archive
@@ -192,11 +193,6 @@ def _same_attribute(one, other) -> bool:
     return attribute is not None and (one.model, attribute) == (other.model, other.attr)
 
 
-def _strings(values) -> set[str]:
-    """A set of the strings ``values`` (a JS array or a Python iterable)."""
-    return set(values.to_py() if hasattr(values, "to_py") else values)
-
-
 def _to_js(value):
     """``value`` (dicts, lists, strings, numbers) as a plain JS value for ``postMessage``."""
     import js
@@ -216,7 +212,7 @@ class Session:
     """
 
     def __init__(self, post, page_resources) -> None:
-        self._post, self._page_resources = post, _strings(page_resources)
+        self._post, self._page_resources = post, page_resources_of(page_resources)
         self.text = UIText()
         self.staging = BrowserStaging(self.text, built=self._check_resources)
         staging.use(self.staging)
@@ -482,24 +478,5 @@ def open_session(post, page_resources, query: str) -> Session:
     session, _prebuilt = _prebuilt, None
     if session is None or query:
         return Session(post, page_resources)
-    session._post, session._page_resources = post, _strings(page_resources)
+    session._post, session._page_resources = post, page_resources_of(page_resources)
     return session
-
-
-def missing_resources(loaded: set[str]) -> list[str]:
-    """The JS and CSS files of Panel's models defined so far that are not in ``loaded``
-    (URLs relative to the page, as ``PANEL_CDN_ROOT`` is; Bokeh's own files, which the page
-    loads from this site under another name, aside). A URL's query is not compared: Panel
-    adds its version (``?v=1.9.4``) to the relative URL of a CSS file."""
-    from panel.io.resources import Resources, set_resource_mode
-
-    with set_resource_mode("cdn"):
-        resources = Resources(mode="cdn")
-        wanted = resources.js_files + resources.js_modules + resources.css_files
-    root = os.environ["PANEL_CDN_ROOT"]
-    return [
-        url
-        for url in wanted
-        if not url.startswith("https://cdn.bokeh.org/bokeh/release/")
-        and (not url.startswith(root) or url.split("?", 1)[0] not in loaded)
-    ]
