@@ -39,6 +39,8 @@ const SHEET = [
   ":host { --code-text-color: #0550ae; }", // Panel's #82aaff: 2.3:1 on white; this 7.6:1
   ".bk-input { font-size: 16px; }",
   ".noUi-target { --handle-width: 24px; --handle-height: 28px; }",
+  // on paper no touch: a slider's handles at BokehJS's size, within the page's width
+  "@media print { .noUi-target { --handle-width: 14px; --handle-height: 18px; } }",
 ].join("\n");
 const dirty = new Set([document]); // roots changed since the last mend
 const cards = new Map(); // root -> its element with data-announce

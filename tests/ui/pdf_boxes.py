@@ -3,10 +3,13 @@ backend, Playwright's ``page.pdf``) draws, read from its content streams with th
 library alone (``zlib``), to check that nothing printed is wider than the page.
 
 Each page's content is clipped to its printable area (the page less its ``@page`` margins) by
-the first clipping rectangle it sets; what the page lays out beyond that area is drawn still
-(cut by the clip), so its box shows it. A box is in PDF points (1/72 in), as ``(x0, y0, x1,
-y1)`` on the page: of each image or form drawn (its bounding box), each path filled or stroked,
-and each run of text (its origin only: a glyph's width would need the font's metrics).
+the first clipping rectangle it sets, but a page that begins inside a clipped element (a region
+that scrolls on screen) may set that element's clip first: the pages share one printable area
+(one ``@page`` rule), the first clip that most pages set. What a page lays out beyond it is
+drawn still (cut by the clip), so its box shows it. A box is in PDF points (1/72 in), as
+``(x0, y0, x1, y1)`` on the page: of each image or form drawn (its bounding box), each path
+filled or stroked, and each run of text (its origin only: a glyph's width would need the font's
+metrics).
 
 Reads what Chromium writes, not any PDF: uncompressed or Flate-compressed streams, indirect
 objects ``N 0 obj``, a page's ``/Contents`` one stream, its ``/XObject`` resources by name.
@@ -140,4 +143,6 @@ def pages(data: bytes) -> list[Page]:
         _draw(_stream(content), (1, 0, 0, 1, 0, 0), xobjects, objects, page)
         media = [float(v) for v in re.search(rb"/MediaBox \[([^\]]*)\]", head).group(1).split()]
         found.append(Page(page["area"] or tuple(media), page["boxes"]))
-    return found
+    areas = [page.area for page in found]
+    area = max(areas, key=lambda a: (areas.count(a), (a[2] - a[0]) * (a[3] - a[1])), default=None)
+    return [Page(area, page.boxes) for page in found]
