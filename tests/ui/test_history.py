@@ -8,6 +8,8 @@ error.
 
 from __future__ import annotations
 
+from playwright.sync_api import Error as PlaywrightError
+
 import charsim
 from explorer.app.i18n import UIText
 from explorer.app.sources.item_link import ItemLink, encode_item_link
@@ -98,7 +100,15 @@ def test_a_batch_item_opens_at_the_top_named_with_the_way_back(app, wait_until):
     signature = app.locator('[data-testid="batch-signature"]')
     wait_until(lambda: signature.count() > 0, timeout=SCORING_TIMEOUT, message="batch scores")
     cell = app.locator('.tabulator-row .tabulator-cell[tabulator-field="candidate"]').first
-    cell.scroll_into_view_if_needed()
+
+    def scrolled_to() -> bool:
+        try:
+            cell.scroll_into_view_if_needed(timeout=2_000)
+        except PlaywrightError:  # Tabulator drew its rows again meanwhile: the cell is new
+            return False
+        return True
+
+    wait_until(scrolled_to, timeout=30, message="the table's first item")
     assert app.evaluate("scrollY") > 300  # the table is well below the page's top
     candidate = cell.inner_text()
     cell.click()
