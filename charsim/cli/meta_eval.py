@@ -106,8 +106,10 @@ def parser() -> argparse.ArgumentParser:
             MIN_RESAMPLES,
             f"{{value}}: at least {MIN_RESAMPLES} resamples are needed",
             MAX_RESAMPLES,
+            f"{{value}} is more than {MAX_RESAMPLES:,} resamples",
         ),
-        help=f"bootstrap resamples of the items ({DEFAULT_RESAMPLES:,})",
+        help=f"bootstrap resamples of the items ({DEFAULT_RESAMPLES:,}; {MIN_RESAMPLES} to "
+        f"{MAX_RESAMPLES:,})",
     )
     measured.add_argument(
         "--seed",

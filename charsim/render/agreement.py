@@ -37,12 +37,18 @@ _SEVERITY_GROUPS = ("base", "minor", "major", "critical", OVERALL)
 def explorer_address(url: str) -> str:
     """``url`` if the disagreements' links can start with it: an ``http``, ``https`` or ``file``
     address of the explorer's page, with no query or fragment (a link appends ``?`` and its
-    query).
+    query) and no character a link cannot hold (a space or another blank, ``"``, ``<``, ``>``,
+    a backquote, a control character).
 
     Raises:
         ValueError: another address, naming what is wrong with it.
     """
     parts = urlsplit(url)
+    if unsafe := sorted({c for c in url if c.isspace() or not c.isprintable() or c in '"<>`'}):
+        raise ValueError(
+            f"{url!r} holds {', '.join(map(repr, unsafe))}, which a link cannot hold: write the "
+            f"explorer's address percent-encoded (a space as %20)"
+        )
     if parts.scheme not in ("http", "https", "file") or not (parts.netloc or parts.path):
         raise ValueError(
             f"{url!r} is not the explorer's address: give an http, https or file address "

@@ -128,6 +128,9 @@ def test_minimal_pairs_on_the_command_line(capsys):
         (["--mqm", "a", "--explorer", "http://h/?lang=ja"], "'http://h/?lang=ja' has a query"),
         (["--mqm", "a", "--explorer", "http://h/#top"], "'http://h/#top' has a query or fragment"),
         (["--mqm", "a", "--explorer", "site"], "'site' is not the explorer's address"),
+        (["--mqm", "a", "--explorer", "http://h/a b/"], "holds ' ', which a link cannot hold"),
+        (["--mqm", "a", "--explorer", 'http://"><x>/'], """holds '"', '<', '>', which"""),
+        (["--mqm", "a", "--paired-bs-n", "1000001"], "1000001 is more than 1,000,000 resamples"),
     ],
 )
 def test_usage_errors_exit_2(capsys, args, message):
