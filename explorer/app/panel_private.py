@@ -156,7 +156,10 @@ def share_stylesheets(document, model) -> None:
 
     shared = state._stylesheets.setdefault(document, {})
     for each in model.references():
-        sheets = getattr(each, "stylesheets", None) or []
+        # a model without them: getattr's AttributeError would look for close names (difflib)
+        if "stylesheets" not in each.properties():
+            continue
+        sheets = each.stylesheets or []
         wanted = [
             shared.setdefault(s.url, s) if isinstance(s, ImportedStyleSheet) else s for s in sheets
         ]

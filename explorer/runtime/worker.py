@@ -155,12 +155,17 @@ def app_check() -> str:
 def import_app_module(name: str) -> None:
     """Import ``name``, one of :data:`APP_IMPORTS`, with the stand-in for what Panel expects of
     Pyodide installed before Panel's Pyodide module is imported
-    (:func:`explorer.runtime.shims.install_jsnull_shim`)."""
+    (:func:`explorer.runtime.shims.install_jsnull_shim`), and Bokeh's stable defaults
+    remembered once its properties are (:mod:`explorer.runtime.bokeh_defaults`)."""
     if name == "panel.io.pyodide":
         from .shims import install_jsnull_shim
 
         install_jsnull_shim()
     importlib.import_module(name)
+    if name == "bokeh.core.properties":
+        from .bokeh_defaults import remember_stable_defaults
+
+        remember_stable_defaults()
 
 
 def restored(

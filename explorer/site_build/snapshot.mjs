@@ -22,9 +22,10 @@
 // single-item page: explorer.runtime.worker.prebuild), with the functions the worker uses
 // (static/snapshot.js): numpy's libraries (the archive SETTINGS.libraries) are loaded as Pyodide
 // starts, numpy's wheel (SETTINGS.wheel) is unpacked, PANEL_CDN_ROOT is the page's
-// (SETTINGS.panelCdnRoot), and `make-app` prints the snapshot's layout as one JSON line ({layout:
-// {table}}: the function table's length as Python started, where the libraries were placed after
-// it); `check-app` restores it as the worker does (on a table of the length SETTINGS.layout.table),
+// (SETTINGS.panelCdnRoot), and `make-app` prints the snapshot's layout and the extension modules
+// Python imported as one JSON line ({layout: {table}, extensions}: the function table's length as
+// Python started, where the libraries were placed after it; the files of the modules, each of
+// which must be one of those libraries); `check-app` restores it as the worker does (on a table of the length SETTINGS.layout.table),
 // writes the ARCHIVEs' files, builds the app for the page's JS and CSS (SETTINGS.pageResources) and
 // prints the app's check (explorer.runtime.worker.app_check), the comparison's (comparison_check),
 // two draws of `random`, and of the app that `make-app` built ahead
@@ -71,6 +72,10 @@ const gunzippedFile = (path) => gunzipped(new Response(bytes(path)));
 // importlib.invalidate_caches(): each of the standard library's zipimporters (one per package
 // imported from it, 19 here) would read the archive's directory again into a dict of its own,
 // 1.3 MB more of the live view's snapshot once compressed (gzip).
+// The files of the extension modules (compiled libraries) Python has imported.
+const EXTENSIONS = `import sys
+[m.__file__ for m in list(sys.modules.values()) if (getattr(m, "__file__", None) or "").endswith(".so")]`;
+
 const CLOSE_FILES = `import gc, importlib.metadata
 importlib.metadata.MetadataPathFinder.invalidate_caches()
 gc.collect()`;
@@ -97,6 +102,9 @@ try {
     for (const path of archives) pyodide.unpackArchive(bytes(path), "gztar", { extractDir: "/" });
     // The live view's Python and what it converts its answers with (pyodide.ffi.to_js).
     pyodide.runPython("import explorer.runtime.worker as w, js, pyodide.ffi; w.self_check()");
+    const imported = pyodide.runPython(EXTENSIONS);
+    const extensions = imported.toJs();
+    imported.destroy();
     pyodide.runPython(CLOSE_FILES);
     const [heap, slot] = countArgsSlot(pyodide);
     heap[slot] = 0;
@@ -176,11 +184,14 @@ for name in w.APP_IMPORTS:
 w.app_check()`);
     pyodide.pyimport("explorer.runtime.worker").prebuild(pyodide.toPy(pageResources));
     await new Promise((resolve) => setTimeout(resolve, 1000)); // its deferred work runs
+    const imported = pyodide.runPython(EXTENSIONS);
+    const extensions = imported.toJs();
+    imported.destroy();
     pyodide.runPython(CLOSE_FILES);
     const [heap, slot] = countArgsSlot(pyodide);
     heap[slot] = 0;
     writeFileSync(snapshot, pyodide.makeMemorySnapshot({ serializer: snapshotFunctionName }));
-    console.log(JSON.stringify({ layout: { table: snapshots.coreTable } }));
+    console.log(JSON.stringify({ layout: { table: snapshots.coreTable }, extensions }));
   } else if (command === "check-app" && stdLibURL && archives.length) {
     const [settings, ...stages] = archives;
     const { libraries, panelCdnRoot, pageResources, check, layout } = JSON.parse(

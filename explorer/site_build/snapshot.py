@@ -53,8 +53,22 @@ APP_SNAPSHOT_FILE = "pyodide/app-snapshot-{digest}.gz"
 """The app's snapshot's place in the site, named as :data:`SNAPSHOT_FILE` is."""
 APP_LIBRARIES_FILE = "pyodide/app-libraries-{digest}.tar.gz"
 """numpy's libraries, loaded again before the app's snapshot is restored: a tar of the
-``.so`` files of numpy's wheel (by their installed path), named by the digest of the snapshot
-they belong to."""
+``.so`` files of numpy's wheel (by their installed path) that the app imports
+(:data:`APP_LIBRARIES`), named by the digest of the snapshot they belong to."""
+
+APP_LIBRARIES = (
+    "numpy/_core/_multiarray_tests",
+    "numpy/_core/_multiarray_umath",
+    "numpy/linalg/_umath_linalg",
+)
+"""The extension modules of numpy's wheel (paths without the ``.cpython-…so`` suffix) that the
+app's imports load (:data:`~explorer.runtime.worker.APP_IMPORTS`, then the app built ahead):
+only these are loaded as Pyodide starts, before the app's snapshot is made or restored. The
+others (numpy's tests, ``random``, ``fft``: a sixth of numpy's code to compile, left for the page
+to load when pandas imports them) would make every engine compile code the app's snapshot never
+runs before the restore can begin. The build fails if the app imports an extension module that
+is not one of these (``make-app`` reports what Python imported), and if numpy's wheel lacks
+one."""
 
 
 def _node(*args: str, what: str = "the live view's memory snapshot") -> str:
@@ -145,7 +159,9 @@ def make_app_snapshot(
     """
     expected, comparison = f"{self_check()}; {APP_CHECK}", comparison_check()
     with zipfile.ZipFile(numpy_wheel) as zf:
-        names = [name for name in zf.namelist() if name.endswith(".so")]
+        names = [name for name in zf.namelist() if name.split(".")[0] in APP_LIBRARIES]
+        if missing := set(APP_LIBRARIES) - {name.split(".")[0] for name in names}:
+            raise BuildError(f"{numpy_wheel.name} holds no {', '.join(sorted(missing))} library")
         libraries = tar_archive({f"{SITE_PACKAGES[1:]}/{name}": zf.read(name) for name in names})
     what = "the app's memory snapshot"
     with tempfile.TemporaryDirectory() as tmp:
@@ -165,7 +181,13 @@ def make_app_snapshot(
         )
         stages = [str(settings), *map(str, archives)]
         made = _node("make-app", str(raw), str(standard_library), *stages, what=what)
-        layout = json.loads(made.splitlines()[-1])["layout"]
+        made = json.loads(made.splitlines()[-1])
+        layout, loaded = made["layout"], {f"{SITE_PACKAGES}/{name}" for name in names}
+        if imported := sorted(set(made["extensions"]) - loaded):
+            raise BuildError(
+                f"the app imports {', '.join(imported)}, not loaded as Python starts "
+                "(explorer.site_build.snapshot.APP_LIBRARIES)"
+            )
         written = json.loads(settings.read_text(encoding="utf-8"))
         settings.write_text(json.dumps({**written, "layout": layout}), encoding="utf-8")
         draws = []
