@@ -2,7 +2,7 @@
 
 Both score the same 2,445 (system 1, reference) pairs in the same run, side by side: chunks of
 ``--chunk`` pairs, each timed with both in turn, ``--repeat`` times over the whole set. Prints
-the median totals and the median of the per-repeat ratios (target: charsim ≤ 1.0 × chrF).
+the median totals and the median of the per-repeat ratios (target: charsim ≤ 0.95 × chrF).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def main() -> None:
     for name, label in labels.items():
         total = statistics.median(totals[name])
         print(f"{label} {total:7.3f} s  ({total / len(pairs) * 1e6:6.1f} µs/pair, median)")
-    print(ratio_line("ratio charsim / chrF   ", totals["charsim"], totals["chrF"], 1.0))
+    print(ratio_line("ratio charsim / chrF   ", totals["charsim"], totals["chrF"], 0.95))
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from .judgments import Judgments
 from .measures import pair_counts, pairwise_accuracy, pearson_from_sums, tie_calibration
 from .scoring import LOWER_IS_BETTER, MetricScores
 
-__all__ = ["MEASURES", "correlate"]
+__all__ = ["MEASURES", "correlate", "human_side_notes"]
 
 MEASURES = {
     "system_accuracy": "system-level pairwise accuracy",
@@ -76,6 +76,59 @@ def correlate(
     draws = resampled_values(table.columns, table.statistic, resamples, seed, progress, executor)
     epsilons = {"segment_acc_star": table.epsilons}
     return estimates(observed, draws, baseline, len(judgments.items), level, epsilons)
+
+
+def human_side_notes(judgments: Judgments) -> dict[str, str]:
+    """Why a measure cannot tell the metrics apart on these human scores, whatever the metrics:
+    too few systems, or human scores that never differ (one sentence per measure concerned).
+
+    A correlation with scores that never differ is undefined (``—`` in a report); a pairwise
+    accuracy then counts only human ties, which a metric gets right by tying too.
+
+    Returns:
+        measure (:data:`MEASURES`) → the reason, for the measures concerned only.
+    """
+    human, name, count = judgments.human, judgments.human_name, len(judgments.systems)
+    notes: dict[str, str] = {}
+    by_item = ("segment_acc_eq", "segment_acc_star", "segment_tau_b")
+    if count < 2:
+        why = f"{name} judges 1 system here: system-level measures compare at least 2 systems"
+        notes |= dict.fromkeys(("system_accuracy", "system_pearson"), why)
+        why = (
+            f"{name} judges 1 system here: by-item measures compare the segments of 2 systems "
+            "or more on an item"
+        )
+        notes |= dict.fromkeys(by_item, why)
+    elif not any(sum(row[i] is not None for row in human) > 1 for i in range(len(judgments.items))):
+        why = f"no item has segments of 2 systems judged by {name}: no pair to rank"
+        notes |= dict.fromkeys(by_item, why)
+    complete = judgments.complete_items()
+    if count >= 2 and not complete:
+        why = f"no item has a segment of every system judged by {name}: no system-level score"
+        notes |= dict.fromkeys(("system_accuracy", "system_pearson"), why)
+    if count >= 2 and complete and len({sum(row[i] for i in complete) for row in human}) == 1:
+        notes["system_accuracy"] = (
+            f"every system has the same mean {name} score: each pair is a human tie, "
+            "which a metric gets right only by tying too"
+        )
+        notes["system_pearson"] = (
+            f"every system has the same mean {name} score: a correlation needs scores that differ"
+        )
+    scores = [score for row in human for score in row if score is not None]
+    if len(set(scores)) == 1:
+        notes.setdefault(
+            "segment_pearson",
+            f"every segment has the same {name} score: a correlation needs scores that differ",
+        )
+        for measure in by_item:
+            notes.setdefault(
+                measure,
+                f"every segment has the same {name} score: no pair to rank"
+                if measure == "segment_tau_b"
+                else f"every segment has the same {name} score: each pair is a human tie, "
+                "which a metric gets right only by tying too",
+            )
+    return notes
 
 
 class _Table:

@@ -10,7 +10,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 
 from ..metric.display import RichDisplay
-from ..metric.values import whole_number
+from ..metric.values import counted, whole_number
 from ..significance.limits import (
     DEFAULT_CONFIDENCE_LEVEL,
     DEFAULT_RESAMPLES,
@@ -18,7 +18,7 @@ from ..significance.limits import (
     MAX_RESAMPLES,
     MIN_RESAMPLES,
 )
-from .correlations import correlate
+from .correlations import correlate, human_side_notes
 from .disagreements import Disagreement, minimal_pair_disagreements, segment_disagreements
 from .estimates import Estimate
 from .judgments import Judgments, MinimalPairs, Skipped
@@ -77,6 +77,8 @@ class AgreementReport(RichDisplay):
         minimal_pairs: what the minimal pairs were read from, or None.
         pair_estimates: the minimal-pair accuracies (measures ``"pairs:GROUP"``).
         pair_disagreements: the pairs charsim fails by the most.
+        notes: ``(measure, why)`` for each measure the human scores leave undefined or unable
+            to tell the metrics apart (:func:`charsim.agreement.correlations.human_side_notes`).
     """
 
     metrics: tuple[str, ...]
@@ -91,6 +93,7 @@ class AgreementReport(RichDisplay):
     minimal_pairs: Source | None = None
     pair_estimates: tuple[Estimate, ...] = ()
     pair_disagreements: tuple[Disagreement, ...] = ()
+    notes: tuple[tuple[str, str], ...] = ()
 
     def estimate(self, measure: str, metric: str) -> Estimate:
         """The :class:`Estimate` of ``measure`` (``"segment_acc_star"``, ``"pairs:overall"``,
@@ -107,13 +110,13 @@ class AgreementReport(RichDisplay):
     def __repr__(self) -> str:
         """``AgreementReport(MQM: 13 systems, 529 items; 11 metrics, 1,000 resamples)``."""
         parts = [
-            f"{s.human_name}: {s.items:,} items, {s.units:,} {s.unit}s"
+            f"{s.human_name}: {counted(s.items, 'item')}, {counted(s.units, s.unit)}"
             for s in (self.judgments, self.minimal_pairs)
             if s is not None
         ]
         return (
-            f"AgreementReport({'; '.join(parts)}; {len(self.metrics)} metrics, "
-            f"{self.resamples:,} resamples, seed {self.seed})"
+            f"AgreementReport({'; '.join(parts)}; {counted(len(self.metrics), 'metric')}, "
+            f"{counted(self.resamples, 'resample')}, seed {self.seed})"
         )
 
 
@@ -209,7 +212,8 @@ def _on_judgments(report, judgments, settings, count, executor, in_flight, progr
         "segment",
         judgments.skipped,
     )
-    return replace(report, judgments=source, estimates=found, disagreements=listed)
+    notes = tuple(human_side_notes(judgments).items())
+    return replace(report, judgments=source, estimates=found, disagreements=listed, notes=notes)
 
 
 def _on_pairs(report, pairs, settings, count, executor, in_flight, progress):

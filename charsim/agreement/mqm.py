@@ -5,8 +5,9 @@ The layout (Freitag et al. 2021, "Experts, Errors, and Context: A Large-Scale St
 Evaluation for Machine Translation", TACL 9): one row per error a rater marked, tab-separated with
 no quoting (``csv.QUOTE_NONE``: a ``"`` is an ordinary character), under a header row naming at
 least the columns ``system``, ``seg_id``, ``rater``, ``target``, ``category`` and ``severity``
-(Google's files also have ``doc``, ``doc_id``, ``source`` and, in some years, ``comment``). A
-segment a rater found no error in has one row of severity ``No-error``. The span a rater marked
+(Google's files also have ``doc``, ``doc_id``, ``source`` and, in some years, ``comment``);
+``seg_id`` is a whole number. A segment a rater found no error in has one row of severity
+``No-error``. The span a rater marked
 is enclosed in ``<v>`` … ``</v>`` in ``target``; the candidate is ``target`` without them.
 
 The segment's MQM score is that of mt-metrics-eval's ``converters/score_mqm.py``: each error
@@ -52,6 +53,7 @@ DEFAULT_REFERENCE = "ref"
 REQUIRED_COLUMNS = ("system", "seg_id", "rater", "target", "category", "severity")
 """The columns the header row must name."""
 _SPAN_MARKS = ("<v>", "</v>")
+_LAYOUT = f"{', '.join(REQUIRED_COLUMNS)}, tab-separated"
 
 
 def mqm_weight(severity: str, category: str) -> Fraction | None:
@@ -91,23 +93,38 @@ def read_mqm(
             translations; left out by default, as in mt-metrics-eval's ``human=False``).
 
     Returns:
-        The :class:`Judgments`: items in the order of their ``seg_id`` (numerically when every
-        ``seg_id`` is a whole number), systems in the order first read.
+        The :class:`Judgments`: items in the order of their ``seg_id`` (a whole number),
+        systems in the order first read.
 
     Raises:
         DataError: the file cannot be read or is not UTF-8, the header lacks a required column,
             or a row is malformed (naming the file and the line): a row with another number of
-            fields than the header, an unknown severity, one segment given two different texts
-            (once the ``<v>`` marks are removed), a column named twice, or no system
-            ``reference``; no segments; no system to score.
+            fields than the header, the header again, a ``seg_id`` that is not a whole number,
+            an unknown severity, one segment given two different texts (once the ``<v>`` marks
+            are removed), a column named twice, or no system ``reference``; an empty file; no
+            segments; no system to score.
     """
     name = source_name(path)
     lines = enumerate(file_lines(path), start=1)
-    columns = _header(name, next(lines, (1, ""))[1])
+    first = next(lines, None)
+    if first is None:
+        raise DataError(
+            name, None, f"is empty (Google's MQM layout starts with a header row: {_LAYOUT})"
+        )
+    columns = _header(name, first[1])
     texts: dict[tuple[str, str], tuple[str, int]] = {}
     errors: dict[tuple[str, str], dict[str, Fraction]] = defaultdict(dict)
     for number, fields in tsv_rows(name, lines, len(columns)):
+        if fields == columns:
+            raise DataError(name, number, "the header is repeated here (files joined with theirs?)")
         row = dict(zip(columns, fields, strict=True))
+        if not (row["seg_id"].isascii() and row["seg_id"].isdigit()):
+            raise DataError(
+                name,
+                number,
+                f"seg_id {row['seg_id']!r} is not a whole number (Google's MQM layout numbers "
+                "the segments of a file 1, 2, 3, …)",
+            )
         weight = mqm_weight(row["severity"], row["category"])
         if weight is None:
             raise DataError(
@@ -143,8 +160,7 @@ def _header(name: str, line: str) -> list[str]:
         raise DataError(
             name,
             1,
-            f"the header names no column {missing[0]!r} (Google's MQM "
-            f"layout: {', '.join(REQUIRED_COLUMNS)}, tab-separated)",
+            f"the header names no column {missing[0]!r} (Google's MQM layout: {_LAYOUT})",
         )
     return columns
 
@@ -161,9 +177,7 @@ def _judgments(name, texts, errors, reference, score_references) -> Judgments:
             f"has no system {reference!r} to take the references from "
             f"(its systems: {', '.join(systems)})",
         )
-    ids = list(dict.fromkeys(item for _, item in segments))
-    if all(item.isdigit() for item in ids):
-        ids.sort(key=int)
+    ids = sorted(dict.fromkeys(item for _, item in segments), key=int)
     skipped = []
     human = [s for s in systems if s != reference and s.startswith("ref")]
     scored = [s for s in systems if s != reference and (score_references or s not in human)]

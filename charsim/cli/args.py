@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import sys
 from collections.abc import Callable, Sequence
 
 from ..metric.values import counted
@@ -41,7 +42,8 @@ def whole_number(
         The type: the value as an ``int``; it raises ``argparse.ArgumentTypeError`` for text that
         is not a whole number written in the digits 0-9 (``'two' is not a whole number``; also
         ``'1_0'`` and ``'١'``, Arabic-Indic one, which Python's ``int`` reads as 10 and 1, and
-        the Unix tools refuse) or a value out of range.
+        the Unix tools refuse), one of more digits than Python converts to a number (4,300
+        unless ``PYTHONINTMAXSTRDIGITS`` says otherwise) or a value out of range.
     """
 
     def check(text: str) -> int:
@@ -49,7 +51,14 @@ def whole_number(
             raise argparse.ArgumentTypeError(
                 f"{text!r} is not a whole number (write it in the digits 0-9)"
             )
-        value = int(text)
+        try:
+            value = int(text)
+        except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits)
+            digits = len(text.strip().lstrip("+-"))
+            raise argparse.ArgumentTypeError(
+                f"{text.strip()[:12]}… has {digits:,} digits: too long a number (Python reads "
+                f"at most {sys.get_int_max_str_digits():,})"
+            ) from None
         if value < minimum:
             raise argparse.ArgumentTypeError(too_small.format(value=value))
         if maximum is not None and value > maximum:

@@ -95,8 +95,9 @@ def parser() -> argparse.ArgumentParser:
         default=DEFAULT_METRICS,
         metavar="LIST",
         hint="list every metric in one --metrics",
-        help="comma-separated, each compared with the first of them that is "
-        "charsim (default: all): " + ", ".join(METRICS),
+        help="comma-separated, each compared with charsim, or with the first of them when "
+        "charsim is not among them (its disagreements are then not listed; default: all): "
+        + ", ".join(METRICS),
     )
     measured.add_argument(
         "--paired-bs-n",

@@ -62,15 +62,21 @@ def _extension(marked_t: str, i: int, marked_r: str, j: int, top: int, low: int)
 
 
 def _grow(
-    keys: list[int], width: int, begun: list[int], marked: tuple[str, str], max_n: int
+    left: tuple[list[int], list[int]],
+    width: int,
+    begun: list[int],
+    marked: tuple[str, str],
+    max_n: int,
 ) -> list[int]:
     """How many pairs that left the counting still agree at each order ``n = 0..max_n + 1``.
 
     Args:
-        keys: ``(i - j) · width + i`` for each pair of positions ``i`` (candidate) and ``j``
-            (reference) whose n-gram, of the order at which it left, is shared and occurs once
-            in each text. Sorted, the pairs of one stretch are consecutive integers.
-        width: more than any candidate position.
+        left: the positions ``i`` (candidate) and ``j`` (reference) of each pair whose n-gram,
+            of the order at which it left, is shared and occurs once in each text (two lists,
+            pair by pair).
+        width: more than any candidate position. A pair's key ``(i - j) · width + i`` sorts
+            the pairs by diagonal, then position: the pairs of one stretch are consecutive
+            integers.
         begun: ``begun[n]``: how many pairs left at order ``n``.
         marked: the two padded texts, each followed by its own stop mark.
         max_n: the order cap.
@@ -81,7 +87,7 @@ def _grow(
         pair back, on ``e, e + 1, …, e + size - 1`` characters, ``e`` measured at its last pair.
     """
     marked_t, marked_r = marked
-    keys.sort()
+    keys = sorted(map(operator.sub, map((width + 1).__mul__, left[0]), map(width.__mul__, left[1])))
     count = len(keys)
     lasts = [*compress(range(count - 1), map(operator.ne, keys[1:], map(_NEXT, keys))), count - 1]
     tails = list(map(keys.__getitem__, lasts))
@@ -132,7 +138,8 @@ def pair_overlaps(candidate: str, reference: str, max_n: int) -> list[int]:
     positions_t, positions_r = range(len(candidate) + 1), range(len(reference) + 1)
     grams_t = list(map(operator.add, marked_t[:-2], marked_t[1:-1]))  # order 2
     grams_r = list(map(operator.add, marked_r[:-2], marked_r[1:-1]))
-    keys: list[int] = []  # (i - j) · width + i for each pair that left the counting
+    left_t: list[int] = []  # the positions of each pair that left the counting
+    left_r: list[int] = []
     width, begun = len(marked_t), [0] * (max_n + 2)
     for n in range(2, max_n + 1):
         if n > 2:
@@ -153,16 +160,15 @@ def pair_overlaps(candidate: str, reference: str, max_n: int) -> list[int]:
         if unique:
             where_r = dict(zip(grams_r, positions_r, strict=True))
             found = list(map(unique.__contains__, grams_t))
-            starts_t = list(compress(positions_t, found))
-            starts_r = map(where_r.__getitem__, compress(grams_t, found))
-            wide_t, wide_r = map((width + 1).__mul__, starts_t), map(width.__mul__, starts_r)
-            keys.extend(map(operator.sub, wide_t, wide_r))
-            begun[n] = len(starts_t)
+            before = len(left_t)
+            left_t.extend(compress(positions_t, found))
+            left_r.extend(map(where_r.__getitem__, compress(grams_t, found)))
+            begun[n] = len(left_t) - before
         if not shared:
             break
         positions_t = list(compress(positions_t, map(shared.__contains__, grams_t)))
         positions_r = list(compress(positions_r, map(shared.__contains__, grams_r)))
-    if keys:
-        grown = _grow(keys, width, begun, (marked_t, marked_r), max_n)
+    if left_t:
+        grown = _grow((left_t, left_r), width, begun, (marked_t, marked_r), max_n)
         overlaps = list(map(operator.add, overlaps, grown))
     return overlaps[1:-1]

@@ -161,10 +161,11 @@ def item_stats(
     """
     order_cap = len(overlaps[0])
     weights = config.scaled_weights(order_cap)
+    weighted_length, values = weights.weighted_length, weights.values
     return ItemStats(
-        order_cap=order_cap,
-        scale=weights.scale,
-        candidate_length=weights.weighted_length(len(candidate)),
-        reference_lengths=tuple(weights.weighted_length(len(r)) for r in references),
-        overlaps=tuple(sum(map(operator.mul, row, weights.values)) for row in overlaps),
+        order_cap,
+        weights.scale,
+        weighted_length(len(candidate)),
+        tuple(map(weighted_length, map(len, references))),
+        tuple([sum(map(operator.mul, row, values)) for row in overlaps]),
     )

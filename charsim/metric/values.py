@@ -71,6 +71,8 @@ def as_tuple(value: object, what: str) -> tuple:
     Raises:
         TypeError: ``value`` is not a sequence (the message says ``what`` and the type given).
     """
+    if type(value) is tuple or type(value) is list:  # the usual case, first
+        return tuple(value)
     if not is_sequence(value):
         raise TypeError(f"{what}, got {type(value).__name__}")
     return value if isinstance(value, tuple) else tuple(value)

@@ -97,7 +97,7 @@ def report_blocks(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> 
     explorer_address(explorer)
     baseline = metric_label(report.baseline)
     blocks: list = [
-        Heading(("Does charsim agree with people?",)),
+        Heading((_title(report.metrics),)),
         Paragraph(
             (
                 f"{counted(report.resamples, 'bootstrap resample')} of the items (seed "
@@ -112,7 +112,9 @@ def report_blocks(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> 
         blocks += _source(report.judgments)
         for measure, title in MEASURES.items():
             blocks += _measure_table(report, report.estimates, measure, title)
-        blocks += _disagreements(report.disagreements, report.judgments.human_name, explorer)
+        blocks += _disagreements(
+            report, report.disagreements, report.judgments.human_name, explorer
+        )
     if report.minimal_pairs is not None:
         blocks += _source(report.minimal_pairs)
         blocks += _measure_table(
@@ -123,13 +125,24 @@ def report_blocks(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> 
         )
         blocks += _severity_table(report)
         blocks += _perturbation_table(report)
-        blocks += _disagreements(report.pair_disagreements, None, explorer)
+        blocks += _disagreements(report, report.pair_disagreements, None, explorer)
     blocks.append(Heading(("Signatures",)))
     blocks += [
         Paragraph((f"{metric_label(metric)}: {signature}",))
         for metric, signature in report.signatures
     ]
     return blocks
+
+
+def _title(metrics: tuple[str, ...]) -> str:
+    """ "Does charsim agree with people?", or the metrics asked when charsim is not among them
+    ("Do chrF2 and BLEU agree with people?")."""
+    if "charsim" in metrics:
+        return "Does charsim agree with people?"
+    labels = [metric_label(metric) for metric in metrics]
+    if len(labels) == 1:
+        return f"Does {labels[0]} agree with people?"
+    return f"Do {', '.join(labels[:-1])} and {labels[-1]} agree with people?"
 
 
 def _source(source: Source) -> list:
@@ -169,7 +182,13 @@ def _measure_table(report: AgreementReport, estimates, measure: str, title: str)
         Label("interval of Δ", r"interval of $\Delta$"),
         "p",
     ]
-    return [Heading((title,)), Table(tuple(header), tuple(rows))]
+    blocks = [Heading((title,)), Table(tuple(header), tuple(rows))]
+    why = dict(report.notes).get(measure)
+    if why is None and any(e.value is None for e in chosen):
+        why = "— for a metric whose scores never differ where the humans' do: undefined"
+    if why is not None:
+        blocks.append(Paragraph((f"Note: {why}.",)))
+    return blocks
 
 
 def _severity_table(report: AgreementReport) -> list:
@@ -212,7 +231,16 @@ def _perturbation_table(report: AgreementReport) -> list:
     ]
 
 
-def _disagreements(found, human: str | None, explorer: str) -> list:
+def _disagreements(report: AgreementReport, found, human: str | None, explorer: str) -> list:
+    if "charsim" not in report.metrics:
+        return [
+            Paragraph(
+                (
+                    "No disagreements are listed: they are charsim's with the humans, and "
+                    "charsim is not among the metrics.",
+                )
+            )
+        ]
     if not found:
         return []
     who = "the human scores" if human else "the minimal pairs"
@@ -339,4 +367,5 @@ def report_data(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> di
         "pair_estimates": estimates(report.pair_estimates),
         "pair_disagreements": disagreements(report.pair_disagreements),
         "signatures": dict(report.signatures),
+        "notes": dict(report.notes),
     }

@@ -40,6 +40,7 @@ __all__ = [
     "Message",
     "UIText",
     "counted",
+    "numbered",
     "placeholders",
 ]
 
@@ -82,10 +83,16 @@ class Message:
     fields: dict[str, object] = field(default_factory=dict)
 
 
+def numbered(key: str, number: int) -> str:
+    """The catalog key of ``key`` said of ``number`` things: ``key.one`` for 1, else
+    ``key.other`` (English: "1 reference", "2 references")."""
+    return f"{key}.{'one' if number == 1 else 'other'}"
+
+
 def counted(number: int, noun: str) -> Message:
     """``number`` and ``noun`` (the catalog's ``count.<noun>.one`` for 1, else ``.other``): in
     English "1 item", "2,445 items", as :func:`charsim.metric.values.counted` says it."""
-    return Message(f"count.{noun}.{'one' if number == 1 else 'other'}", {"count": number})
+    return Message(numbered(f"count.{noun}", number), {"count": number})
 
 
 class UIText(param.Parameterized):

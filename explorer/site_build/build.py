@@ -44,7 +44,13 @@ from explorer.site_build.bytecode import add_bytecode
 from explorer.site_build.bytecode import standard_library as add_standard_library_bytecode
 from explorer.site_build.common import INSTALLED, MARKER, ROOT, BuildError, normalize
 from explorer.site_build.downloads import fetch
-from explorer.site_build.lock import Package, compiled_packages, install_order, write_lock
+from explorer.site_build.lock import (
+    Package,
+    compiled_entries,
+    compiled_packages,
+    install_order,
+    write_lock,
+)
 from explorer.site_build.pins import NPM_PYODIDE, PINS_FILE, load_npm_lock, load_pins
 from explorer.site_build.service_worker import SERVICE_WORKER, write_service_worker
 from explorer.site_build.shell import SHELL, page_assets, render_shell
@@ -161,7 +167,10 @@ def build(
     step(1, total, f"Resolve pins ({PINS_FILE.relative_to(ROOT)})")
     pins = load_pins()
     npm_lock = load_npm_lock(pins["pyodide"]["version"])
-    compiled.places(pins["pyodide"]["version"], wheels)  # a bad --pyodide-wheels: say so now
+    if pyodide_source == "local":  # a bad --pyodide-wheels: say so before any download
+        compiled.check_given(compiled_entries(pins, npm_lock), pins["pyodide"], wheels)
+    else:
+        compiled.places(pins["pyodide"]["version"], wheels)
     if out.exists():
         shutil.rmtree(out)
     wheels_dir = out / "pyodide"

@@ -31,7 +31,16 @@ from pathlib import Path
 
 from explorer.site_build.common import ROOT, WORKSPACE, BuildError, sha256
 
-__all__ = ["CACHE", "LOCAL_COPIES", "URL_ENV", "WHEELS_ENV", "Place", "places", "provide"]
+__all__ = [
+    "CACHE",
+    "LOCAL_COPIES",
+    "URL_ENV",
+    "WHEELS_ENV",
+    "Place",
+    "check_given",
+    "places",
+    "provide",
+]
 
 WHEELS_ENV = "CHARSIM_PYODIDE_WHEELS"
 """Environment variable naming a folder of the compiled wheels, as ``--pyodide-wheels``."""
@@ -56,11 +65,14 @@ class Place:
         path: the folder.
         what: how messages name it (``--pyodide-wheels``, the build cache, ...).
         advice: what to do about a file there whose SHA-256 is wrong.
+        given: the folder was given (``--pyodide-wheels`` or :data:`WHEELS_ENV`), so it should
+            hold what no other place does.
     """
 
     path: Path
     what: str
     advice: str
+    given: bool = False
 
 
 def places(version: str, given: Path | None = None) -> list[Place]:
@@ -82,7 +94,7 @@ def places(version: str, given: Path | None = None) -> list[Place]:
         "the next place, or downloads it"
     )
     copy, cache = LOCAL_COPIES / f"pyodide-{version}", CACHE / f"pyodide-{version}"
-    found = [] if given is None else [Place(given, f"{what} {given}", replace)]
+    found = [] if given is None else [Place(given, f"{what} {given}", replace, given=True)]
     return found + [
         Place(copy, f"the local copy {copy}", replace),
         Place(
@@ -91,6 +103,38 @@ def places(version: str, given: Path | None = None) -> list[Place]:
             "delete it (a damaged earlier download): the next build downloads it again",
         ),
     ]
+
+
+def check_given(entries: list[dict], pins: dict, given: Path | None = None) -> None:
+    """Refuse a folder given for the wheels that lacks one that no other place holds, before
+    anything is downloaded (a folder given is where the wheels are meant to come from).
+
+    Args:
+        entries: the packages' entries in npm ``pyodide``'s lock file (``file_name``).
+        pins: the ``[pyodide]`` table of the pins (``version``, ``distribution_url``).
+        given: ``--pyodide-wheels`` (see :func:`places`).
+
+    Raises:
+        BuildError: the folder does not exist, or lacks a wheel (the message names one).
+    """
+    _check_given(entries, places(pins["version"], given), pins["distribution_url"])
+
+
+def _check_given(entries: list[dict], folders: list[Place], official: str) -> None:
+    if not folders[0].given:
+        return
+    names = [entry["file_name"] for entry in entries]
+    missing = [n for n in names if not any((p.path / n).is_file() for p in folders)]
+    if not missing:
+        return
+    held = "none" if len(missing) == len(names) else f"{len(names) - len(missing)}"
+    raise BuildError(
+        f"{folders[0].what} holds {held} of the {len(names)} compiled wheels the site needs "
+        f"(it lacks {missing[0]}"
+        + (f" and {len(missing) - 1} more" if len(missing) > 1 else "")
+        + f"): put them there (each is at {official} followed by its name), or build without "
+        f"{folders[0].what.split()[0]} to download them; nothing was downloaded"
+    )
 
 
 def provide(entries: list[dict], pins: dict, given: Path | None = None) -> list[Path]:
@@ -104,11 +148,13 @@ def provide(entries: list[dict], pins: dict, given: Path | None = None) -> list[
 
     Raises:
         BuildError: a file's SHA-256 differs from the lock's, or a download failed; the message
-            names the file, the URL, both hashes (or the error) and what to do.
+            names the file, the URL, both hashes (or the error) and what to do; a folder given
+            lacks a wheel no other place holds (:func:`check_given`).
     """
     version, official = pins["version"], pins["distribution_url"]
     base = os.environ.get(URL_ENV) or official
     folders = places(version, given)
+    _check_given(entries, folders, official)
     cache = folders[-1].path
     paths, missing = [], []
     for entry in entries:
@@ -194,8 +240,9 @@ def failed(dest: Path, url: str, error: Exception, entry: dict) -> BuildError:
         f"  URL:      {url}\n"
         f"  expected: sha256 {entry['sha256']}\n"
         "  what to do: check the connection (a proxy is read from $https_proxy) and build again; "
-        "without one, put Pyodide's compiled wheels in a folder and pass it with "
-        '--pyodide-wheels DIR (docs/install.md: "Without the Pyodide CDN")'
+        "without one, get each compiled wheel the build names on a machine that can (this one "
+        "at the URL above), put them in one folder and build with --pyodide-wheels DIR: each "
+        "file's SHA-256 is checked"
     )
 
 

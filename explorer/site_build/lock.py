@@ -15,6 +15,7 @@ from explorer.site_build.common import BuildError, normalize, sha256
 __all__ = [
     "LoadOrder",
     "Package",
+    "compiled_entries",
     "compiled_packages",
     "install_order",
     "load_order",
@@ -61,13 +62,18 @@ class Package:
         }
 
 
+def compiled_entries(pins: dict, npm_lock: dict) -> list[dict]:
+    """The entries of npm ``pyodide``'s lock file for the pinned compiled packages."""
+    return [npm_lock["packages"][normalize(name)] for name in pins["pyodide"]["compiled"]]
+
+
 def compiled_packages(
     pins: dict, npm_lock: dict, pyodide_source: str, given: Path | None, dest_dir: Path
 ) -> list[Package]:
     """Pyodide's compiled packages as the site's lock lists them: verified copies in
     ``dest_dir`` (``local``; see :mod:`explorer.site_build.compiled`), or the official files' CDN
     URLs and hashes (``cdn``: nothing is read or downloaded)."""
-    entries = [npm_lock["packages"][normalize(name)] for name in pins["pyodide"]["compiled"]]
+    entries = compiled_entries(pins, npm_lock)
     if pyodide_source == "cdn":
         paths = [None] * len(entries)
     else:

@@ -85,11 +85,33 @@ def test_mqm_weights_take_the_most_specific_prefix():
             r"line 1: the header names the column 'severity' twice",
         ),
         ([HEADER, ROWS[4], ROWS[7]], r"mqm\.tsv: has no system to score: its systems \(ref\)"),
+        # two files joined, each with its header: it was "unknown severity 'severity'"
+        ([HEADER, ROWS[0], HEADER, ROWS[4]], r"mqm\.tsv, line 3: the header is repeated here"),
+        # a seg_id is a whole number: "a" was taken, and "²" (a digit to str.isdigit) failed
+        # with Python's "invalid literal for int()"
+        (
+            [HEADER, ROWS[0].replace("\t1\tr1", "\ta\tr1")],
+            r"mqm\.tsv, line 2: seg_id 'a' is not a whole number",
+        ),
+        (
+            [HEADER, ROWS[0].replace("\t1\tr1", "\t\u00b2\tr1")],
+            r"mqm\.tsv, line 2: seg_id '\u00b2' is not a whole number",
+        ),
     ],
 )
 def test_mqm_refuses_malformed_rows_naming_file_and_line(tmp_path, lines, message):
     with pytest.raises(DataError, match=message):
         read_mqm(_write(tmp_path, lines))
+
+
+def test_an_empty_mqm_file_is_called_empty(tmp_path):
+    """It said "the header names no column 'system'"."""
+    path = tmp_path / "mqm.tsv"
+    path.write_bytes(b"")
+    with pytest.raises(
+        DataError, match=r"^\S*mqm\.tsv: is empty \(Google's MQM layout starts with a header row"
+    ):
+        read_mqm(path)
 
 
 def test_mqm_refuses_bytes_that_are_not_utf8(tmp_path):

@@ -1,5 +1,6 @@
 """Public API details: input errors, derived variants, signatures, preprocessing."""
 
+import re
 import unicodedata
 from fractions import Fraction
 
@@ -242,3 +243,24 @@ def test_explain_steps_check_their_arguments_at_once():
         explain_steps("ca", ["cat"], max_ordr=3)
     with pytest.raises(ValueError):
         explain_steps("ca", ["cat"], max_order=0)
+
+
+@pytest.mark.parametrize(
+    ("accepted", "refused", "message"),
+    [
+        ({"max_order": 32}, {"max_order": 32.0}, "max_order must be an int, got float"),
+        ({"max_order": 4}, {"max_order": True}, "max_order must be an int, got bool"),
+        ({"casefold": True}, {"casefold": 1}, "casefold must be a bool, got int"),
+        ({"weights": "uniform"}, {"weights": ["uniform"]}, "weights must be one of"),
+        ({"normalize": "NFC"}, {"normalize": ["NFC"]}, "normalize must be None or one of"),
+    ],
+)
+def test_settings_kept_from_one_call_never_pass_an_equal_value_of_another_type(
+    accepted, refused, message
+):
+    """The checked settings are kept between calls (scoring sentence by sentence); a value equal
+    to a kept one but of another type (``32.0 == 32``, ``1 == True``), or one that cannot be
+    kept (a list), is still checked and refused."""
+    assert charsim.score("abc", ["abd"], **accepted) > 0
+    with pytest.raises((TypeError, ValueError), match=re.escape(message)):
+        charsim.score("abc", ["abd"], **refused)

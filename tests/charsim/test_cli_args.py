@@ -5,6 +5,7 @@ import argparse
 import pytest
 
 from charsim.cli import args as cli_args
+from charsim.cli import main
 from charsim.cli.args import jobs, name_list, whole_number
 
 BOUNDED = whole_number(2, "{value} is below 2", 5, "{value} is above 5")
@@ -38,6 +39,23 @@ def test_without_a_maximum_any_large_number_passes_and_one_message_serves_both_e
     assert whole_number(0, "no")("10" * 20) == int("10" * 20)
     with pytest.raises(argparse.ArgumentTypeError, match="^9 is not in 1..3$"):
         whole_number(1, "{value} is not in 1..3", 3)("9")
+
+
+def test_a_number_longer_than_python_reads_says_so_in_a_short_line(capsys):
+    """``--seed`` with 4,400 digits said argparse's "invalid check value: '999…'" with every
+    digit."""
+    with pytest.raises(argparse.ArgumentTypeError) as raised:
+        whole_number(0, "{value}: below 0")("9" * 4400)
+    assert str(raised.value) == (
+        "999999999999… has 4,400 digits: too long a number (Python reads at most 4,300)"
+    )
+    with pytest.raises(SystemExit) as exited:
+        main(["meta-eval", "--mqm", "x", "--seed", "9" * 4400])
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "charsim meta-eval: error: argument --seed: 999999999999… has 4,400 digits: too long a "
+        "number (Python reads at most 4,300)"
+    )
 
 
 def test_a_name_list_keeps_the_order_given_in_lower_case():

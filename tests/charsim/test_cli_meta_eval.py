@@ -160,7 +160,7 @@ def test_a_report_shows_as_html_in_a_notebook(tiny):
     assert "<h4>system-level pairwise accuracy</h4>" in html and "<table>" in html
     assert (
         repr(report)
-        == "AgreementReport(MQM: 2 items, 4 segments; 1 metrics, 40 resamples, seed 12345)"
+        == "AgreementReport(MQM: 2 items, 4 segments; 1 metric, 40 resamples, seed 12345)"
     )
 
 
@@ -179,3 +179,89 @@ def test_the_python_report_refuses_an_explorer_address_its_links_cannot_start_wi
     for render in (report_data, lambda r, e: report_text(r, "text", e)):
         with pytest.raises(ValueError, match="'http://h/\\?x' has a query or fragment"):
             render(report, "http://h/?x")
+
+
+def test_without_charsim_the_title_names_the_metrics_and_says_why_no_disagreements(capsys, tiny):
+    status, out, _ = _run(
+        capsys, "--mqm", tiny, "--metrics", "charsim_cap8,charsim_base", "--paired-bs-n", 40
+    )
+    assert status == 0
+    assert out.startswith("== Do charsim_cap8 and charsim_base agree with people? ==\n")
+    assert "Does charsim agree" not in out
+    assert (
+        "No disagreements are listed: they are charsim's with the humans, and charsim is not "
+        "among the metrics." in out
+    )
+    status, out, _ = _run(capsys, "--mqm", tiny, "--metrics", "charsim_max", "--paired-bs-n", 40)
+    assert out.startswith("== Does charsim_max agree with people? ==\n")
+
+
+def _mqm(tmp_path, rows: list[str]) -> Path:
+    path = tmp_path / "few.tsv"
+    path.write_text("\n".join([HEADER, *rows]) + "\n", encoding="utf-8")
+    return path
+
+
+def _notes(out: str) -> dict[str, str]:
+    """Each table's heading → the note under it (None without one)."""
+    found = {}
+    for section in out.split("\n== ")[1:]:
+        heading, _, body = section.partition(" ==\n")
+        notes = [line for line in body.splitlines() if line.startswith("Note: ")]
+        found[heading] = notes[0] if notes else None
+    return found
+
+
+def test_one_system_says_why_the_measures_that_compare_systems_are_empty(capsys, tmp_path):
+    path = _mqm(
+        tmp_path,
+        [
+            "A\td\t1\t1\tr1\ts1\tEin Hund.\tNo-error\tNo-error\t",
+            "A\td\t1\t2\tr1\ts2\tZwei Katzen.\tAccuracy/Mistranslation\tMajor\t",
+            "ref\td\t1\t1\tr1\ts1\tEin Hund.\tNo-error\tNo-error\t",
+            "ref\td\t1\t2\tr1\ts2\tZwei.\tNo-error\tNo-error\t",
+        ],
+    )
+    status, out, _ = _run(capsys, "--mqm", path, "--metrics", "charsim", "--paired-bs-n", 40)
+    assert status == 0
+    notes = _notes(out)
+    system = "Note: MQM judges 1 system here: system-level measures compare at least 2 systems."
+    assert notes["system-level pairwise accuracy"] == notes["system-level Pearson"] == system
+    assert notes["segment-level Kendall τ_b, by item"] == (
+        "Note: MQM judges 1 system here: by-item measures compare the segments of 2 systems or "
+        "more on an item."
+    )
+    assert notes["segment-level Pearson, all segments"] is None  # 0 and -5: defined, 1.0
+
+
+def test_all_no_error_says_every_segment_has_the_same_score(capsys, tmp_path):
+    path = _mqm(
+        tmp_path,
+        [
+            f"{system}\td\t1\t{item}\tr1\ts\t{text}\tNo-error\tNo-error\t"
+            for system, item, text in [
+                ("A", 1, "Ein Hund."),
+                ("B", 1, "Eine Katze."),
+                ("ref", 1, "Ein Hund."),
+                ("A", 2, "Zwei Katzen."),
+                ("B", 2, "Drei."),
+                ("ref", 2, "Zwei."),
+            ]
+        ],
+    )
+    status, out, _ = _run(capsys, "--mqm", path, "--metrics", "charsim", "--paired-bs-n", 40)
+    assert status == 0
+    notes = _notes(out)
+    assert notes["segment-level Kendall τ_b, by item"] == (
+        "Note: every segment has the same MQM score: no pair to rank."
+    )
+    assert notes["segment-level Pearson, all segments"] == (
+        "Note: every segment has the same MQM score: a correlation needs scores that differ."
+    )
+    assert notes["segment-level acc_eq, by item"] == (
+        "Note: every segment has the same MQM score: each pair is a human tie, which a metric "
+        "gets right only by tying too."
+    )
+    assert notes["system-level Pearson"] == (
+        "Note: every system has the same mean MQM score: a correlation needs scores that differ."
+    )

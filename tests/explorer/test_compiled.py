@@ -84,7 +84,13 @@ def test_a_failed_download_names_the_file_the_url_and_what_to_do(cache, server):
     message = str(raised.value)
     assert message.startswith("could not download six.whl: HTTP 404 File not found\n")
     assert f"  URL:      {server.url}six.whl\n  expected: sha256 {SIX['sha256']}\n" in message
-    assert '--pyodide-wheels DIR (docs/install.md: "Without the Pyodide CDN")' in message
+    # the whole hint, not a page of the repository that an installed package does not have
+    assert message.endswith(
+        "without one, get each compiled wheel the build names on a machine that can (this one "
+        "at the URL above), put them in one folder and build with --pyodide-wheels DIR: each "
+        "file's SHA-256 is checked"
+    )
+    assert "docs/" not in message
     assert not (cache / "pyodide-0.27.7" / "six.whl.part").exists()
 
 
@@ -125,3 +131,27 @@ def test_the_environment_variable_names_the_folder_and_a_missing_folder_is_an_er
     assert compiled.places("0.27.7")[0].path == tmp_path / "wheels"
     with pytest.raises(BuildError, match=r"^--pyodide-wheels \S+/nowhere: no such folder"):
         compiled.provide(ENTRIES, PINS, tmp_path / "nowhere")
+
+
+def test_a_given_folder_without_the_wheels_is_refused_before_any_download(tmp_path, cache, server):
+    """An empty --pyodide-wheels folder was passed over: the build downloaded, and where it could
+    not, advised passing --pyodide-wheels."""
+    given = tmp_path / "empty"
+    given.mkdir()
+    with pytest.raises(BuildError) as raised:
+        compiled.provide(ENTRIES, PINS, given)
+    assert str(raised.value) == (
+        f"--pyodide-wheels {given} holds none of the 2 compiled wheels the site needs (it lacks "
+        f"{NUMPY['file_name']} and 1 more): put them there (each is at "
+        f"{PINS['distribution_url']} followed by its name), or build without --pyodide-wheels "
+        "to download them; nothing was downloaded"
+    )
+    assert server.requests == []
+    (given / "six.whl").write_bytes(b"six")
+    with pytest.raises(BuildError, match=rf"holds 1 of the 2 .* \(it lacks {NUMPY['file_name']}\)"):
+        compiled.check_given(ENTRIES, PINS, given)
+    (cache / "pyodide-0.27.7").mkdir(parents=True)  # a wheel in the cache is not missing
+    (cache / "pyodide-0.27.7" / NUMPY["file_name"]).write_bytes(FILES[NUMPY["file_name"]])
+    compiled.check_given(ENTRIES, PINS, given)
+    assert compiled.provide(ENTRIES, PINS, given)[1] == given / "six.whl"
+    assert server.requests == []

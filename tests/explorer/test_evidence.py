@@ -28,7 +28,7 @@ def test_the_view_marks_that_order_and_names_it():
     assert 'data-order="9"' in html  # "␣cat␣sat⊲": 8 characters and the end boundary
     assert "order n = 9, the highest with a shared n-gram" in html
     assert html.count('data-testid="evidence-reference-') == 3  # the first three
-    assert "1 more reference(s)" in html
+    assert "1 more reference: the n-gram matches tab" in html
     state.set_inputs("xy", ["ab"])
     assert "No n-gram of any order is shared" in EvidenceView(state, UIText())._html.object
 

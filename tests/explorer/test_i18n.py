@@ -7,7 +7,7 @@ import pytest
 
 from charsim.metric.config import Config
 from explorer.app.i18n import CATALOG, LANGUAGES, Message, UIText, placeholders
-from explorer.app.markup.cards import derived_note
+from explorer.app.markup.cards import derived_note, references_summary_html
 from explorer.app.page import create_app
 from explorer.app.sources.link import (
     MAX_ADDRESS_QUERY,
@@ -17,6 +17,7 @@ from explorer.app.sources.link import (
     with_language,
 )
 from explorer.app.states.single import ExplorerState, address_query
+from explorer.app.views.matches import MatchesView
 from explorer.app.views.score_card import ScoreCardView
 from explorer.app.views.share import ShareView
 
@@ -175,3 +176,17 @@ def test_the_derived_variant_warning_is_the_command_lines_sentence(cap, weights)
     japanese = derived_note(state, UIText(language="ja"))
     assert japanese.count("派生版") == 1 and f"上限{cap}" in japanese
     assert derived_note(ExplorerState(), UIText()) == ""
+
+
+def test_counts_of_references_and_ngrams_agree_in_number():
+    """The page said "K = 1 reference(s)." and "1 shared n-gram(s)": neither one nor many."""
+    state = ExplorerState()
+    state.set_inputs("cat", ["cat"])
+    assert "K = 1 reference. " in references_summary_html(state, UIText())
+    state.set_inputs("cat", ["cat", "cot"])
+    assert "K = 2 references. " in references_summary_html(state, UIText())
+    # "ca" against "cat" at order 3: ⟨^⟩ca is the one shared 3-gram
+    state.set_inputs("ca", ["cat"])
+    state.order = 3
+    html = MatchesView(state, UIText())._html.object
+    assert "Order n = 3: 1 shared n-gram; " in html

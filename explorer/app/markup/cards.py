@@ -13,7 +13,7 @@ from html import escape
 from charsim import Explanation
 from charsim.metric.config import Config
 
-from ..i18n import UIText
+from ..i18n import UIText, numbered
 from ..states.single import ExplorerState
 from .render import decimal
 
@@ -42,7 +42,8 @@ def card_html(state: ExplorerState, text: UIText) -> str:
 def references_summary_html(state: ExplorerState, text: UIText) -> str:
     """How many references the editor holds, and how it reads them (the current format)."""
     hint = text(f"inputs.hint_{state.reference_format}")
-    return alert(f"{text('inputs.k', k=len(state.references))} {hint}", "info")
+    k = len(state.references)
+    return alert(f"{text(numbered('inputs.k', k), k=k)} {hint}", "info")
 
 
 def derived_note(state: ExplorerState, text: UIText) -> str:

@@ -11,7 +11,7 @@ from panel.viewable import Viewer
 
 from charsim import Explanation, OrderDetail
 
-from ..i18n import UIText
+from ..i18n import UIText, numbered
 from ..markup.cards import alert
 from ..staging import soon
 from ..states.single import ExplorerState
@@ -70,7 +70,9 @@ class EvidenceView(Viewer):
             rows.append(row)
             yield
         more = e.k - REFERENCES_SHOWN
-        note = f"<p>{escape(text('evidence.more', more=more))}</p>" if more > 0 else ""
+        note = ""
+        if more > 0:
+            note = f"<p>{escape(text(numbered('evidence.more', more), more=more))}</p>"
         self._html.object = (
             f'<p data-testid="evidence" data-order="{order.n}">{escape(title)}</p>'
             + "".join(rows)

@@ -11,7 +11,7 @@ from panel.viewable import Viewer
 
 from charsim import Explanation, OrderDetail
 
-from ..i18n import UIText
+from ..i18n import UIText, numbered
 from ..markup.cards import alert
 from ..markup.render import BEGIN_MARK, END_MARK, fraction, marked_text, ngram_label
 from ..staging import soon
@@ -94,8 +94,12 @@ def text_rows(
 def _heading(order: OrderDetail, text: UIText) -> str:
     """The legend of the marks and the summary of ``order``'s matches, as escaped HTML."""
     legend = escape(text("matches.legend", begin=BEGIN_MARK, end=END_MARK))
+    count = len(order.matches)
     summary = text(
-        "matches.summary", n=order.n, count=len(order.matches), overlap=fraction(order.mean_overlap)
+        numbered("matches.summary", count),
+        n=order.n,
+        count=count,
+        overlap=fraction(order.mean_overlap),
     )
     return f'<p class="cs-row">{legend}</p><p>{escape(summary)}</p>'
 
