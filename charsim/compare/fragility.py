@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from fractions import Fraction
@@ -42,6 +42,7 @@ __all__ = [
     "TextChange",
     "code_points",
     "fragility",
+    "fragility_steps",
     "item_moved",
     "most_moved",
     "rank_moved",
@@ -189,6 +190,33 @@ def fragility(
         ValueError: a metric other than ``charsim`` and ``chrf``, or invalid settings.
         ImportError: ``chrf`` asked for and sacreBLEU not installed.
     """
+    *_, result = fragility_steps(
+        candidate, references, metrics=metrics, max_order=max_order, weights=weights
+    )
+    return result
+
+
+def fragility_steps(
+    candidate: str,
+    references: Sequence[str],
+    *,
+    metrics: Sequence[str] = ("charsim",),
+    max_order: int = DEFAULT_MAX_ORDER,
+    weights: str = DEFAULT_WEIGHTS,
+) -> Iterator[Fragility | None]:
+    """:func:`fragility` one score at a time, for a caller that answers other work between two
+    steps (the explorer's worker scores the next keystroke there).
+
+    Args:
+        candidate, references, metrics, max_order, weights: as for :func:`fragility`.
+
+    Yields:
+        None between two of its steps (per setting, raw first: charsim, then chrF with the
+        characters the setting changed), then the :class:`Fragility`.
+
+    Raises:
+        The errors of :func:`fragility`, at the first step.
+    """
     check_inputs(candidate, references)
     metrics = (metrics,) if isinstance(metrics, str) else as_tuple(metrics, "metrics must be names")
     unknown = set(metrics) - {"charsim", "chrf"}
@@ -197,18 +225,19 @@ def fragility(
     chrf = metric_object("chrf", sentence=True) if "chrf" in metrics else None
     texts = [candidate, *references]
 
-    def scored(setting: str, prep: Preprocessing) -> SettingScore:
-        e = explain(candidate, references, max_order=max_order, weights=weights, **prep.options)
+    scores = []
+    for setting, prep in {"raw": Preprocessing(), **SETTINGS}.items():
+        if scores:
+            yield None
+        options = {"max_order": max_order, "weights": weights, **prep.options}
+        e = explain(candidate, references, matches=False, **options)
         chrf_score = None
         if chrf is not None:
+            yield None
             chrf_score = float(chrf.sentence_score(e.candidate, list(e.references)).score)
         changes = [c for i, text in enumerate(texts) for c in _changes(i, text, prep)]
-        return SettingScore(setting, prep, e.signature, e.score, chrf_score, tuple(changes))
-
-    return Fragility(
-        scored("raw", Preprocessing()),
-        tuple(scored(label, prep) for label, prep in SETTINGS.items()),
-    )
+        scores.append(SettingScore(setting, prep, e.signature, e.score, chrf_score, tuple(changes)))
+    yield Fragility(scores[0], tuple(scores[1:]))
 
 
 @dataclass(frozen=True)

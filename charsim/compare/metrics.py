@@ -219,7 +219,8 @@ class OrderPair:
 
 @dataclass(frozen=True)
 class Comparison(RichDisplay):
-    """charsim, chrF, chrF++, BLEU and TER on one item, with what makes them differ.
+    """charsim, chrF, chrF++, BLEU and TER (unless left out) on one item, with what makes them
+    differ.
 
     In a notebook it shows as HTML (:func:`charsim.render.html.comparison_html`); its ``repr``
     is one line of the five scores.
@@ -227,11 +228,12 @@ class Comparison(RichDisplay):
     Attributes:
         explanation: charsim's :class:`~charsim.Explanation` (per-order overlap, P, R, min(P, R),
             the decision, per-reference ``M_i`` and ``L_i``: charsim averages them, §5.3).
-        scores: charsim, chrF, chrF++, BLEU, TER, in this order.
+        scores: charsim, chrF, chrF++, BLEU, TER, in this order (without TER when it was left
+            out).
         chrf: chrF's detail.
         chrf_plus: chrF++'s detail (character orders 1..6, word orders 1..2).
         bleu: sentence BLEU's detail.
-        ter: TER's detail.
+        ter: TER's detail, or None when TER was left out (``compare(..., ter=False)``).
     """
 
     explanation: Explanation
@@ -239,7 +241,7 @@ class Comparison(RichDisplay):
     chrf: ChrFDetail
     chrf_plus: ChrFDetail
     bleu: BleuDetail
-    ter: TerDetail
+    ter: TerDetail | None
 
     def __repr__(self) -> str:
         """``Comparison(charsim 0.4975, chrF2 57.23, ...; candidate 'ca', 1 reference)``."""
@@ -304,7 +306,12 @@ def skipped_note(candidate: str, references: Sequence[str]) -> str:
 
 
 def compare(
-    candidate: str, references: Sequence[str], *, variant: str = "mean", **settings
+    candidate: str,
+    references: Sequence[str],
+    *,
+    variant: str = "mean",
+    ter: bool = True,
+    **settings,
 ) -> Comparison:
     """Score one item with charsim and sacreBLEU's chrF, chrF++, BLEU and TER, with details.
 
@@ -315,6 +322,9 @@ def compare(
         variant: charsim's score in ``scores``: ``"mean"`` (charsim, §3.1), ``"base"`` (§2.4)
             or ``"max"`` (§3.3), with that variant's signature; the explanation and the
             differences are the mean's, whichever is asked.
+        ter: whether to score TER; ``False`` leaves it out (:attr:`Comparison.ter` is None and
+            ``scores`` has no TER): its search for shifts is the one step whose time grows much
+            faster than the text (:data:`COMPARE_LIMIT`).
         **settings: charsim's keyword settings, as in :func:`charsim.explain` (``max_order``,
             ``weights``, ``normalize``, ``casefold``, ``fold_whitespace_quotes``); they apply to
             charsim only: sacreBLEU's metrics get the texts as given, with their defaults (their
@@ -330,23 +340,28 @@ def compare(
         ValueError: invalid charsim settings or an unknown variant.
         ImportError: sacreBLEU is not installed (the message says how to install it).
     """
-    *_, comparison = compare_steps(candidate, references, variant=variant, **settings)
+    *_, comparison = compare_steps(candidate, references, variant=variant, ter=ter, **settings)
     return comparison
 
 
 def compare_steps(
-    candidate: str, references: Sequence[str], *, variant: str = "mean", **settings
+    candidate: str,
+    references: Sequence[str],
+    *,
+    variant: str = "mean",
+    ter: bool = True,
+    **settings,
 ) -> Iterator[Comparison | None]:
     """:func:`compare` one metric at a time, for a caller that answers other work between two
     steps (the explorer's worker scores the next keystroke there).
 
     Args:
-        candidate, references, variant, settings: as for :func:`compare`.
+        candidate, references, variant, ter, settings: as for :func:`compare`.
 
     Yields:
-        None between two of its steps (charsim, chrF, chrF++, BLEU, then TER against each
-        reference in turn: the costly steps, sentence-level TER's search for shifts), then the
-        :class:`Comparison`.
+        None between two of its steps (charsim, chrF, chrF++, BLEU, then, unless ``ter`` is
+        False, TER against each reference in turn: the costly steps, sentence-level TER's search
+        for shifts), then the :class:`Comparison`.
 
     Raises:
         The errors of :func:`compare`, at the first step.
@@ -368,16 +383,19 @@ def compare_steps(
     chrf_plus, chrf_plus_score = _chrf(candidate, references, "chrf++")
     yield None
     bleu, bleu_score = _bleu(candidate, references)
-    scorer, per_reference = metric_object("ter", sentence=True), []
-    for reference in references:
-        yield None
-        per_reference += reference_statistics(scorer, candidate, [reference])
-    ter, ter_score = _ter(scorer, per_reference, len(references))
     value = {"mean": e.score, "base": e.base_score, "max": e.max_score}[variant]
     signature = signature_of(e.config, e.preprocessing, variant, nrefs=e.k)
     charsim_score = MetricScore("charsim", "charsim", float(value), signature)
-    scores = (charsim_score, chrf_score, chrf_plus_score, bleu_score, ter_score)
-    yield Comparison(e, scores, chrf, chrf_plus, bleu, ter)
+    scores = (charsim_score, chrf_score, chrf_plus_score, bleu_score)
+    ter_detail = None
+    if ter:
+        scorer, per_reference = metric_object("ter", sentence=True), []
+        for reference in references:
+            yield None
+            per_reference += reference_statistics(scorer, candidate, [reference])
+        ter_detail, ter_score = _ter(scorer, per_reference, len(references))
+        scores += (ter_score,)
+    yield Comparison(e, scores, chrf, chrf_plus, bleu, ter_detail)
 
 
 _SETTINGS = ("max_order", "weights", "normalize", "casefold", "fold_whitespace_quotes", "matches")

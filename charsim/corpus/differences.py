@@ -21,6 +21,7 @@ key                       §     applies when
 ``best-reference``        §5.3  several references
 ``pooled-references``     §5.3  several references
 ``empty-input``           §3.1  an empty-input rule of charsim applies
+``empty-input-no-ter``    §3.1  the same, in a comparison without TER
 ========================  ====  ============================================================
 """
 
@@ -46,6 +47,7 @@ SECTIONS = {
     "best-reference": "§5.3",
     "pooled-references": "§5.3",
     "empty-input": "§3.1",
+    "empty-input-no-ter": "§3.1",
 }
 """The article section that explains each difference."""
 
@@ -88,6 +90,8 @@ SENTENCES = {
     "empty-input": "An empty-input rule of charsim applies ({decision}), so charsim is "
     "{charsim:.0f}; chrF, BLEU and TER have no such rule and give {chrf:.1f}, {bleu:.1f} and "
     "{ter:.1f} (§3.1).",
+    "empty-input-no-ter": "An empty-input rule of charsim applies ({decision}), so charsim is "
+    "{charsim:.0f}; chrF and BLEU have no such rule and give {chrf:.1f} and {bleu:.1f} (§3.1).",
 }
 """The English sentence of each difference; placeholders name :attr:`Difference.values`."""
 
@@ -121,7 +125,7 @@ def differences(comparison) -> tuple[Difference, ...]:
     """The differences that apply to one item, in the order of :data:`SENTENCES`.
 
     Args:
-        comparison: a :class:`~charsim.compare.Comparison`.
+        comparison: a :class:`~charsim.compare.Comparison` (with or without TER).
 
     Returns:
         A tuple of :class:`Difference` (possibly empty).
@@ -183,7 +187,8 @@ def differences(comparison) -> tuple[Difference, ...]:
         )
         found.append(Difference("pooled-references", {"k": e.k, **words}))
     if e.decision in _EMPTY_RULES:
-        found.append(Difference("empty-input", {"decision": e.decision.value, **score}))
+        key = "empty-input" if "ter" in score else "empty-input-no-ter"
+        found.append(Difference(key, {"decision": e.decision.value, **score}))
     return tuple(found)
 
 

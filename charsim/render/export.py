@@ -145,8 +145,9 @@ def comparison_blocks(c, note: str = "") -> list:
     the differences.
 
     Args:
-        c: the item's :class:`~charsim.compare.Comparison`, or None.
-        note: said instead when ``c`` is None (e.g. why there is no comparison).
+        c: the item's :class:`~charsim.compare.Comparison` (with or without TER), or None.
+        note: said instead when ``c`` is None (e.g. why there is no comparison), or after the
+            scores when ``c`` has no TER (why TER was left out).
     """
     if c is None:
         return [Paragraph((note,))] if note else []
@@ -159,6 +160,7 @@ def comparison_blocks(c, note: str = "") -> list:
         ),
         text_columns=(2,),
     )
+    scores = [scores, Paragraph((note,))] if ter is None and note else [scores]
     word_orders = [o for o in c.chrf_plus.orders if o.kind == "word"]
     orders = Table(
         (
@@ -228,7 +230,7 @@ def comparison_blocks(c, note: str = "") -> list:
             _L("L_i", "$L_i$"),
             "chrF alone",
             "BLEU words",
-            "TER edits",
+            *(("TER edits",) if ter else ()),
         ),
         tuple(
             (
@@ -237,7 +239,7 @@ def comparison_blocks(c, note: str = "") -> list:
                 d.weighted_length,
                 decimal(chrf.reference_scores[d.index], 4),
                 str(bleu.reference_lengths[d.index]),
-                str(ter.reference_edits[d.index]),
+                *((str(ter.reference_edits[d.index]),) if ter else ()),
             )
             for d in e.reference_details
         ),
@@ -246,13 +248,18 @@ def comparison_blocks(c, note: str = "") -> list:
         (
             f"charsim averages M_i and L_i over {counted(e.k, 'reference')}; chrF keeps reference "
             f"{chrf.chosen_reference + 1}; BLEU clips by the largest count in any reference and "
-            f"uses the closest length ({counted(bleu.reference_length, 'word')}); TER keeps the "
-            f"fewest edits (reference {ter.chosen_reference + 1}) over the mean length "
-            f"({ter.mean_reference_length:g} word{'' if ter.mean_reference_length == 1 else 's'}).",
+            f"uses the closest length ({counted(bleu.reference_length, 'word')})"
+            + (
+                "."
+                if ter is None
+                else f"; TER keeps the fewest edits (reference {ter.chosen_reference + 1}) over "
+                f"the mean length ({ter.mean_reference_length:g} "
+                f"word{'' if ter.mean_reference_length == 1 else 's'})."
+            ),
         )
     )
     found = [Paragraph((f"{d.key}:", d.sentence)) for d in c.differences]
-    return [scores, orders, combined, lengths, bleu_orders, smoothing, references, rules, *found]
+    return [*scores, orders, combined, lengths, bleu_orders, smoothing, references, rules, *found]
 
 
 def _charsim_order(o):
@@ -276,7 +283,8 @@ def explanation_document(e: Explanation, fmt: str, comparison=None, note: str = 
         fmt: the format; LaTeX is a sequence of ``tabular`` environments and paragraphs for a
             document body (non-ASCII text needs XeLaTeX or LuaLaTeX).
         comparison: the item's :class:`~charsim.compare.Comparison`, or None.
-        note: said instead of the comparison when it is None.
+        note: said instead of the comparison when it is None, after its scores when it has no
+            TER.
 
     Raises:
         TypeError: ``e`` is not an :class:`~charsim.Explanation` (a text, None).
@@ -308,7 +316,8 @@ def explanation_data(
     ``candidate_length``, ``mean_reference_length``, ``denominator``, ``length_bound``,
     ``base_score``, ``max_score``) as ``{"exact": "a/b", "value": float}``; ``orders`` and
     ``reference_details`` (per order and per reference); ``comparison`` (None, with
-    ``comparison_note`` saying why, when there is none).
+    ``comparison_note`` saying why, when there is none; its ``ter`` None, with
+    ``comparison_note`` saying why, when TER was left out).
 
     Raises:
         TypeError: ``e`` is not an :class:`~charsim.Explanation` (a text, None).
@@ -352,7 +361,7 @@ def explanation_data(
         ],
     }
     data["comparison"] = None if comparison is None else _comparison_data(comparison)
-    if comparison is None:
+    if comparison is None or comparison.ter is None:
         data["comparison_note"] = note
     return data
 
@@ -382,7 +391,9 @@ def _comparison_data(c) -> dict:
             "zero_match_orders": list(c.bleu.zero_match_orders),
             "unsmoothed": c.bleu.unsmoothed,
         },
-        "ter": {
+        "ter": None
+        if c.ter is None
+        else {
             "edits": c.ter.edits,
             "mean_reference_length": c.ter.mean_reference_length,
             "reference_edits": list(c.ter.reference_edits),

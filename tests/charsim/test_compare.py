@@ -12,6 +12,7 @@ from sacrebleu.metrics import BLEU, CHRF, TER
 
 import charsim
 from charsim.compare import compare
+from charsim.compare.metrics import compare_steps
 from charsim.compare.sacrebleu import metric_object, require_sacrebleu
 from charsim.corpus.differences import SECTIONS, SENTENCES
 
@@ -146,10 +147,34 @@ def test_every_difference_has_a_section_and_a_sentence_that_formats():
     assert SECTIONS.keys() == SENTENCES.keys()
     seen = set()
     for candidate, references in ADVERSARIAL + [("the cat", ["the cat sat down"])]:
-        for d in compare(candidate, references).differences:
-            assert d.section in d.sentence
-            seen.add(d.key)
+        for ter in (True, False):
+            for d in compare(candidate, references, ter=ter).differences:
+                assert d.section in d.sentence
+                seen.add(d.key)
     assert seen == set(SECTIONS)
+
+
+def test_a_comparison_without_ter_has_the_other_metrics_unchanged():
+    candidate, references = "Thank you. (Applause)", ["Thank you.", "Thanks a lot."]
+    full, without = compare(candidate, references), compare(candidate, references, ter=False)
+    assert without.ter is None and [s.metric for s in without.scores] == [
+        "charsim",
+        "chrf",
+        "chrf++",
+        "bleu",
+    ]
+    assert without.scores == full.scores[:4] and without.bleu == full.bleu
+    assert (without.chrf, without.chrf_plus) == (full.chrf, full.chrf_plus)
+    with pytest.raises(KeyError):
+        without.score("ter")
+    # charsim, chrF, chrF++, BLEU: three Nones between them, no TER step per reference
+    steps = list(compare_steps(candidate, references, ter=False))
+    assert steps[:-1] == [None] * 3 and repr(steps[-1]) == repr(without)
+    empty = {d.key: d.sentence for d in compare("", ["a b"], ter=False).differences}
+    assert empty["empty-input-no-ter"] == (
+        "An empty-input rule of charsim applies (candidate-empty), so charsim is 0; chrF and "
+        "BLEU have no such rule and give 0.0 and 0.0 (§3.1)."
+    )
 
 
 def test_charsim_settings_apply_to_charsim_only():

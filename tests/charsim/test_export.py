@@ -218,6 +218,21 @@ def test_comparison_in_every_format():
         assert latex_escape(d.sentence) in explanation_document(e, "latex", c)
 
 
+def test_a_comparison_without_ter_says_why_after_its_scores():
+    c = compare("the cat sat", ["the cat is", "a cat sat"], ter=False)
+    note = "TER was left out: too long."
+    markdown = explanation_document(c.explanation, "markdown", c, note)
+    tables = markdown_tables(markdown)
+    scores = next(t for t in tables if t[0] == ["metric", "score", "signature"])
+    assert [r[0] for r in scores[1:]] == ["charsim", "chrF2", "chrF2++", "BLEU"]
+    assert markdown.index(note) > markdown.index("| BLEU |")
+    references = next(t for t in tables if t[0][0] == "reference (§5.3)")
+    assert references[0][-1] == "BLEU words" and "TER" not in markdown.split(note)[1]
+    data = explanation_data(c.explanation, c, note)
+    assert data["comparison"]["ter"] is None and data["comparison_note"] == note
+    assert "TER" not in explanation_document(c.explanation, "text", c)
+
+
 def test_without_a_comparison_the_note_says_why():
     e = charsim.explain("a", ["a"])
     for fmt in ("text", "markdown", "latex"):

@@ -10,6 +10,7 @@ from charsim.compare.fragility import (
     TextChange,
     code_points,
     fragility,
+    fragility_steps,
     item_moved,
     most_moved,
 )
@@ -197,3 +198,11 @@ def test_item_moved_takes_a_known_raw_score():
     moved = item_moved(0, "Cat", ["cat"], raw=0.25)  # not recomputed: the caller's number
     assert (moved.raw, moved.derived, moved.setting) == (0.25, 1.0, "casefold")
     assert item_moved(0, "same", ["same"], raw=0.25) is None  # no setting changes a text
+
+
+def test_fragility_comes_in_steps_one_per_score():
+    item = ("the\u00a0Cat", ["the cat", "The cat"])
+    steps = list(fragility_steps(*item, metrics=("charsim", "chrf")))
+    # charsim then chrF under each of raw, NFC, NFKC, casefold and whitespace+quotes: ten steps
+    assert steps[:-1] == [None] * 9 and steps[-1] == fragility(*item, metrics=("charsim", "chrf"))
+    assert list(fragility_steps(*item))[:-1] == [None] * 4  # charsim alone: five steps

@@ -13,7 +13,7 @@ import charsim
 from charsim.compare.metrics import compare, compare_steps
 from charsim.corpus.differences import SECTIONS, SENTENCES
 from explorer.app.i18n import CATALOG, UIText, placeholders
-from explorer.app.states.metrics import LIVE_COMPARE_LIMIT, MetricsState
+from explorer.app.states.metrics import LIVE_CHRF_LIMIT, LIVE_COMPARE_LIMIT, MetricsState
 from explorer.app.states.single import ExplorerState
 from explorer.app.views.metrics import MetricsView, metrics_html
 
@@ -80,20 +80,57 @@ def test_the_comparison_follows_the_input_and_the_order_cap():
     assert 'data-difference="best-reference"' in html and "keeps the best one: reference" in html
 
 
-def test_above_the_limit_the_view_says_so_and_computes_nothing():
+# just above LIVE_COMPARE_LIMIT: 408 + 394 = 802 characters of candidate and longest reference
+LONG = ("the cat sat on the mat. " * 17, ["a cat sat on a mat. " * 19 + "It was sunny. "])
+
+
+def test_just_above_the_ter_limit_every_metric_but_ter_is_shown_and_ter_says_why():
     item = ExplorerState()
     state = MetricsState(item)
-    item.set_inputs("a" * (LIVE_COMPARE_LIMIT - 1), ["b"])
+    candidate, references = LONG
+    item.set_inputs(candidate, references + ["short"])
+    assert len(candidate) + len(references[0]) == LIVE_COMPARE_LIMIT + 2
+    assert state.message is None and state.comparison.ter is None
+    assert (state.ter_message.key, state.ter_message.fields) == (
+        "metrics.ter_left_out",
+        {"size": LIVE_COMPARE_LIMIT + 2, "limit": LIVE_COMPARE_LIMIT, "explain_limit": 2000},
+    )
+    texts = (candidate, references + ["short"])
+    html = metrics_html(state, EN)
+    assert _values(html) == {
+        "charsim": repr(charsim.score(*texts)),
+        "chrf": repr(CHRF().sentence_score(*texts).score),
+        "chrf++": repr(CHRF(word_order=2).sentence_score(*texts).score),
+        "bleu": repr(BLEU(effective_order=True).sentence_score(*texts).score),
+    }
+    reason = re.findall(r'data-testid="metrics-ter-left-out" data-value="[^"]*">([^<]+)<', html)
+    assert reason == [
+        "TER: not computed live above 800 characters (the candidate and its longest reference; "
+        "this item: 802): sentence-level TER&#x27;s search for shifts grows much faster than the "
+        "text and would hold up the next score. The command line computes it: charsim --explain "
+        "ITEM up to 2,000 characters (the candidate and its references), charsim --metrics ter "
+        "at any length."
+    ]
+    assert "TER" not in html.split('data-testid="metrics-references"')[1].split("</table>")[0]
+    assert "TER：800文字" in metrics_html(state, JA)
+    raw = state.fragility.raw  # the fragility table is there too, chrF sacreBLEU's
+    assert raw.chrf == CHRF().sentence_score(*texts).score and 'metrics-fragility"' in html
+
+
+def test_above_the_chrf_limit_the_view_says_so_and_computes_nothing():
+    item = ExplorerState()
+    state = MetricsState(item)
+    item.set_inputs("a" * (LIVE_CHRF_LIMIT - 2), ["b", "c"])
     assert state.comparison is not None and state.message is None
-    item.set_inputs("a" * LIVE_COMPARE_LIMIT, ["b"])
-    assert state.comparison is None
+    item.set_inputs("a" * (LIVE_CHRF_LIMIT - 1), ["b", "c"])
+    assert state.comparison is None and state.fragility is None and state.ter_message is None
     assert (state.message.key, state.message.fields) == (
         "metrics.too_long",
-        {"size": LIVE_COMPARE_LIMIT + 1, "limit": LIVE_COMPARE_LIMIT},
+        {"size": LIVE_CHRF_LIMIT + 1, "limit": LIVE_CHRF_LIMIT},
     )
     html = metrics_html(state, EN)
-    assert "up to 800 characters (the candidate and its longest reference)" in html
-    assert "this input has 801" in html
+    assert "up to 20,000 characters (the candidate and its references)" in html
+    assert "this input has 20,001" in html
     item.set_inputs("a", [])
     assert state.message.key == "state.no_references"
 
@@ -164,6 +201,10 @@ def test_the_downloads_hold_the_worked_example_with_exact_fractions():
     markdown = view._downloads["markdown"].callback().read().decode()
     assert "5407442807/14416929705" in markdown and "chrF2" in markdown
     assert "\\begin{tabular}" in view._downloads["latex"].callback().read().decode()
-    item.set_inputs("a" * LIVE_COMPARE_LIMIT, ["b"])  # no comparison: the note says why
+    item.set_inputs("a" * LIVE_COMPARE_LIMIT, ["b"])  # no TER: the note says why
     markdown = view._downloads["markdown"].callback().read().decode()
-    assert "computed live for texts up to 800 characters" in markdown
+    assert "TER: not computed live above 800 characters" in markdown and "chrF2++" in markdown
+    assert json.loads(view._downloads["json"].callback().read())["comparison"]["ter"] is None
+    item.set_inputs("a" * LIVE_CHRF_LIMIT, ["b"])  # no comparison: the note says why
+    markdown = view._downloads["markdown"].callback().read().decode()
+    assert "computed live for texts up to 20,000 characters" in markdown

@@ -1,5 +1,6 @@
 """sacreBLEU inside Pyodide (npm pyodide@0.27.7 under Node, offline), with the site's pinned
-wheels and stand-ins: the same chrF, chrF++, BLEU and TER as CPython, bit for bit."""
+wheels and stand-ins: the same chrF, chrF++, BLEU and TER as CPython, bit for bit on these
+inputs (on longer ones BLEU may differ in its last bit: Pyodide's exp and log are not glibc's)."""
 
 from __future__ import annotations
 

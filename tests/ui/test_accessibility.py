@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import APP_TIMEOUT, poll, type_over_candidate
+from .conftest import APP_TIMEOUT, REFERENCES, poll, type_over_candidate
 
 AXE = Path(__file__).parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = {"serious", "critical"}
@@ -117,3 +117,13 @@ def test_japanese_ui_has_no_serious_violation(app, wait_until):
     _tab(app, "指標の解説")
     found += _audit(app, "ja, About")
     _check(found)
+
+
+def test_a_comparison_without_ter_has_no_serious_violation(app, wait_until):
+    # 1,000 characters of candidate and reference: TER's row says why it is left out
+    app.locator(REFERENCES).fill("a cat was sitting on a mat, looking at a dog. " * 11)
+    type_over_candidate(app, "the cat sat on the mat and looked at the dog. " * 11)
+    app.get_by_text("Compared with chrF, BLEU, TER", exact=True).click()
+    reason = app.locator('[data-testid="metrics-ter-left-out"]')
+    wait_until(lambda: reason.count() > 0, timeout=60, message="TER's reason")
+    _check(_audit(app, "comparison without TER"))

@@ -2,12 +2,12 @@
 
 No Panel import here: the view reads this object; tests drive it directly. It holds
 :func:`charsim.compare.compare` of the item's candidate and reference set (all K references, as
-sacreBLEU takes them) with the item's order cap and weights, and its
+sacreBLEU takes them) with the item's order cap and weights, without TER above
+:data:`LIVE_COMPARE_LIMIT` (:attr:`MetricsState.ter_message` says why), and its
 :func:`charsim.compare.fragility.fragility` (charsim and chrF raw and under NFC, NFKC, case
-folding and whitespace/quote folding), or a
-:class:`~explorer.app.i18n.Message` saying why there is none. sacreBLEU is imported on first use
-(in the browser it is installed after the first view, with its stand-ins,
-:mod:`explorer.runtime.sacrebleu_standins`).
+folding and whitespace/quote folding), or a :class:`~explorer.app.i18n.Message` saying why there
+is none (above :data:`LIVE_CHRF_LIMIT`). sacreBLEU is imported on first use (in the browser it is
+installed after the first view, with its stand-ins, :mod:`explorer.runtime.sacrebleu_standins`).
 """
 
 from __future__ import annotations
@@ -19,22 +19,33 @@ import param
 from ..i18n import Message
 from .follow import FollowsItem
 
-__all__ = ["LIVE_COMPARE_LIMIT", "MetricsState"]
+__all__ = ["LIVE_CHRF_LIMIT", "LIVE_COMPARE_LIMIT", "MetricsState"]
 
 LIVE_COMPARE_LIMIT = 800
-"""Most characters of the candidate and its longest reference compared live. The comparison
-runs one metric at a time (:func:`charsim.compare.metrics.compare_steps`), TER against one
-reference at a time, so that a keystroke is scored between two steps; sentence-level TER's
-search for shifts grows much faster than the text (``docs/benchmarks.md`` gives the times in
-CPython; Pyodide is slower still), so a longer pair would hold up the next score. charsim itself
-is scored up to :data:`~explorer.app.states.single.LIVE_LIMIT` characters."""
+"""Most characters of the candidate and its longest reference compared live with TER. The
+comparison runs one metric at a time (:func:`charsim.compare.metrics.compare_steps`), TER against
+one reference at a time, so that a keystroke is scored between two steps; sentence-level TER's
+search for shifts grows much faster than the text and cannot be split further
+(``docs/benchmarks.md`` gives the times in CPython; Pyodide is slower still), so a longer pair
+would hold up the next score. Above it the comparison is shown without TER."""
+
+LIVE_CHRF_LIMIT = 20_000
+"""Most characters (candidate plus references) compared live with chrF, chrF++ and BLEU, and
+scored under each derived setting (the fragility table). Each of these steps takes time in
+proportion to the text (``docs/benchmarks.md`` gives the times of each step in CPython and in
+Pyodide), and a keystroke waits for the step under way; above this size a step would keep it
+waiting. charsim itself is scored up to :data:`~explorer.app.states.single.LIVE_LIMIT`
+characters."""
 
 
 class MetricsState(FollowsItem):
     """charsim beside sacreBLEU's chrF, chrF++, BLEU and TER on the single item."""
 
     comparison = param.Parameter(
-        default=None, constant=True, doc="charsim.compare.Comparison of the item, or None."
+        default=None,
+        constant=True,
+        doc="charsim.compare.Comparison of the item (without TER above LIVE_COMPARE_LIMIT), "
+        "or None.",
     )
     fragility = param.Parameter(
         default=None,
@@ -44,24 +55,41 @@ class MetricsState(FollowsItem):
     message = param.ClassSelector(
         class_=Message, default=None, constant=True, doc="Why there is no comparison, if none."
     )
+    ter_message = param.ClassSelector(
+        class_=Message,
+        default=None,
+        constant=True,
+        doc="Why the comparison has no TER, if it has none.",
+    )
 
     def _recompute(self, *_events) -> Iterator[None]:
-        """The comparison and the fragility of the item, in steps (one metric each)."""
-        from charsim.compare.fragility import fragility
-        from charsim.compare.metrics import compare_steps
+        """The comparison and the fragility of the item, in steps (one score each)."""
+        from charsim.compare.fragility import fragility_steps
+        from charsim.compare.metrics import COMPARE_LIMIT, compare_steps, compared_size
 
-        item, comparison, moved, message = self.item, None, None, None
-        e = item.explanation
-        size = 0 if e is None else len(e.candidate) + max(map(len, e.references), default=0)
+        item, e = self.item, self.item.explanation
+        comparison, moved, message, ter_message = None, None, None, None
         if e is None:
             message = item.message
-        elif size > LIVE_COMPARE_LIMIT:
-            message = Message("metrics.too_long", {"size": size, "limit": LIVE_COMPARE_LIMIT})
+        elif compared_size(e.candidate, e.references) > LIVE_CHRF_LIMIT:
+            size = compared_size(e.candidate, e.references)
+            message = Message("metrics.too_long", {"size": size, "limit": LIVE_CHRF_LIMIT})
         else:
+            pair = len(e.candidate) + max(map(len, e.references))
+            ter = pair <= LIVE_COMPARE_LIMIT
+            if not ter:
+                fields = {"size": pair, "limit": LIVE_COMPARE_LIMIT, "explain_limit": COMPARE_LIMIT}
+                ter_message = Message("metrics.ter_left_out", fields)
             settings = {"max_order": item.max_order, "weights": item.weights}
-            for comparison in compare_steps(e.candidate, list(e.references), **settings):
+            texts = (e.candidate, list(e.references))
+            for comparison in compare_steps(*texts, ter=ter, **settings):
                 if comparison is None:  # the Comparison comes last
                     yield
-            moved = fragility(e.candidate, e.references, metrics=("charsim", "chrf"), **settings)
+            yield
+            for moved in fragility_steps(*texts, metrics=("charsim", "chrf"), **settings):
+                if moved is None:  # the Fragility comes last
+                    yield
         with param.edit_constant(self):
-            self.param.update(comparison=comparison, fragility=moved, message=message)
+            self.param.update(
+                comparison=comparison, fragility=moved, message=message, ter_message=ter_message
+            )

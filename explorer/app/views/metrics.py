@@ -1,4 +1,5 @@
-"""The single item under charsim, chrF, chrF++, BLEU and TER, and why they differ (§5).
+"""The single item under charsim, chrF, chrF++, BLEU and TER (its row saying why when it was left
+out), and why they differ (§5).
 
 The numbers are those of :func:`charsim.compare.compare` (sacreBLEU's own, with its defaults)
 and the sentences those of :mod:`charsim.corpus.differences`, in the catalog as
@@ -37,7 +38,8 @@ def _paragraph(line: str) -> str:
     return f"<p>{escape(line)}</p>"
 
 
-def _scores(c, text: UIText) -> str:
+def _scores(c, text: UIText, ter_left_out: str = "") -> str:
+    """The scores table; TER's row gives ``ter_left_out``, why it was left out, if it was."""
     rows = [
         [
             s.name,
@@ -51,6 +53,9 @@ def _scores(c, text: UIText) -> str:
         ]
         for s in c.scores
     ]
+    if ter_left_out:
+        reason = (ter_left_out, "metrics-ter-left-out", ter_left_out)
+        rows.append(["TER", "—", text("metrics.scale.ter"), reason])
     header = [text(f"metrics.column.{k}") for k in ("metric", "score", "scale", "signature")]
     return _section(text, "scores", html_table("metrics-scores", header, rows))
 
@@ -149,19 +154,23 @@ def _references(c, text: UIText) -> str:
         text("metrics.references.charsim", k=e.k) if e.k > 1 else text("metrics.references.one"),
         text("metrics.references.chrf", chosen=c.chrf.chosen_reference + 1),
         text("metrics.references.bleu", reference_words=c.bleu.reference_length),
-        text(
-            "metrics.references.ter",
-            chosen=c.ter.chosen_reference + 1,
-            mean=c.ter.mean_reference_length,
-        ),
     ]
+    if c.ter is not None:
+        ter = c.ter
+        lines.append(
+            text(
+                "metrics.references.ter",
+                chosen=ter.chosen_reference + 1,
+                mean=ter.mean_reference_length,
+            )
+        )
     rows = [
         [
             str(d.index + 1),
             decimal(d.score),
             f"{c.chrf.reference_scores[d.index]:.2f}",
             str(c.bleu.reference_lengths[d.index]),
-            str(c.ter.reference_edits[d.index]),
+            *([] if c.ter is None else [str(c.ter.reference_edits[d.index])]),
         ]
         for d in e.reference_details
     ]
@@ -170,7 +179,7 @@ def _references(c, text: UIText) -> str:
         "charsim s_i",
         text("metrics.column.chrf_alone"),
         text("metrics.column.bleu_words"),
-        text("metrics.column.ter_edits"),
+        *([] if c.ter is None else [text("metrics.column.ter_edits")]),
     ]
     return _section(
         text, "references", *map(_paragraph, lines), html_table("metrics-references", header, rows)
@@ -223,8 +232,10 @@ def metrics_html(state: MetricsState, text: UIText) -> str:
     c = state.comparison
     if c is None:
         return alert(text.message(state.message), "info") if state.message else ""
-    parts = (_scores, _differences, _orders, _length, _references)
-    html = "".join(part(c, text) for part in parts) + _fragility(state, text)
+    ter_left_out = text.message(state.ter_message) if state.ter_message else ""
+    parts = (_differences, _orders, _length, _references)
+    html = _scores(c, text, ter_left_out) + "".join(part(c, text) for part in parts)
+    html += _fragility(state, text)
     return f'<div data-testid="metrics">{html}</div>'
 
 
@@ -246,7 +257,7 @@ class MetricsView(Viewer):
             for fmt, suffix, label in _EXPORTS
         }
         self._export_label = pn.pane.Markdown()
-        state.param.watch(self._update, ["comparison", "message"])
+        state.param.watch(self._update, ["comparison", "message", "ter_message"])
         self.text.param.watch(self._update, "language")
         self._update()
 
@@ -255,7 +266,7 @@ class MetricsView(Viewer):
         comparison, or with the message why there is none."""
 
         def document() -> io.BytesIO:
-            c, message = self.state.comparison, self.state.message
+            c, message = self.state.comparison, self.state.message or self.state.ter_message
             e = c.explanation if c is not None else self.state.item.explanation
             note = self.text.message(message) if message else ""
             if fmt == "json":
