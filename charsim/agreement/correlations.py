@@ -20,17 +20,24 @@ a resample draws items with replacement, every system's segments of an item toge
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Executor
 
 from ..compare.sacrebleu import corpus_score_from_statistics
 from ..significance.resample import exact_column
-from .estimates import Columns, Estimate, estimates, resampled_values
+from .estimates import (
+    Columns,
+    Estimate,
+    estimates,
+    finish,
+    resampled_values_steps,
+    shown_resamples,
+)
 from .judgments import Judgments
 from .measures import pair_counts, pairwise_accuracy, pearson_from_sums, tie_calibration
 from .scoring import LOWER_IS_BETTER, MetricScores
 
-__all__ = ["MEASURES", "correlate"]
+__all__ = ["MEASURES", "correlate", "correlate_steps"]
 
 MEASURES = {
     "system_accuracy": "system-level pairwise accuracy",
@@ -66,14 +73,33 @@ def correlate(
         level: the intervals' coverage.
         progress: called with the resamples done.
         executor: where blocks of resamples run (a process pool; None: here).
-        executor: where blocks of resamples run (a process pool; None: here).
 
     Returns:
         The estimates, measure by measure, metrics in the order of ``scores``.
     """
+    settings = {"baseline": baseline, "resamples": resamples, "seed": seed, "level": level}
+    steps = correlate_steps(judgments, scores, executor=executor, **settings)
+    return finish(steps, progress, shown_resamples(resamples, executor))
+
+
+def correlate_steps(
+    judgments: Judgments,
+    scores: Sequence[MetricScores],
+    *,
+    baseline: str,
+    resamples: int,
+    seed: int,
+    level: float,
+    executor: Executor | None = None,
+) -> Generator[int, None, tuple[Estimate, ...]]:
+    """:func:`correlate` in steps: a generator that yields the resamples done (0 once the
+    columns are made) and returns the estimates."""
     table = _Table(judgments, scores)
+    yield 0
     observed = table.statistic(table.columns.totals())
-    draws = resampled_values(table.columns, table.statistic, resamples, seed, progress, executor)
+    draws = yield from resampled_values_steps(
+        table.columns, table.statistic, resamples, seed, executor
+    )
     epsilons = {"segment_acc_star": table.epsilons}
     return estimates(observed, draws, baseline, len(judgments.items), level, epsilons)
 

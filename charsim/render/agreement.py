@@ -112,6 +112,7 @@ def report_blocks(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> 
         blocks += _source(report.judgments)
         for measure, title in MEASURES.items():
             blocks += _measure_table(report, report.estimates, measure, title)
+        blocks += _spans_table(report)
         blocks += _disagreements(report.disagreements, report.judgments.human_name, explorer)
     if report.minimal_pairs is not None:
         blocks += _source(report.minimal_pairs)
@@ -170,6 +171,30 @@ def _measure_table(report: AgreementReport, estimates, measure: str, title: str)
         "p",
     ]
     return [Heading((title,)), Table(tuple(header), tuple(rows))]
+
+
+def _spans_table(report: AgreementReport) -> list:
+    shares = report.spans
+    if shares is None or not shares.marked:
+        return []
+    rows = []
+    for key, what, count, missed in (
+        ("spans:marked", "marked by people", shares.marked, shares.marked_unmatched),
+        ("spans:unmarked", "not marked", shares.unmarked, shares.unmarked_unmatched),
+    ):
+        e = report.estimate(key, "charsim")
+        rows.append((what, f"{count:,}", f"{missed:,}", _number(e.value), _interval(e.interval)))
+    return [
+        Heading(("where charsim leaves characters unmatched, and where people marked errors",)),
+        Paragraph(
+            (
+                f"The characters of the {counted(shares.segments, 'segment')} with a marked "
+                "error span; unmatched: covered by no n-gram occurrence charsim matches "
+                "(the leftmost ones of a repeated n-gram).",
+            )
+        ),
+        Table(("characters", "in all", "unmatched", "share", "interval"), tuple(rows)),
+    ]
 
 
 def _severity_table(report: AgreementReport) -> list:
@@ -257,6 +282,25 @@ def _p_value(e) -> str | None:
     return f"{e.p_value:.{p_value_decimals(e.p_value)}f}" + ("*" if e.significant else "")
 
 
+def _spans_data(report: AgreementReport) -> dict:
+    shares = report.spans
+    found = {
+        "segments": shares.segments,
+        "marked": shares.marked,
+        "marked_unmatched": shares.marked_unmatched,
+        "unmarked": shares.unmarked,
+        "unmarked_unmatched": shares.unmarked_unmatched,
+    }
+    for e in report.span_estimates:
+        key = e.measure.removeprefix("spans:") + "_share"
+        found[key] = {"value": e.value, "interval": _interval_data(e.interval)}
+    return found
+
+
+def _interval_data(i) -> dict | None:
+    return None if i is None else {"low": i.low, "high": i.high, "mean": i.mean, "level": i.level}
+
+
 def report_data(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> dict:
     """The report as JSON-ready data: every estimate with every digit, the sources, the
     disagreements with their links (starting with ``explorer``), the signatures.
@@ -270,10 +314,7 @@ def report_data(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> di
     """
     explorer_address(explorer)
 
-    def interval(i):
-        return (
-            None if i is None else {"low": i.low, "high": i.high, "mean": i.mean, "level": i.level}
-        )
+    interval = _interval_data
 
     def estimates(found):
         return [
@@ -335,6 +376,7 @@ def report_data(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> di
         "judgments": source(report.judgments),
         "estimates": estimates(report.estimates),
         "disagreements": disagreements(report.disagreements),
+        "spans": None if report.spans is None else _spans_data(report),
         "minimal_pairs": source(report.minimal_pairs),
         "pair_estimates": estimates(report.pair_estimates),
         "pair_disagreements": disagreements(report.pair_disagreements),
