@@ -89,7 +89,7 @@ def open_item(item: OpenedItem, state: ExplorerState, tabs: pn.Tabs) -> None:
         item.index + 1,
         item.system_name,
     )
-    state.open_source(source, undoable=not item.by_link)
+    state.open_source(source, undoable=not item.by_link, judged=None)
     tabs.active = SINGLE_TAB
 
 

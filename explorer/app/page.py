@@ -32,6 +32,7 @@ from explorer.app.views.contributions import ContributionsView
 from explorer.app.views.evidence import EvidenceView
 from explorer.app.views.exact import ExactView
 from explorer.app.views.inputs import InputsView
+from explorer.app.views.judged import JudgedView
 from explorer.app.views.matches import MatchesView
 from explorer.app.views.references_table import ReferencesView
 from explorer.app.views.score_card import LengthsView, ScoreCardView
@@ -202,6 +203,7 @@ def single_item_page(
     return pn.Column(
         SourceView(state, text, show_batch),
         ShareView(state, text),
+        JudgedView(state, text),
         _single_columns(
             InputsView(state, text),
             ScoreCardView(state, text),
