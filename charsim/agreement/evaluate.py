@@ -86,6 +86,9 @@ class AgreementReport(RichDisplay):
             (:mod:`charsim.agreement.spans`), or None.
         span_estimates: both shares with their intervals (measures ``"spans:marked"`` and
             ``"spans:unmarked"``, metric ``"charsim"``).
+        system_scores: ``(name, scores)`` of ``"human"`` (each system's mean human score)
+            and of each metric (its corpus score, on its own scale), the systems in the order
+            of :attr:`Source.systems`, over the items every system has.
         minimal_pairs: what the minimal pairs were read from, or None.
         pair_estimates: the minimal-pair accuracies (measures ``"pairs:GROUP"``).
         pair_disagreements: the pairs charsim fails by the most.
@@ -102,6 +105,7 @@ class AgreementReport(RichDisplay):
     disagreements: tuple[Disagreement, ...] = ()
     spans: SpanShares | None = None
     span_estimates: tuple[Estimate, ...] = ()
+    system_scores: tuple[tuple[str, tuple[float, ...]], ...] = ()
     minimal_pairs: Source | None = None
     pair_estimates: tuple[Estimate, ...] = ()
     pair_disagreements: tuple[Disagreement, ...] = ()
@@ -256,7 +260,7 @@ def _on_judgments(report, judgments, settings, count, where):
     scoring = score_segments_steps(report.metrics, rows, **where)
     scored = yield from staged("scoring segments", scoring, len(rows))
     resampling = correlate_steps(judgments, scored, executor=where["executor"], **settings)
-    found = yield from staged("resampling items", resampling, settings["resamples"])
+    found, systems = yield from staged("resampling items", resampling, settings["resamples"])
     by_name = {s.metric: s.segments for s in scored}
     listed = ()
     if "charsim" in by_name and count:
@@ -282,6 +286,7 @@ def _on_judgments(report, judgments, settings, count, where):
         disagreements=listed,
         spans=spans,
         span_estimates=span_estimates,
+        system_scores=tuple(systems.items()),
     )
 
 

@@ -116,10 +116,16 @@ def span_shares(
         TypeError, ValueError: as :func:`charsim.corpus.coverage.unmatched`.
     """
     missed = unmatched(candidate, references, max_order)
-    marked = marked_characters(len(candidate), spans)
+    return shares_of(marked_characters(len(candidate), spans), missed)
+
+
+def shares_of(marked: Sequence[bool], missed: Sequence[bool]) -> SpanShares:
+    """The :class:`SpanShares` of one segment from whether each character is marked
+    (:func:`marked_characters`) and whether it is unmatched
+    (:func:`charsim.corpus.coverage.unmatched`)."""
     inside = sum(marked)
     inside_missed = sum(m and u for m, u in zip(marked, missed, strict=True))
-    outside = len(candidate) - inside
+    outside = len(marked) - inside
     return SpanShares(inside, inside_missed, outside, sum(missed) - inside_missed, 1)
 
 

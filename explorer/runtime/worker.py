@@ -100,6 +100,7 @@ _LABELS = {
     "tab_single": "tab.single",
     "tab_batch": "tab.batch",
     "tab_about": "tab.about",
+    "tab_agreement": "tab.agreement",
 }
 """What the live view shows, by the catalog keys of the app's own labels."""
 

@@ -245,3 +245,16 @@ def test_the_ted_files_shares():
         1315,
     )
     assert report.spans.marked_share > 1.9 * report.spans.unmarked_share
+
+
+def test_the_system_scores_of_a_report():
+    report = meta_evaluate(_judgments_with_spans(), metrics=("charsim", "ter"), resamples=10)
+    scores = dict(report.system_scores)
+    # human: A (-5 + -1) / 2, B 0; charsim: the means of its segment scores; TER as given
+    assert scores["human"] == (-3.0, 0.0)
+    expected = [
+        (charsim.score("the cat", ["the hat"]) + charsim.score("xy", ["ab"])) / 2,
+        (charsim.score("the hat", ["the hat"]) + charsim.score("ab", ["ab"])) / 2,
+    ]
+    assert scores["charsim"] == pytest.approx(expected, abs=1e-15)
+    assert scores["ter"][1] == 0.0 and scores["ter"][0] > 0

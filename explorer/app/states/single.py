@@ -62,7 +62,7 @@ why they are empty: the list itself takes seconds and hundreds of MB at 200,000 
 @dataclass(frozen=True)
 class Source:
     """Where the candidate and references shown came from, when the user did not type them: an
-    example of the article or an item of the batch page.
+    example of the article, an item of the batch page or a disagreement of the Agreement page.
 
     Attributes:
         candidate: the candidate it gave.
@@ -73,6 +73,8 @@ class Source:
         system: a batch item's system, 1-based (0 for an article's example).
         item: a batch item's number (its line), 1-based (0 for an article's example).
         system_name: a batch item's system file name (``""`` for an article's example).
+        judged: a disagreement's judged texts (``example`` is then ``""`` and ``item`` 0); either
+            of its candidates is what it gave.
     """
 
     candidate: str
@@ -81,10 +83,14 @@ class Source:
     system: int = 0
     item: int = 0
     system_name: str = ""
+    judged: Judged | None = None
 
     def edited(self, candidate: str, references: list[str]) -> bool:
         """Whether ``candidate`` and ``references`` differ from what this source gave."""
-        return candidate != self.candidate or tuple(references) != self.references
+        given = candidate == self.candidate or (
+            self.judged is not None and self.judged.of(candidate) is not None
+        )
+        return not given or tuple(references) != self.references
 
 
 _RESTORED = (
