@@ -1,6 +1,7 @@
 """Files the site serves beside its wheels: Bokeh's and Panel's JS and CSS, copied out of the
 verified wheels (``assets`` in the pins; Panel's theme made to follow the browser's colour
-scheme), and the built-in examples' data and licences (the batch page's and the Agreement page's)."""
+scheme), and the built-in examples' data and licences (the batch page's and the Agreement
+page's)."""
 
 from __future__ import annotations
 
