@@ -59,7 +59,7 @@ class DisagreementsView(Viewer):
         self._table = item_table(
             disagreements_frame(state),
             self._open,
-            ["kind", "people", "charsim_prefers", "candidate"],
+            ["item", "kind", "people", "charsim_prefers", "candidate"],
             {"human_gap": 2, "charsim_gap": 4},
             self.text,
             titles=self._titles(),
