@@ -36,7 +36,7 @@ SLICE = 0.02
 """Seconds of work between two yields to the event loop (and two progress updates)."""
 PAGE_DEFAULT_METRICS = ("charsim", "chrf", "bleu")
 """The metrics a run starts with: charsim beside chrF and BLEU. The others are a click away;
-TER takes about four times as long as the three together (docs/benchmarks.md)."""
+TER takes about five times as long as the three together (docs/benchmarks.md)."""
 PAGE_DISAGREEMENTS = 50
 """The disagreements a run lists."""
 
