@@ -301,10 +301,11 @@ def _agreement_page(agreement: AgreementState, text: UIText) -> pn.viewable.View
         return DisagreementsView(agreement, text)
 
     report = (agreement, "report", "agreement.waiting")
-    return pn.Column(
+    results = partial(AgreementResultsView, agreement, text)
+    return pn.Column(  # each part in a task of its own in the browser (see .staging)
         _heading(text, "agreement.heading"),
-        _two_columns(AgreementInputsView(agreement, text), AgreementResultsView(agreement, text)),
-        AgreementChartsView(agreement, text),
+        _two_columns(AgreementInputsView(agreement, text), later(results, page="agreement")),
+        later(partial(AgreementChartsView, agreement, text), page="agreement"),
         _heading(text, "agreement.disagreements_heading"),
         later(disagreements, page="agreement", needs=["tables"], waits_for=report),
         sizing_mode="stretch_width",

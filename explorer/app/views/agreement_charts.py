@@ -4,6 +4,8 @@ perturbation."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import panel as pn
 from bokeh.models import ColumnDataSource, FactorRange, HoverTool
 from bokeh.palettes import Category10_10
@@ -15,6 +17,7 @@ from charsim.agreement.minimal_pairs import OVERALL
 from charsim.agreement.scoring import LOWER_IS_BETTER, metric_label
 
 from ..i18n import UIText
+from ..staging import soon
 from ..states.agreement import AgreementState
 from .agreement_results import measures_of
 from .common import html_pane, screen_reader_text
@@ -39,7 +42,8 @@ class AgreementChartsView(Viewer):
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
         self._measure = pn.widgets.Select(name="", options=[], width=360)
-        self._measure.param.watch(self._update, "value")
+        self._redraw = soon(self._draw)
+        self._measure.param.watch(self._redraw, "value")
         self._column = pn.Column(sizing_mode="stretch_width")
         state.param.watch(self._new_report, ["report"])
         self.text.param.watch(self._new_report, "language")
@@ -56,18 +60,26 @@ class AgreementChartsView(Viewer):
         self._measure.param.update(
             options=options, value=chosen, name=text("agreement.chart.measure")
         )
-        self._update()
+        self._redraw()
 
-    def _update(self, *_events) -> None:
+    def _draw(self) -> Iterator[None]:
+        """The charts, one per step: in the browser each step is a task of its own, and the
+        report's tables reach the page before the first chart (BokehJS lays the page out
+        again for each new chart)."""
         report = self.state.report
         if report is None or self._measure.value is None:
             return
+        yield
         parts = [self._measure, *self._measure_chart(report, self._measure.value)]
-        if len(report.system_scores) > 1:
-            parts += self._systems_chart(report)
-        if report.minimal_pairs is not None:
-            parts += self._perturbations_chart(report)
         self._column.objects = parts
+        for shown, chart in (
+            (len(report.system_scores) > 1, self._systems_chart),
+            (report.minimal_pairs is not None, self._perturbations_chart),
+        ):
+            if shown:
+                yield
+                parts = [*parts, *chart(report)]
+                self._column.objects = parts
 
     def _measure_chart(self, report, measure: str) -> list:
         text = self.text
