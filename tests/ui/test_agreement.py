@@ -162,7 +162,7 @@ def test_a_disagreement_opens_both_candidates_and_its_link_restores_them(
         "--disagreements",
         "1",
         "--paired-bs-n",
-        "10",
+        "100",
     )
     first = cli["disagreements"][0]
     app.locator(".cs-open-item").first.click()
