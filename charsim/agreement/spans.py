@@ -27,8 +27,11 @@ from .judgments import ErrorSpan, Judgments
 
 __all__ = [
     "SPAN_MEASURES",
+    "SegmentSpans",
     "SpanShares",
+    "item_spans",
     "marked_characters",
+    "runs",
     "span_estimates_steps",
     "span_shares",
 ]
@@ -127,6 +130,77 @@ def shares_of(marked: Sequence[bool], missed: Sequence[bool]) -> SpanShares:
     inside_missed = sum(m and u for m, u in zip(marked, missed, strict=True))
     outside = len(marked) - inside
     return SpanShares(inside, inside_missed, outside, sum(missed) - inside_missed, 1)
+
+
+def runs(flags: Sequence[bool]) -> tuple[tuple[int, int], ...]:
+    """``(start, end)`` (end exclusive, code points) of each run of True in ``flags``.
+
+    >>> runs((False, True, True, False, True))
+    ((1, 3), (4, 5))
+    """
+    found, start = [], None
+    for i, flag in enumerate([*flags, False]):
+        if flag and start is None:
+            start = i
+        elif not flag and start is not None:
+            found.append((start, i))
+            start = None
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class SegmentSpans:
+    """One system's candidate for an item, with the errors people marked in it and the
+    characters charsim leaves unmatched (:func:`item_spans`).
+
+    Attributes:
+        system: the system's name.
+        candidate: its candidate.
+        human: the human score of it (exact).
+        spans: the errors people marked in it (empty when none, or the layout marks none).
+        unmatched: one ``bool`` per character of ``candidate``, True where it is unmatched.
+        shares: its :class:`SpanShares`.
+    """
+
+    system: str
+    candidate: str
+    human: Fraction
+    spans: tuple[ErrorSpan, ...]
+    unmatched: tuple[bool, ...]
+    shares: SpanShares
+
+
+def item_spans(
+    judgments: Judgments, item: str, max_order: int = DEFAULT_MAX_ORDER
+) -> tuple[SegmentSpans, ...]:
+    """Each judged candidate of ``item`` with the errors people marked in it beside the
+    characters charsim leaves unmatched (module docstring), in the order of the systems.
+
+    Args:
+        judgments: the judgments.
+        item: the item's identifier (as in :attr:`Judgments.items`, e.g. an MQM ``seg_id``).
+        max_order: the order cap ``N`` (32 is charsim's).
+
+    Returns:
+        One :class:`SegmentSpans` per system that has a judged candidate of the item.
+
+    Raises:
+        KeyError: ``item`` is not among the judgments' items.
+    """
+    if item not in judgments.items:
+        raise KeyError(item)
+    i = judgments.items.index(item)
+    references = judgments.references[i]
+    found = []
+    for s, system in enumerate(judgments.systems):
+        candidate, human = judgments.candidates[s][i], judgments.human[s][i]
+        if candidate is None or human is None:
+            continue
+        spans = tuple((judgments.spans[s][i] or ()) if judgments.spans else ())
+        missed = unmatched(candidate, references, max_order)
+        shares = shares_of(marked_characters(len(candidate), spans), missed)
+        found.append(SegmentSpans(system, candidate, human, spans, missed, shares))
+    return tuple(found)
 
 
 def span_estimates_steps(

@@ -16,6 +16,7 @@ from ..agreement.correlations import MEASURES
 from ..agreement.evaluate import AgreementReport, Source
 from ..agreement.minimal_pairs import OVERALL
 from ..agreement.scoring import metric_label
+from ..agreement.spans import SegmentSpans, runs
 from ..metric.values import counted
 from ..significance.pvalues import p_value_decimals
 from .formats import Heading, Label, Paragraph, Table, latex_escape, render
@@ -23,6 +24,8 @@ from .formats import Heading, Label, Paragraph, Table, latex_escape, render
 __all__ = [
     "DEFAULT_EXPLORER",
     "explorer_address",
+    "item_spans_blocks",
+    "item_spans_data",
     "report_blocks",
     "report_data",
     "report_html",
@@ -264,6 +267,78 @@ def _disagreements(found, human: str | None, explorer: str) -> list:
             Paragraph((f"explorer: {explorer}?{d.links[1]}",)),
         ]
     return blocks
+
+
+def item_spans_blocks(item: str, references, found: tuple[SegmentSpans, ...], human: str) -> list:
+    """One item's candidates (:func:`charsim.agreement.spans.item_spans`) as blocks: each
+    with its ``human`` score, the errors people marked in it, the characters charsim leaves
+    unmatched (positions count code points from 1, both ends included) and the two shares
+    (``charsim meta-eval --explain``)."""
+    blocks = [
+        Heading(
+            (f"item {item}: the errors people marked, the characters charsim leaves unmatched",)
+        ),
+        Paragraph((f"reference: {' | '.join(references)}",)),
+    ]
+    for segment in found:
+        text = segment.candidate
+        blocks.append(Paragraph((f"{segment.system} ({human} {float(segment.human):g}): {text}",)))
+        for span in segment.spans:
+            what = f"{span.severity} · {span.category} · {span.rater}"
+            where = (
+                f"“{text[span.start : span.end]}” (characters {span.start + 1}–{span.end})"
+                if span.located
+                else "no span marked (an omission)"
+            )
+            blocks.append(Paragraph((f"  error: {where}: {what}",)))
+        missed = [
+            f"“{text[start:end]}” ({start + 1}–{end})" for start, end in runs(segment.unmatched)
+        ]
+        blocks.append(Paragraph((f"  unmatched by charsim: {'; '.join(missed) or 'none'}",)))
+        shares = segment.shares
+        blocks.append(
+            Paragraph(
+                (
+                    f"  Of the {shares.marked:,} characters people marked, charsim leaves "
+                    f"{shares.marked_unmatched:,} unmatched ({_percent(shares.marked_share)}); "
+                    f"of the other {shares.unmarked:,}, {shares.unmarked_unmatched:,} "
+                    f"({_percent(shares.unmarked_share)}).",
+                )
+            )
+        )
+    return blocks
+
+
+def item_spans_data(found: tuple[SegmentSpans, ...]) -> list:
+    """One item's candidates (:func:`charsim.agreement.spans.item_spans`) as JSON-ready data:
+    spans and unmatched runs as ``[start, end)`` code point offsets from 0."""
+    return [
+        {
+            "system": segment.system,
+            "candidate": segment.candidate,
+            "human": float(segment.human),
+            "spans": [
+                {
+                    "start": span.start,
+                    "end": span.end,
+                    "severity": span.severity,
+                    "category": span.category,
+                    "rater": span.rater,
+                }
+                for span in segment.spans
+            ],
+            "unmatched": [list(run) for run in runs(segment.unmatched)],
+            "marked": segment.shares.marked,
+            "marked_unmatched": segment.shares.marked_unmatched,
+            "unmarked": segment.shares.unmarked,
+            "unmarked_unmatched": segment.shares.unmarked_unmatched,
+        }
+        for segment in found
+    ]
+
+
+def _percent(share) -> str:
+    return "—" if share is None else f"{float(share):.1%}"
 
 
 def _number(value: float | None, sign: str = "") -> str | None:

@@ -17,6 +17,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from charsim import NGram
+from charsim.agreement.spans import runs
 
 from ..i18n import UIText
 from .render import TEXT_SHOWN, ngram_label
@@ -98,15 +99,16 @@ def _errors(candidate: str, spans: Sequence[ErrorSpan], ui: UIText) -> str:
 
 
 def _unmatched_words(candidate: str, missed: Sequence[bool], ui: UIText) -> str:
-    runs, start = [], None
-    for i, flag in enumerate([*missed, False]):
-        if flag and start is None:
-            start = i
-        elif not flag and start is not None:
-            chars = "".join(ngram_label(NGram(c)) for c in candidate[start:i])
-            runs.append(ui("judged.unmatched_run", chars=chars, start=start + 1, end=i))
-            start = None
-    listed = "; ".join(runs) if runs else ui("judged.unmatched_none")
+    found = [
+        ui(
+            "judged.unmatched_run",
+            chars="".join(ngram_label(NGram(c)) for c in candidate[start:end]),
+            start=start + 1,
+            end=end,
+        )
+        for start, end in runs(missed)
+    ]
+    listed = "; ".join(found) if found else ui("judged.unmatched_none")
     return f'<p data-testid="judged-unmatched">{escape(ui("judged.unmatched", runs=listed))}</p>'
 
 
