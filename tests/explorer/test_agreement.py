@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import param
 import pytest
 
 from charsim.agreement import meta_evaluate, read_demetr, read_mqm
@@ -149,6 +150,12 @@ def test_a_disagreement_opens_its_item_with_both_candidates_and_the_spans():
     assert restored.judged == judged and restored.candidate == first.worse_text
     table = DisagreementsView(agreement, UIText())
     assert table._table.value["candidate"][0] == first.worse_text
+    # a run under way (no report) empties the table, and a row clicked meanwhile opens nothing
+    with param.edit_constant(agreement):
+        agreement.report = None
+    assert len(table._table.value) == 0
+    agreement.open(0)
+    assert agreement.opened == (judged, references)
 
 
 def test_the_systems_are_ranked_best_first_with_ties_sharing():

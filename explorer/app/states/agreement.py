@@ -191,8 +191,11 @@ class AgreementState(param.Parameterized):
     def open(self, index: int) -> None:
         """Open disagreement ``index`` of the report (0-based, segments first, then minimal
         pairs): sets ``opened`` to its two texts, the one charsim prefers shown first by the
-        page, each with the errors people marked in it."""
+        page, each with the errors people marked in it. Nothing while there is no report (a
+        run under way)."""
         report = self.report
+        if report is None:
+            return
         found = [*report.disagreements, *report.pair_disagreements][index]
         texts = []
         for name, text, human, by in (

@@ -88,8 +88,8 @@ class DisagreementsView(Viewer):
             if empty
             else f"<p>{escape(self.text('agreement.disagreements_intro'))}</p>"
         )
-        if report is not None:
-            self._table.value = disagreements_frame(self.state)
+        # emptied while a run is under way: a row of the last report would open nothing
+        self._table.value = disagreements_frame(self.state)
 
     def __panel__(self):
         from panel import Column
