@@ -1,6 +1,9 @@
 """Regenerate the screenshots of the explorer in the docs: ``docs/_static/explorer.png``, the
-README's, and ``docs/images/<setting>.png``, the page in each of four settings (a laptop's
-window, a phone's, a dark colour scheme, and paper, as printed).
+README's, ``docs/images/<setting>.png``, the page in each of four settings (a laptop's window, a
+phone's, a dark colour scheme, and paper, as printed), and with ``--agreement`` two of the
+Agreement page beside the README's (``agreement.png``: the TED MQM sample evaluated;
+``spans.png``: its largest disagreement opened, the candidate charsim prefers drawn with the
+spans people marked and the characters charsim leaves unmatched).
 
 Serves a built site on 127.0.0.1, opens it in headless Chromium (Playwright), waits until every
 page is built (no progress bar left), and saves a screenshot of TED item 432 of system 1 (the
@@ -9,6 +12,7 @@ item the "debug one surprising score" tutorial follows)::
     python -m explorer build --out /tmp/site              # or reuse a site built before
     python docs/screenshot.py --site /tmp/site            # writes docs/_static/explorer.png
     python docs/screenshot.py --site /tmp/site --settings # writes docs/images/*.png
+    python docs/screenshot.py --site /tmp/site --agreement # agreement.png and spans.png
 
 The settings' images are drawn at a fraction of a CSS pixel per pixel (``scale``), so that each
 stays small (under 100 kB) in the repository.
@@ -109,6 +113,47 @@ def _wait_ready(page, timeout: float) -> None:
         time.sleep(0.5)
 
 
+def shoot_agreement(site: Path, folder: Path, timeout: float = 400.0) -> list[Path]:
+    """Serve ``site``, run the TED MQM sample on the Agreement page (its default metrics) and
+    save the page's results and its largest disagreement's spans as ``agreement.png`` and
+    ``spans.png`` in ``folder``, each of one part of the page, at most 1,000 px wide."""
+    from playwright.sync_api import sync_playwright
+
+    from explorer.site_build import serve
+
+    server, url = serve.serve_in_thread(site)
+    shots = [folder / "agreement.png", folder / "spans.png"]
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=CHROMIUM,
+                args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+            )
+            page = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
+            page.goto(url)
+            _wait_ready(page, timeout)
+            page.get_by_role("tab", name="Agreement", exact=True).click()
+            page.get_by_role("button", name="TED, expert MQM (English→German)").click()
+            status = page.locator('[data-testid="agreement-status"]')
+            status.get_by_text("Evaluated", exact=False).wait_for(timeout=timeout * 1000)
+            table = page.locator('[data-testid="agreement-table"]')
+            table.scroll_into_view_if_needed()
+            time.sleep(2)  # the charts' last paint
+            page.screenshot(path=str(shots[0]), type="png")
+            page.locator(".cs-open-item").first.wait_for(timeout=timeout * 1000)
+            page.locator(".cs-open-item").first.click()
+            drawn = page.locator('[data-testid="judged-text"]')
+            drawn.wait_for(timeout=60_000)
+            drawn.scroll_into_view_if_needed()
+            time.sleep(1)
+            page.screenshot(path=str(shots[1]), type="png")
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return shots
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, help="a site built by python -m explorer build")
@@ -117,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
         "--settings",
         action="store_true",
         help=f"save the four settings ({', '.join(SETTINGS)}) into {IMAGES} instead",
+    )
+    parser.add_argument(
+        "--agreement", action="store_true", help="the Agreement page's two, beside --out"
     )
     args = parser.parse_args(argv)
     if args.settings:
@@ -129,7 +177,11 @@ def main(argv: list[str] | None = None) -> int:
             from explorer.site_build import build
 
             site = build.build(Path(tmp) / "site")
-        for out in shoot(site, shots):
+        if args.agreement:
+            shots = shoot_agreement(site, args.out.parent)
+        else:
+            shots = shoot(site, shots)
+        for out in shots:
             print(f"{out}: {out.stat().st_size / 1000:.0f} kB")
     return 0
 

@@ -10,8 +10,11 @@ repository's root or with it on ``sys.path``)::
 shows the page the site's first tab shows, built from the same state and views
 (:func:`explorer.app.page.single_item_page`): the inputs (editable: with a live kernel, a change
 scores again), the score card with P, R and the precision-versus-recall decision (§3.1), the
-per-order contributions, the shared n-grams with their boundaries, and the details tabs. Every
-text it shows is escaped, as on the site.
+per-order contributions, the shared n-grams with their boundaries, and the details tabs; with
+the error spans people marked in the candidate (``spans=``, e.g. an MQM segment's
+:attr:`charsim.agreement.Judgments.spans`), the candidate drawn with them beside the characters
+charsim leaves unmatched, as the site draws a judged item. Every text it shows is escaped, as
+on the site.
 
 A host of the app, as the browser's runtime is: the app never imports it (``tests/test_layers.py``).
 """
@@ -31,6 +34,7 @@ from charsim.metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
 from charsim.metric.values import as_tuple
 from explorer.app.i18n import DEFAULT_LANGUAGE, UIText
 from explorer.app.page import single_item_page
+from explorer.app.sources.judged import Judged, JudgedText
 from explorer.app.states.single import ExplorerState
 
 __all__ = ["Explorer", "script_safe"]
@@ -54,6 +58,9 @@ class Explorer(Viewer):
         max_order: the order cap, 1 to 64 (32, the article's, by default; §2.5).
         weights: ``"harmonic"`` (``1/n``, the article's) or ``"uniform"`` (§6.4).
         language: the UI's language, ``"en"`` or ``"ja"``.
+        spans: the errors people marked in the candidate
+            (:class:`charsim.agreement.ErrorSpan`, in code points of ``candidate``), or None.
+        human_name: what the people's judgments are (``"MQM"``), shown with ``spans``.
         **params: Panel's parameters of a ``Viewer``.
 
     Attributes:
@@ -62,7 +69,8 @@ class Explorer(Viewer):
 
     Raises:
         TypeError: ``candidate`` is not a ``str``, ``references`` not a sequence of ``str``.
-        ValueError: ``max_order``, ``weights`` or ``language`` out of range (param's message).
+        ValueError: ``max_order``, ``weights`` or ``language`` out of range (param's message),
+            or a span outside the candidate.
     """
 
     def __init__(
@@ -73,6 +81,8 @@ class Explorer(Viewer):
         max_order: int = DEFAULT_MAX_ORDER,
         weights: str = DEFAULT_WEIGHTS,
         language: str = DEFAULT_LANGUAGE,
+        spans: Sequence | None = None,
+        human_name: str = "MQM",
         **params,
     ) -> None:
         if not isinstance(candidate, str):
@@ -85,7 +95,16 @@ class Explorer(Viewer):
         super().__init__(**params)
         self.text = UIText(language=language)
         self.state = ExplorerState()
-        self.state.set_inputs(candidate, references, max_order=max_order, weights=weights)
+        judged = None
+        if spans is not None:
+            for span in spans:
+                if span.located and not 0 <= span.start <= span.end <= len(candidate):
+                    size = len(candidate)
+                    raise ValueError(f"{span} lies outside the candidate's {size} characters")
+            judged = Judged("", human_name, (JudgedText("", candidate, None, tuple(spans)),))
+        self.state.set_inputs(
+            candidate, references, max_order=max_order, weights=weights, judged=judged
+        )
         self._page = single_item_page(self.state, self.text)
 
     def __panel__(self):

@@ -7,8 +7,10 @@ metrics' segment scores (``scoring``); the measures of the field (``measures``: 
 accuracy, ``acc_eq`` and tie calibration, Kendall's τ_b, Pearson), computed at the system and
 the segment level (``correlations``) and on minimal pairs (``minimal_pairs``), each with a
 bootstrap interval over items and each metric's paired difference from charsim (``estimates``);
-where charsim and the humans disagree most (``disagreements``); and all of it in one call
-(``evaluate``: :func:`meta_evaluate`). May import: :mod:`charsim.version`,
+where charsim and the humans disagree most (``disagreements``); where people marked errors and
+where charsim leaves characters unmatched (``spans``); and all of it in one call (``evaluate``:
+:func:`meta_evaluate`, or :func:`~charsim.agreement.evaluate.meta_evaluate_steps` in steps).
+May import: :mod:`charsim.version`,
 :mod:`charsim.metric`, :mod:`charsim.io`, :mod:`charsim.corpus`, :mod:`charsim.significance`
 and :mod:`charsim.compare` (sacreBLEU is imported on first use, for its metrics only).
 """
@@ -17,25 +19,29 @@ from .demetr import read_demetr
 from .disagreements import Disagreement, explorer_query
 from .estimates import Estimate
 from .evaluate import AgreementReport, Source, meta_evaluate
-from .judgments import Judgments, MinimalPair, MinimalPairs, Skipped
+from .judgments import ErrorSpan, Judgments, MinimalPair, MinimalPairs, Skipped
 from .mqm import read_mqm
 from .plain import read_plain
 from .scoring import DEFAULT_METRICS, METRICS
+from .spans import SpanShares, span_shares
 
 __all__ = [
     "DEFAULT_METRICS",
     "METRICS",
     "AgreementReport",
     "Disagreement",
+    "ErrorSpan",
     "Estimate",
     "Judgments",
     "MinimalPair",
     "MinimalPairs",
     "Skipped",
     "Source",
+    "SpanShares",
     "meta_evaluate",
     "read_demetr",
     "read_mqm",
     "read_plain",
     "explorer_query",
+    "span_shares",
 ]

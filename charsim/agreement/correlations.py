@@ -20,17 +20,25 @@ a resample draws items with replacement, every system's segments of an item toge
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Executor
+from fractions import Fraction
 
 from ..compare.sacrebleu import corpus_score_from_statistics
 from ..significance.resample import exact_column
-from .estimates import Columns, Estimate, estimates, resampled_values
+from .estimates import (
+    Columns,
+    Estimate,
+    estimates,
+    finish,
+    resampled_values_steps,
+    shown_resamples,
+)
 from .judgments import Judgments
 from .measures import pair_counts, pairwise_accuracy, pearson_from_sums, tie_calibration
 from .scoring import LOWER_IS_BETTER, MetricScores
 
-__all__ = ["MEASURES", "correlate", "human_side_notes"]
+__all__ = ["MEASURES", "correlate", "correlate_steps", "human_side_notes"]
 
 MEASURES = {
     "system_accuracy": "system-level pairwise accuracy",
@@ -66,16 +74,37 @@ def correlate(
         level: the intervals' coverage.
         progress: called with the resamples done.
         executor: where blocks of resamples run (a process pool; None: here).
-        executor: where blocks of resamples run (a process pool; None: here).
 
     Returns:
         The estimates, measure by measure, metrics in the order of ``scores``.
     """
+    settings = {"baseline": baseline, "resamples": resamples, "seed": seed, "level": level}
+    steps = correlate_steps(judgments, scores, executor=executor, **settings)
+    return finish(steps, progress, shown_resamples(resamples, executor))[0]
+
+
+def correlate_steps(
+    judgments: Judgments,
+    scores: Sequence[MetricScores],
+    *,
+    baseline: str,
+    resamples: int,
+    seed: int,
+    level: float,
+    executor: Executor | None = None,
+) -> Generator[int, None, tuple[tuple[Estimate, ...], dict[str, tuple[float, ...]]]]:
+    """:func:`correlate` in steps: a generator that yields the resamples done (0 once the
+    columns are made) and returns the estimates and the system-level scores
+    (:meth:`_Table.system_scores`)."""
     table = _Table(judgments, scores)
+    yield 0
     observed = table.statistic(table.columns.totals())
-    draws = resampled_values(table.columns, table.statistic, resamples, seed, progress, executor)
+    draws = yield from resampled_values_steps(
+        table.columns, table.statistic, resamples, seed, executor
+    )
     epsilons = {"segment_acc_star": table.epsilons}
-    return estimates(observed, draws, baseline, len(judgments.items), level, epsilons)
+    found = estimates(observed, draws, baseline, len(judgments.items), level, epsilons)
+    return found, table.system_scores()
 
 
 def human_side_notes(judgments: Judgments) -> dict[str, str]:
@@ -155,7 +184,29 @@ class _Table:
         )
         self.grouped = columns.add([1 if len(y) > 1 else 0 for y in ys])[0]
         self.metrics = [_Metric(self, m, ys, kept) for m in scores]
+        self.human, self.complete_items = judgments.human, sorted(complete)
         self.epsilons = {m.name: m.epsilon for m in self.metrics}
+
+    def system_scores(self) -> dict[str, tuple[float, ...]]:
+        """Each system's score over the complete items: ``"human"`` (the mean human score),
+        then each metric's corpus score on its own scale (TER as given); empty when no item
+        is complete."""
+        sums = self.columns.totals()
+        complete = self.complete_items
+        if not complete:
+            return {}
+
+        def means(rows) -> tuple[float, ...]:
+            total = len(complete)
+            return tuple(float(sum(Fraction(row[i]) for i in complete) / total) for row in rows)
+
+        found = {"human": means(self.human)}
+        for metric in self.metrics:
+            if metric.statistics is None:
+                found[metric.name] = means(metric.segments)
+            else:
+                found[metric.name] = tuple(metric.sign * x for x in metric.system_scores(sums))
+        return found
 
     def statistic(self, sums: Sequence[int]) -> dict:
         """Every measure of every metric from one set of column sums (all the items, or a
@@ -214,6 +265,7 @@ class _Metric:
             columns.add([int(t is not None) for t in taus])[0],
         )
         self.sign, self.metric, self.columns = sign, scores.metric, columns
+        self.segments = scores.segments
         if scores.statistics is None:
             self.systems = columns.add(*(_kept(row, kept) for row in exact))
             self.statistics = None

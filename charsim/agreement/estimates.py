@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -34,7 +34,16 @@ from ..significance.resample import (
     resampled_sums,
 )
 
-__all__ = ["Columns", "Estimate", "estimates", "resampled_values"]
+__all__ = [
+    "Columns",
+    "Estimate",
+    "estimates",
+    "finish",
+    "resampled_values",
+    "resampled_values_steps",
+    "shown_resamples",
+    "staged",
+]
 
 
 @dataclass(frozen=True)
@@ -134,32 +143,77 @@ def resampled_values(
         statistic: the measures from one resample's sums (picklable, to run on ``executor``).
         resamples: how many resamples.
         seed: their seed.
-        progress: called with the number of resamples done, now and then and after the last.
+        progress: called with the number of resamples done, every 100 and after the last (or
+            after each block on ``executor``).
         executor: where blocks of resamples run (a process pool), each drawing the same
             resamples as a run from the first (None: here, one after the other).
 
     Returns:
         One value of ``statistic`` per resample; the same with any executor.
     """
+    steps = resampled_values_steps(columns, statistic, resamples, seed, executor)
+    return finish(steps, progress, shown_resamples(resamples, executor))
+
+
+def staged(stage: str, steps: Generator, total: int) -> Generator:
+    """``steps`` (a generator yielding counts) yielding ``(stage, count, total)`` instead;
+    returns their result."""
+    while True:
+        try:
+            done = next(steps)
+        except StopIteration as finished:
+            return finished.value
+        yield stage, done, total
+
+
+def shown_resamples(resamples: int, executor: Executor | None) -> Callable[[int], bool]:
+    """Which counts of resamples done a progress report shows: every 100th and the last
+    (each block's on an executor), never 0."""
+    every = 1 if executor is not None else 100
+    return lambda done: done > 0 and (done % every == 0 or done == resamples)
+
+
+def resampled_values_steps(
+    columns: Columns,
+    statistic: Statistic,
+    resamples: int,
+    seed: int,
+    executor: Executor | None = None,
+) -> Generator[int, None, list[dict]]:
+    """:func:`resampled_values` in steps: a generator that yields the resamples done after
+    each resample (after each block on ``executor``) and returns their values."""
     packed = pack_columns(columns.columns)
+    found = []
     if executor is None:
-        found = []
         for sums in resampled_sums(packed, resamples, seed):
             found.append(statistic(sums))
-            if progress is not None and (len(found) % 100 == 0 or len(found) == resamples):
-                progress(len(found))
+            yield len(found)
         return found
     task = functools.partial(_block, packed=packed, statistic=statistic, seed=seed)
-    found = []
     size = -(-resamples // BLOCKS)
     blocks = run_chunks(
         task, range(resamples), chunk_size=size, executor=executor, in_flight=BLOCKS
     )
     for block in blocks:
         found.extend(block)
-        if progress is not None:
-            progress(len(found))
+        yield len(found)
     return found
+
+
+def finish(
+    steps: Generator,
+    progress: Callable[..., None] | None = None,
+    shown: Callable[[int], bool] = lambda _done: True,
+):
+    """Run ``steps`` to the end, calling ``progress`` with each value they yield for which
+    ``shown(value)``; return their result."""
+    while True:
+        try:
+            done = next(steps)
+        except StopIteration as finished:
+            return finished.value
+        if progress is not None and shown(done):
+            progress(done)
 
 
 BLOCKS = 4

@@ -5,7 +5,7 @@ charsim and the humans disagree most (:func:`meta_evaluate`, :class:`AgreementRe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 
@@ -18,14 +18,21 @@ from ..significance.limits import (
     MAX_RESAMPLES,
     MIN_RESAMPLES,
 )
-from .correlations import correlate, human_side_notes
+from .correlations import correlate_steps, human_side_notes
 from .disagreements import Disagreement, minimal_pair_disagreements, segment_disagreements
-from .estimates import Estimate
+from .estimates import Estimate, finish, shown_resamples, staged
 from .judgments import Judgments, MinimalPairs, Skipped
-from .minimal_pairs import distinct_texts, pair_accuracy, score_pairs
-from .scoring import DEFAULT_METRICS, METRICS, metric_signature, score_segments
+from .minimal_pairs import distinct_texts, pair_accuracy_steps, score_pairs_steps
+from .scoring import CHUNK_ITEMS, DEFAULT_METRICS, METRICS, metric_signature, score_segments_steps
+from .spans import SpanShares, span_estimates_steps
 
-__all__ = ["DEFAULT_DISAGREEMENTS", "AgreementReport", "Source", "meta_evaluate"]
+__all__ = [
+    "DEFAULT_DISAGREEMENTS",
+    "AgreementReport",
+    "Source",
+    "meta_evaluate",
+    "meta_evaluate_steps",
+]
 
 DEFAULT_DISAGREEMENTS = 10
 """The disagreements a report lists unless told otherwise."""
@@ -74,6 +81,14 @@ class AgreementReport(RichDisplay):
         estimates: the measures on the human scores
             (:data:`charsim.agreement.correlations.MEASURES`).
         disagreements: the largest disagreements between charsim and the human scores.
+        spans: where the judgments mark error spans (MQM): the characters people marked and
+            those charsim leaves unmatched, pooled over the segments with a marked span
+            (:mod:`charsim.agreement.spans`), or None.
+        span_estimates: both shares with their intervals (measures ``"spans:marked"`` and
+            ``"spans:unmarked"``, metric ``"charsim"``).
+        system_scores: ``(name, scores)`` of ``"human"`` (each system's mean human score)
+            and of each metric (its corpus score, on its own scale), the systems in the order
+            of :attr:`Source.systems`, over the items every system has.
         minimal_pairs: what the minimal pairs were read from, or None.
         pair_estimates: the minimal-pair accuracies (measures ``"pairs:GROUP"``).
         pair_disagreements: the pairs charsim fails by the most.
@@ -90,6 +105,9 @@ class AgreementReport(RichDisplay):
     judgments: Source | None = None
     estimates: tuple[Estimate, ...] = ()
     disagreements: tuple[Disagreement, ...] = ()
+    spans: SpanShares | None = None
+    span_estimates: tuple[Estimate, ...] = ()
+    system_scores: tuple[tuple[str, tuple[float, ...]], ...] = ()
     minimal_pairs: Source | None = None
     pair_estimates: tuple[Estimate, ...] = ()
     pair_disagreements: tuple[Disagreement, ...] = ()
@@ -102,7 +120,7 @@ class AgreementReport(RichDisplay):
         Raises:
             KeyError: no such measure or metric in the report.
         """
-        for found in (*self.estimates, *self.pair_estimates):
+        for found in (*self.estimates, *self.span_estimates, *self.pair_estimates):
             if found.measure == measure and found.metric == metric:
                 return found
         raise KeyError((measure, metric))
@@ -160,49 +178,101 @@ def meta_evaluate(
         ImportError: a sacreBLEU metric without sacreBLEU.
         WorkerError: the executor could not score a chunk.
     """
+    steps = meta_evaluate_steps(
+        judgments,
+        minimal_pairs,
+        metrics=metrics,
+        resamples=resamples,
+        seed=seed,
+        level=level,
+        disagreements=disagreements,
+        executor=executor,
+        in_flight=in_flight,
+    )
+    if progress is None:
+        return finish(steps)
+
+    def shown(step: tuple[str, int, int]) -> bool:
+        stage, done, total = step
+        return stage not in _RESAMPLING or shown_resamples(total, executor)(done)
+
+    return finish(steps, lambda step: progress(*step), shown)
+
+
+_RESAMPLING = ("resampling items", "resampling the spans' items", "resampling sentences")
+"""The stages that resample (reported every 100 resamples, as :func:`shown_resamples`)."""
+
+
+def meta_evaluate_steps(
+    judgments: Judgments | None = None,
+    minimal_pairs: MinimalPairs | None = None,
+    *,
+    metrics: Sequence[str] = DEFAULT_METRICS,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+    level: float = DEFAULT_CONFIDENCE_LEVEL,
+    disagreements: int = DEFAULT_DISAGREEMENTS,
+    executor: Executor | None = None,
+    in_flight: int | None = None,
+    chunk_items: int = CHUNK_ITEMS,
+) -> Generator[tuple[str, int, int], None, AgreementReport]:
+    """:func:`meta_evaluate` in steps, for a caller that interleaves other work (an event loop
+    that must keep answering): a generator that yields ``(stage, done, total)`` after each
+    chunk of ``chunk_items`` items scored, each item whose unmatched characters are located and
+    each resample (each block of them on ``executor``), and returns the
+    :class:`AgreementReport`; closing it early abandons the work. The arguments are those of
+    :func:`meta_evaluate`, checked at this call; the errors met scoring, at the step meeting
+    them. Without ``executor`` no step scores more than ``chunk_items`` items.
+
+    Raises:
+        ValueError, TypeError: as :func:`meta_evaluate`, at this call.
+    """
     metrics = _check(judgments, minimal_pairs, metrics, resamples, seed, level, disagreements)
+    return _steps(
+        judgments,
+        minimal_pairs,
+        metrics,
+        {"resamples": resamples, "seed": seed, "level": level},
+        disagreements,
+        {"executor": executor, "in_flight": in_flight, "chunk_items": chunk_items},
+    )
+
+
+def _steps(judgments, minimal_pairs, metrics, settings, count, where) -> Generator:
     baseline = "charsim" if "charsim" in metrics else metrics[0]
-    report = AgreementReport(metrics, baseline, resamples, seed, level, ())
-    settings = {"baseline": baseline, "resamples": resamples, "seed": seed, "level": level}
+    report = AgreementReport(
+        metrics, baseline, settings["resamples"], settings["seed"], settings["level"], ()
+    )
+    settings = {"baseline": baseline, **settings}
     nrefs = None
     if judgments is not None:
-        report = _on_judgments(
-            report, judgments, settings, disagreements, executor, in_flight, progress
-        )
+        report = yield from _on_judgments(report, judgments, settings, count, where)
         nrefs = _nrefs(len(refs) for refs in judgments.references)
     if minimal_pairs is not None:
-        report = _on_pairs(
-            report, minimal_pairs, settings, disagreements, executor, in_flight, progress
-        )
+        report = yield from _on_pairs(report, minimal_pairs, settings, count, where)
         nrefs = nrefs if judgments is not None else 1
     signatures = tuple((metric, metric_signature(metric, nrefs)) for metric in metrics)
     return replace(report, signatures=signatures)
 
 
-def _on_judgments(report, judgments, settings, count, executor, in_flight, progress):
+def _on_judgments(report, judgments, settings, count, where):
     rows = [
         (tuple(row[i] if row[i] is not None else "" for row in judgments.candidates), refs)
         for i, refs in enumerate(judgments.references)
     ]
-    scored = score_segments(
-        report.metrics,
-        rows,
-        executor=executor,
-        in_flight=in_flight,
-        progress=_stage(progress, "scoring segments", len(rows)),
-    )
-    found = correlate(
-        judgments,
-        scored,
-        progress=_stage(progress, "resampling items", settings["resamples"]),
-        executor=executor,
-        **settings,
-    )
+    scoring = score_segments_steps(report.metrics, rows, **where)
+    scored = yield from staged("scoring segments", scoring, len(rows))
+    resampling = correlate_steps(judgments, scored, executor=where["executor"], **settings)
+    found, systems = yield from staged("resampling items", resampling, settings["resamples"])
     by_name = {s.metric: s.segments for s in scored}
     listed = ()
     if "charsim" in by_name and count:
         peer = ("chrf", by_name["chrf"]) if "chrf" in by_name else None
         listed = segment_disagreements(judgments, by_name["charsim"], peer, count)
+    spans, span_estimates = None, ()
+    if judgments.spans is not None and "charsim" in by_name:
+        options = {key: settings[key] for key in ("resamples", "seed", "level")}
+        spans, span_estimates = yield from span_estimates_steps(judgments, **options)
     source = Source(
         judgments.source,
         judgments.human_name,
@@ -213,24 +283,23 @@ def _on_judgments(report, judgments, settings, count, executor, in_flight, progr
         judgments.skipped,
     )
     notes = tuple(human_side_notes(judgments).items())
-    return replace(report, judgments=source, estimates=found, disagreements=listed, notes=notes)
+    return replace(
+        report,
+        judgments=source,
+        estimates=found,
+        disagreements=listed,
+        notes=notes,
+        spans=spans,
+        span_estimates=span_estimates,
+        system_scores=tuple(systems.items()),
+    )
 
 
-def _on_pairs(report, pairs, settings, count, executor, in_flight, progress):
-    scores = score_pairs(
-        pairs,
-        report.metrics,
-        executor=executor,
-        in_flight=in_flight,
-        progress=_stage(progress, "scoring minimal pairs", len(distinct_texts(pairs))),
-    )
-    found = pair_accuracy(
-        pairs,
-        scores,
-        progress=_stage(progress, "resampling sentences", settings["resamples"]),
-        executor=executor,
-        **settings,
-    )
+def _on_pairs(report, pairs, settings, count, where):
+    scoring = score_pairs_steps(pairs, report.metrics, **where)
+    scores = yield from staged("scoring minimal pairs", scoring, len(distinct_texts(pairs)))
+    resampling = pair_accuracy_steps(pairs, scores, executor=where["executor"], **settings)
+    found = yield from staged("resampling sentences", resampling, settings["resamples"])
     listed = ()
     if "charsim" in report.metrics and count:
         peer = report.metrics.index("chrf") if "chrf" in report.metrics else None
@@ -242,12 +311,6 @@ def _on_pairs(report, pairs, settings, count, executor, in_flight, progress):
         pairs.source, "minimal pairs", (), items, len(pairs.pairs), "pair", pairs.skipped
     )
     return replace(report, minimal_pairs=source, pair_estimates=found, pair_disagreements=listed)
-
-
-def _stage(progress: Progress | None, name: str, total: int):
-    if progress is None:
-        return None
-    return lambda done: progress(name, done, total)
 
 
 def _nrefs(counts) -> int | str | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["SEVERITIES", "Judgments", "MinimalPair", "MinimalPairs", "Skipped"]
+__all__ = ["SEVERITIES", "ErrorSpan", "Judgments", "MinimalPair", "MinimalPairs", "Skipped"]
 
 SEVERITIES = ("base", "minor", "major", "critical")
 """DEMETR's severities of a perturbation, mildest first; ``base`` holds its sanity checks."""
@@ -41,6 +41,31 @@ class Skipped:
 
 
 @dataclass(frozen=True)
+class ErrorSpan:
+    """One error a rater marked in a candidate (an MQM row that is not ``No-error``).
+
+    Attributes:
+        start: where the marked span starts in the candidate (a code point index), or None
+            when the rater marked no span (an omission has nothing to mark).
+        end: where it ends (exclusive; ``start == end`` for a span of no characters), or None.
+        severity: the row's severity (``Major``, ``Minor``, ``Neutral``), as written.
+        category: the row's category (``Accuracy/Mistranslation``), as written.
+        rater: the rater who marked it.
+    """
+
+    start: int | None
+    end: int | None
+    severity: str
+    category: str
+    rater: str
+
+    @property
+    def located(self) -> bool:
+        """Whether the error marks a span of the text (an omission does not)."""
+        return self.start is not None
+
+
+@dataclass(frozen=True)
 class Judgments:
     """Human scores of systems' candidates on the same items (segment level).
 
@@ -56,6 +81,9 @@ class Judgments:
         candidates: ``candidates[s][i]``: system ``s``'s candidate for item ``i``, or None.
         human: ``human[s][i]``: its human score (exact; higher is better), or None.
         skipped: what was read and left out, and why.
+        spans: ``spans[s][i]``: the errors people marked in that candidate (empty when they
+            found none), or None where the segment is not judged; None when the layout marks
+            no spans (only MQM's does).
     """
 
     source: str
@@ -66,6 +94,7 @@ class Judgments:
     candidates: tuple[tuple[str | None, ...], ...]
     human: tuple[tuple[Fraction | None, ...], ...]
     skipped: tuple[Skipped, ...] = ()
+    spans: tuple[tuple[tuple[ErrorSpan, ...] | None, ...], ...] | None = None
 
     @property
     def segments(self) -> int:

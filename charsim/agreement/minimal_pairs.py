@@ -13,13 +13,20 @@ a sentence's pairs in every perturbation are drawn together, as they share the s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
 
-from .estimates import Columns, Estimate, estimates, resampled_values
+from .estimates import (
+    Columns,
+    Estimate,
+    estimates,
+    finish,
+    resampled_values_steps,
+    shown_resamples,
+)
 from .judgments import SEVERITIES, MinimalPairs
-from .scoring import LOWER_IS_BETTER, score_segments
+from .scoring import CHUNK_ITEMS, LOWER_IS_BETTER, score_segments_steps
 
 __all__ = [
     "OVERALL",
@@ -27,7 +34,9 @@ __all__ = [
     "distinct_texts",
     "groups_of",
     "pair_accuracy",
+    "pair_accuracy_steps",
     "score_pairs",
+    "score_pairs_steps",
 ]
 
 OVERALL = "overall"
@@ -80,13 +89,27 @@ def score_pairs(
         ValueError, ImportError, WorkerError: as
             :func:`charsim.agreement.scoring.score_segments`.
     """
+    steps = score_pairs_steps(pairs, metrics, executor=executor, in_flight=in_flight)
+    return finish(steps, progress)
+
+
+def score_pairs_steps(
+    pairs: MinimalPairs,
+    metrics: Sequence[str],
+    *,
+    executor: Executor | None = None,
+    in_flight: int | None = None,
+    chunk_items: int = CHUNK_ITEMS,
+) -> Generator[int, None, PairScores]:
+    """:func:`score_pairs` in steps of ``chunk_items`` texts: a generator that yields the
+    distinct texts scored and returns the :class:`PairScores`."""
     index = distinct_texts(pairs)
     # grouped by reference, so that a reference scored against many texts gets one table
     order = sorted(index, key=lambda key: (key[0], index[key]))
     rows = [((text,), (reference,)) for reference, text in order]
     position = {key: k for k, key in enumerate(order)}
-    scored = score_segments(
-        metrics, rows, executor=executor, in_flight=in_flight, progress=progress
+    scored = yield from score_segments_steps(
+        metrics, rows, executor=executor, in_flight=in_flight, chunk_items=chunk_items
     )
     at = [position[pair.reference, pair.candidate] for pair in pairs.pairs]
     to = [position[pair.reference, pair.perturbed] for pair in pairs.pairs]
@@ -151,6 +174,23 @@ def pair_accuracy(
     Raises:
         ValueError: no pairs.
     """
+    settings = {"baseline": baseline, "resamples": resamples, "seed": seed, "level": level}
+    steps = pair_accuracy_steps(pairs, scores, executor=executor, **settings)
+    return finish(steps, progress, shown_resamples(resamples, executor))
+
+
+def pair_accuracy_steps(
+    pairs: MinimalPairs,
+    scores: PairScores,
+    *,
+    baseline: str,
+    resamples: int,
+    seed: int,
+    level: float,
+    executor: Executor | None = None,
+) -> Generator[int, None, tuple[Estimate, ...]]:
+    """:func:`pair_accuracy` in steps: a generator that yields the resamples done (0 once the
+    columns are made) and returns the estimates; its error is raised at the first step."""
     if not pairs.pairs:
         raise ValueError(f"{pairs.source}: no minimal pairs to evaluate")
     items = list(dict.fromkeys(pair.item for pair in pairs.pairs))
@@ -172,7 +212,8 @@ def pair_accuracy(
 
     statistic = _Accuracy(scores.metrics, slots)
     observed = statistic(columns.totals())
-    draws = resampled_values(columns, statistic, resamples, seed, progress, executor)
+    yield 0
+    draws = yield from resampled_values_steps(columns, statistic, resamples, seed, executor)
     return estimates(observed, draws, baseline, len(items), level)
 
 

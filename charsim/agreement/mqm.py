@@ -9,6 +9,10 @@ least the columns ``system``, ``seg_id``, ``rater``, ``target``, ``category`` an
 ``seg_id`` is a whole number. A segment a rater found no error in has one row of severity
 ``No-error``. The span a rater marked
 is enclosed in ``<v>`` … ``</v>`` in ``target``; the candidate is ``target`` without them.
+Each error keeps where it was marked (:class:`~charsim.agreement.judgments.ErrorSpan`, in code
+points of the candidate; :func:`marked_span`): a ``<v>`` never closed marks up to the end of the
+text, a ``</v>`` never opened marks nothing, and a row without marks (an omission) is an error
+located nowhere.
 
 The segment's MQM score is that of mt-metrics-eval's ``converters/score_mqm.py``: each error
 weighs the weight of its most specific ``severity/category/subcategory`` prefix among
@@ -32,10 +36,17 @@ from fractions import Fraction
 
 from ..io.filestream import file_lines, source_name
 from ..io.textio import DataError
-from .judgments import Judgments, Skipped
+from .judgments import ErrorSpan, Judgments, Skipped
 from .plain import tsv_rows
 
-__all__ = ["DEFAULT_REFERENCE", "MQM_WEIGHTS", "REQUIRED_COLUMNS", "mqm_weight", "read_mqm"]
+__all__ = [
+    "DEFAULT_REFERENCE",
+    "MQM_WEIGHTS",
+    "REQUIRED_COLUMNS",
+    "marked_span",
+    "mqm_weight",
+    "read_mqm",
+]
 
 MQM_WEIGHTS = {
     "major": Fraction(5),
@@ -81,6 +92,35 @@ def mqm_weight(severity: str, category: str) -> Fraction | None:
     return MQM_WEIGHTS["/".join(parts)]
 
 
+def marked_span(target: str) -> tuple[str, tuple[int, int] | None]:
+    """The candidate in an MQM ``target`` and the span its ``<v>`` … ``</v>`` marks.
+
+        >>> marked_span("Ich möchte <v>euch</v> alle bitten")
+        ('Ich möchte euch alle bitten', (11, 15))
+        >>> marked_span("Sie kommt <v>?"), marked_span("nichts")
+        (('Sie kommt ?', (10, 11)), ('nichts', None))
+
+    Args:
+        target: the row's ``target``.
+
+    Returns:
+        ``(candidate, (start, end))``: the text without the marks and the span, in code points
+        of the text (``end`` exclusive), from the first ``<v>`` to the first ``</v>`` after it
+        (the end of the text when none follows); None when the target has no ``<v>``. A
+        ``</v>`` never opened marks nothing.
+    """
+    opening, closing = _SPAN_MARKS
+    text = target.replace(opening, "").replace(closing, "")
+    start = target.find(opening)
+    if start < 0:
+        return text, None
+    before = target[:start].count(closing) * len(closing)
+    end = target.find(closing, start)
+    inside = target[start:] if end < 0 else target[start:end]
+    length = len(inside.replace(opening, "").replace(closing, ""))
+    return text, (start - before, start - before + length)
+
+
 def read_mqm(
     path: str | os.PathLike, *, reference: str = DEFAULT_REFERENCE, score_references: bool = False
 ) -> Judgments:
@@ -114,6 +154,7 @@ def read_mqm(
     columns = _header(name, first[1])
     texts: dict[tuple[str, str], tuple[str, int]] = {}
     errors: dict[tuple[str, str], dict[str, Fraction]] = defaultdict(dict)
+    spans: dict[tuple[str, str], list[ErrorSpan]] = defaultdict(list)
     for number, fields in tsv_rows(name, lines, len(columns)):
         if fields == columns:
             raise DataError(name, number, "the header is repeated here (files joined with theirs?)")
@@ -134,9 +175,7 @@ def read_mqm(
                 "Major, Minor, Neutral and No-error)",
             )
         key = row["system"], row["seg_id"]
-        text = row["target"]
-        for mark in _SPAN_MARKS:
-            text = text.replace(mark, "")
+        text, span = marked_span(row["target"])
         first = texts.setdefault(key, (text, number))
         if first[0] != text:
             raise DataError(
@@ -147,7 +186,10 @@ def read_mqm(
             )
         raters = errors[key]
         raters[row["rater"]] = raters.get(row["rater"], Fraction(0)) + weight
-    return _judgments(name, texts, errors, reference, score_references)
+        if row["severity"].lower() != "no-error":
+            start, end = span or (None, None)
+            spans[key].append(ErrorSpan(start, end, row["severity"], row["category"], row["rater"]))
+    return _judgments(name, texts, (errors, spans), reference, score_references)
 
 
 def _header(name: str, line: str) -> list[str]:
@@ -165,7 +207,8 @@ def _header(name: str, line: str) -> list[str]:
     return columns
 
 
-def _judgments(name, texts, errors, reference, score_references) -> Judgments:
+def _judgments(name, texts, marks, reference, score_references) -> Judgments:
+    errors, spans = marks
     segments = {key: -sum(raters.values()) / len(raters) for key, raters in errors.items()}
     if not segments:
         raise DataError(name, None, "holds no segments (only a header, or nothing)")
@@ -206,4 +249,7 @@ def _judgments(name, texts, errors, reference, score_references) -> Judgments:
         candidates=tuple(tuple(texts.get((s, i), (None,))[0] for i in items) for s in scored),
         human=tuple(tuple(segments.get((s, i)) for i in items) for s in scored),
         skipped=tuple(skipped),
+        spans=tuple(
+            tuple(tuple(spans[s, i]) if (s, i) in segments else None for i in items) for s in scored
+        ),
     )

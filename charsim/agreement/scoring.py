@@ -11,7 +11,7 @@ results either way (:func:`charsim.corpus.chunks.run_chunks`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
@@ -27,6 +27,7 @@ from ..corpus.parts import score_part
 from ..metric.config import DEFAULT_MAX_ORDER, Config
 from ..metric.preprocess import Preprocessing
 from ..metric.signature import signature_of
+from .estimates import finish
 
 __all__ = [
     "CHARSIM_METRICS",
@@ -38,6 +39,7 @@ __all__ = [
     "metric_label",
     "metric_signature",
     "score_segments",
+    "score_segments_steps",
 ]
 
 CHARSIM_METRICS = {
@@ -141,6 +143,21 @@ def score_segments(
         ImportError: a sacreBLEU metric without sacreBLEU.
         WorkerError: the executor could not score a chunk.
     """
+    steps = score_segments_steps(metrics, rows, executor=executor, in_flight=in_flight)
+    return finish(steps, progress)
+
+
+def score_segments_steps(
+    metrics: Sequence[str],
+    rows: Sequence[tuple[Sequence[str], Sequence[str]]],
+    *,
+    executor: Executor | None = None,
+    in_flight: int | None = None,
+    chunk_items: int = CHUNK_ITEMS,
+) -> Generator[int, None, list[MetricScores]]:
+    """:func:`score_segments` in steps of ``chunk_items`` items: a generator that yields the
+    items scored after each chunk and returns the scores; its errors are raised at the step
+    that meets them (an unknown metric, or sacreBLEU missing, at the first)."""
     unknown = [metric for metric in metrics if metric not in METRICS]
     if unknown:
         raise ValueError(f"unknown metric {unknown[0]!r} (choose from {', '.join(METRICS)})")
@@ -148,21 +165,16 @@ def score_segments(
         require_sacrebleu()
     systems = len(rows[0][0]) if rows else 0
     task = functools.partial(_score_chunk, metrics=tuple(metrics), systems=systems)
-
-    def count(chunks: int) -> None:  # run_chunks counts chunks; the caller, items
-        if progress is not None:
-            progress(min(len(rows), chunks * CHUNK_ITEMS))
-
     columns = {metric: [[] for _ in range(systems)] for metric in metrics}
     statistics = {metric: [[] for _ in range(systems)] for metric in metrics}
-    for part in run_chunks(
-        task, rows, chunk_size=CHUNK_ITEMS, executor=executor, in_flight=in_flight, progress=count
-    ):
+    parts = run_chunks(task, rows, chunk_size=chunk_items, executor=executor, in_flight=in_flight)
+    for chunks, part in enumerate(parts, start=1):
         for metric, (scores, stats) in part.items():
             for s in range(systems):
                 columns[metric][s].extend(scores[s])
                 if stats is not None:
                     statistics[metric][s].extend(stats[s])
+        yield min(len(rows), chunks * chunk_items)
     return [
         MetricScores(
             metric,

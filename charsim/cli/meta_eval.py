@@ -17,9 +17,18 @@ from ..agreement.evaluate import DEFAULT_DISAGREEMENTS, meta_evaluate
 from ..agreement.mqm import DEFAULT_REFERENCE, read_mqm
 from ..agreement.plain import read_plain
 from ..agreement.scoring import DEFAULT_METRICS, METRICS
+from ..agreement.spans import item_spans
 from ..io.textio import DataError
 from ..metric.errors import WorkerError
-from ..render.agreement import DEFAULT_EXPLORER, explorer_address, report_data, report_text
+from ..render.agreement import (
+    DEFAULT_EXPLORER,
+    explorer_address,
+    item_spans_blocks,
+    item_spans_data,
+    report_blocks,
+    report_data,
+)
+from ..render.formats import render
 from ..significance.limits import DEFAULT_RESAMPLES, DEFAULT_SEED, MAX_RESAMPLES, MIN_RESAMPLES
 from .args import Once, available_cores, file_name, jobs, name_list, whole_number
 from .progress import progress_bar
@@ -135,6 +144,14 @@ def parser() -> argparse.ArgumentParser:
         f"({DEFAULT_DISAGREEMENTS})",
     )
     output.add_argument(
+        "--explain",
+        metavar="ITEM",
+        action=Once,
+        hint="give one --explain",
+        help="--mqm or --judgments: item ITEM's candidates (an MQM seg_id) with the errors "
+        "people marked, the characters charsim leaves unmatched and both shares",
+    )
+    output.add_argument(
         "--explorer",
         metavar="URL",
         default=DEFAULT_EXPLORER,
@@ -171,6 +188,8 @@ def main(argv: Sequence[str]) -> int:
     args = command.parse_args(argv)
     if not (args.mqm or args.judgments or args.demetr):
         command.error("give human judgments: --mqm FILE, --judgments FILE or --demetr DIR")
+    if args.explain is not None and not (args.mqm or args.judgments):
+        command.error("--explain needs --mqm FILE or --judgments FILE")
     stages = _Stages(not args.no_progress)
     try:
         judgments = (
@@ -181,6 +200,7 @@ def main(argv: Sequence[str]) -> int:
             else None
         )
         pairs = read_demetr(args.demetr) if args.demetr else None
+        explained = _explained(judgments, args.explain)
         with worker_pool(args.jobs) as executor:
             report = meta_evaluate(
                 judgments,
@@ -199,11 +219,28 @@ def main(argv: Sequence[str]) -> int:
     finally:
         stages.close()
     if args.format == "json":
-        text = json.dumps(report_data(report, args.explorer), ensure_ascii=False, indent=1)
-        sys.stdout.write(text + "\n")
+        data = report_data(report, args.explorer)
+        if explained is not None:
+            data["explain"] = {"item": args.explain, "segments": item_spans_data(explained)}
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     else:
-        sys.stdout.write(report_text(report, args.format, args.explorer))
+        blocks = report_blocks(report, args.explorer)
+        if explained is not None:
+            i = judgments.items.index(args.explain)
+            references, human = judgments.references[i], judgments.human_name
+            blocks += item_spans_blocks(args.explain, references, explained, human)
+        sys.stdout.write(render(blocks, args.format))
     return 0
+
+
+def _explained(judgments, item: str | None):
+    """Item ``item``'s candidates with their spans and unmatched characters, or None."""
+    if item is None:
+        return None
+    try:
+        return item_spans(judgments, item)
+    except KeyError:
+        raise ValueError(f"--explain {item}: {judgments.source} has no item {item}") from None
 
 
 class _Stages:

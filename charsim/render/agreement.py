@@ -16,6 +16,7 @@ from ..agreement.correlations import MEASURES
 from ..agreement.evaluate import AgreementReport, Source
 from ..agreement.minimal_pairs import OVERALL
 from ..agreement.scoring import metric_label
+from ..agreement.spans import SegmentSpans, runs
 from ..metric.values import counted
 from ..significance.pvalues import p_value_decimals
 from .formats import Heading, Label, Paragraph, Table, latex_escape, render
@@ -23,6 +24,8 @@ from .formats import Heading, Label, Paragraph, Table, latex_escape, render
 __all__ = [
     "DEFAULT_EXPLORER",
     "explorer_address",
+    "item_spans_blocks",
+    "item_spans_data",
     "report_blocks",
     "report_data",
     "report_html",
@@ -112,6 +115,7 @@ def report_blocks(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> 
         blocks += _source(report.judgments)
         for measure, title in MEASURES.items():
             blocks += _measure_table(report, report.estimates, measure, title)
+        blocks += _spans_table(report)
         blocks += _disagreements(
             report, report.disagreements, report.judgments.human_name, explorer
         )
@@ -189,6 +193,30 @@ def _measure_table(report: AgreementReport, estimates, measure: str, title: str)
     if why is not None:
         blocks.append(Paragraph((f"Note: {why}.",)))
     return blocks
+
+
+def _spans_table(report: AgreementReport) -> list:
+    shares = report.spans
+    if shares is None or not shares.marked:
+        return []
+    rows = []
+    for key, what, count, missed in (
+        ("spans:marked", "marked by people", shares.marked, shares.marked_unmatched),
+        ("spans:unmarked", "not marked", shares.unmarked, shares.unmarked_unmatched),
+    ):
+        e = report.estimate(key, "charsim")
+        rows.append((what, f"{count:,}", f"{missed:,}", _number(e.value), _interval(e.interval)))
+    return [
+        Heading(("where charsim leaves characters unmatched, and where people marked errors",)),
+        Paragraph(
+            (
+                f"The characters of the {counted(shares.segments, 'segment')} with a marked "
+                "error span; unmatched: covered by no n-gram occurrence charsim matches "
+                "(the leftmost ones of a repeated n-gram).",
+            )
+        ),
+        Table(("characters", "in all", "unmatched", "share", "interval"), tuple(rows)),
+    ]
 
 
 def _severity_table(report: AgreementReport) -> list:
@@ -269,6 +297,78 @@ def _disagreements(report: AgreementReport, found, human: str | None, explorer: 
     return blocks
 
 
+def item_spans_blocks(item: str, references, found: tuple[SegmentSpans, ...], human: str) -> list:
+    """One item's candidates (:func:`charsim.agreement.spans.item_spans`) as blocks: each
+    with its ``human`` score, the errors people marked in it, the characters charsim leaves
+    unmatched (positions count code points from 1, both ends included) and the two shares
+    (``charsim meta-eval --explain``)."""
+    blocks = [
+        Heading(
+            (f"item {item}: the errors people marked, the characters charsim leaves unmatched",)
+        ),
+        Paragraph((f"reference: {' | '.join(references)}",)),
+    ]
+    for segment in found:
+        text = segment.candidate
+        blocks.append(Paragraph((f"{segment.system} ({human} {float(segment.human):g}): {text}",)))
+        for span in segment.spans:
+            what = f"{span.severity} · {span.category} · {span.rater}"
+            where = (
+                f"“{text[span.start : span.end]}” (characters {span.start + 1}–{span.end})"
+                if span.located
+                else "no span marked (an omission)"
+            )
+            blocks.append(Paragraph((f"  error: {where}: {what}",)))
+        missed = [
+            f"“{text[start:end]}” ({start + 1}–{end})" for start, end in runs(segment.unmatched)
+        ]
+        blocks.append(Paragraph((f"  unmatched by charsim: {'; '.join(missed) or 'none'}",)))
+        shares = segment.shares
+        blocks.append(
+            Paragraph(
+                (
+                    f"  Of the {shares.marked:,} characters people marked, charsim leaves "
+                    f"{shares.marked_unmatched:,} unmatched ({_percent(shares.marked_share)}); "
+                    f"of the other {shares.unmarked:,}, {shares.unmarked_unmatched:,} "
+                    f"({_percent(shares.unmarked_share)}).",
+                )
+            )
+        )
+    return blocks
+
+
+def item_spans_data(found: tuple[SegmentSpans, ...]) -> list:
+    """One item's candidates (:func:`charsim.agreement.spans.item_spans`) as JSON-ready data:
+    spans and unmatched runs as ``[start, end)`` code point offsets from 0."""
+    return [
+        {
+            "system": segment.system,
+            "candidate": segment.candidate,
+            "human": float(segment.human),
+            "spans": [
+                {
+                    "start": span.start,
+                    "end": span.end,
+                    "severity": span.severity,
+                    "category": span.category,
+                    "rater": span.rater,
+                }
+                for span in segment.spans
+            ],
+            "unmatched": [list(run) for run in runs(segment.unmatched)],
+            "marked": segment.shares.marked,
+            "marked_unmatched": segment.shares.marked_unmatched,
+            "unmarked": segment.shares.unmarked,
+            "unmarked_unmatched": segment.shares.unmarked_unmatched,
+        }
+        for segment in found
+    ]
+
+
+def _percent(share) -> str:
+    return "—" if share is None else f"{float(share):.1%}"
+
+
 def _number(value: float | None, sign: str = "") -> str | None:
     return None if value is None else f"{value:{sign}.4f}"
 
@@ -285,6 +385,25 @@ def _p_value(e) -> str | None:
     return f"{e.p_value:.{p_value_decimals(e.p_value)}f}" + ("*" if e.significant else "")
 
 
+def _spans_data(report: AgreementReport) -> dict:
+    shares = report.spans
+    found = {
+        "segments": shares.segments,
+        "marked": shares.marked,
+        "marked_unmatched": shares.marked_unmatched,
+        "unmarked": shares.unmarked,
+        "unmarked_unmatched": shares.unmarked_unmatched,
+    }
+    for e in report.span_estimates:
+        key = e.measure.removeprefix("spans:") + "_share"
+        found[key] = {"value": e.value, "interval": _interval_data(e.interval)}
+    return found
+
+
+def _interval_data(i) -> dict | None:
+    return None if i is None else {"low": i.low, "high": i.high, "mean": i.mean, "level": i.level}
+
+
 def report_data(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> dict:
     """The report as JSON-ready data: every estimate with every digit, the sources, the
     disagreements with their links (starting with ``explorer``), the signatures.
@@ -298,10 +417,7 @@ def report_data(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> di
     """
     explorer_address(explorer)
 
-    def interval(i):
-        return (
-            None if i is None else {"low": i.low, "high": i.high, "mean": i.mean, "level": i.level}
-        )
+    interval = _interval_data
 
     def estimates(found):
         return [
@@ -363,6 +479,7 @@ def report_data(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> di
         "judgments": source(report.judgments),
         "estimates": estimates(report.estimates),
         "disagreements": disagreements(report.disagreements),
+        "spans": None if report.spans is None else _spans_data(report),
         "minimal_pairs": source(report.minimal_pairs),
         "pair_estimates": estimates(report.pair_estimates),
         "pair_disagreements": disagreements(report.pair_disagreements),

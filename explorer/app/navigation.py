@@ -1,7 +1,8 @@
 """The page's address and the browser's history: the address mirrors the single-item state and
 the language (a link reproduces the view); an input opened from elsewhere (an example of the
-article, an item of the batch page) starts a new history entry, so that the browser's Back shows
-the inputs it replaced; Back and Forward show what an entry's address holds.
+article, an item of the batch page, a disagreement of the Agreement page) starts a new history
+entry, so that the browser's Back shows the inputs it replaced; Back and Forward show what an
+entry's address holds.
 
 Each edit replaces the current entry (a history entry per keystroke would make Back useless), so
 an entry holds the last state of what was shown there.
@@ -17,11 +18,20 @@ import panel as pn
 from .i18n import UIText
 from .sources.examples import EXAMPLES
 from .sources.item_link import ItemLink, decode_item_link
+from .sources.judged import Judged
 from .sources.link import MAX_ADDRESS_QUERY, language_of, with_language
 from .states.batch import BatchState, OpenedItem
 from .states.single import LINK_FIELDS, ExplorerState, Source, address_query
 
-__all__ = ["SINGLE_TAB", "BATCH_TAB", "mirror_address", "open_address", "open_item", "restore"]
+__all__ = [
+    "SINGLE_TAB",
+    "BATCH_TAB",
+    "mirror_address",
+    "open_address",
+    "open_item",
+    "open_judged",
+    "restore",
+]
 
 SINGLE_TAB, BATCH_TAB = 0, 1
 """The page's tabs that an address opens: the single-item page and the batch page."""
@@ -89,7 +99,18 @@ def open_item(item: OpenedItem, state: ExplorerState, tabs: pn.Tabs) -> None:
         item.index + 1,
         item.system_name,
     )
-    state.open_source(source, undoable=not item.by_link)
+    state.open_source(source, undoable=not item.by_link, judged=None)
+    tabs.active = SINGLE_TAB
+
+
+def open_judged(
+    judged: Judged, references: tuple[str, ...], state: ExplorerState, tabs: pn.Tabs
+) -> None:
+    """Show a disagreement of the Agreement page on the single-item page: ``judged``'s last
+    text (the one charsim prefers) against ``references``, with both texts and people's spans;
+    the user's inputs it replaces can be brought back (:meth:`ExplorerState.undo`)."""
+    shown = judged.texts[-1].text
+    state.open_source(Source(shown, tuple(references), "", judged=judged), judged=judged)
     tabs.active = SINGLE_TAB
 
 

@@ -16,9 +16,16 @@ from functools import partial
 import panel as pn
 
 from explorer.app.i18n import LANGUAGES, UIText
-from explorer.app.navigation import BATCH_TAB, mirror_address, open_address, open_item
+from explorer.app.navigation import (
+    BATCH_TAB,
+    mirror_address,
+    open_address,
+    open_item,
+    open_judged,
+)
 from explorer.app.panel_private import FLEXBOX_CONTAINER, retitle_tabs
 from explorer.app.staging import PAGES, later, opened
+from explorer.app.states.agreement import AgreementState
 from explorer.app.states.batch import BatchState
 from explorer.app.states.batch_significance import SignificanceState
 from explorer.app.states.single import ExplorerState
@@ -32,6 +39,7 @@ from explorer.app.views.contributions import ContributionsView
 from explorer.app.views.evidence import EvidenceView
 from explorer.app.views.exact import ExactView
 from explorer.app.views.inputs import InputsView
+from explorer.app.views.judged import JudgedView
 from explorer.app.views.matches import MatchesView
 from explorer.app.views.references_table import ReferencesView
 from explorer.app.views.score_card import LengthsView, ScoreCardView
@@ -40,8 +48,8 @@ from explorer.app.views.source import SourceView
 
 __all__ = ["create_app", "single_item_page"]
 
-_ABOUT_TAB = 2
-_TABS = ["tab.single", "tab.batch", "tab.about"]
+_ABOUT_TAB, _AGREEMENT_TAB = 2, 3
+_TABS = ["tab.single", "tab.batch", "tab.about", "tab.agreement"]
 _DETAILS = ["tab.matches", "tab.changes", "tab.references", "tab.exact", "tab.metrics"]
 
 
@@ -202,6 +210,7 @@ def single_item_page(
     return pn.Column(
         SourceView(state, text, show_batch),
         ShareView(state, text),
+        JudgedView(state, text),
         _single_columns(
             InputsView(state, text),
             ScoreCardView(state, text),
@@ -279,6 +288,30 @@ def _batch_page(batch: BatchState, text: UIText) -> pn.viewable.Viewable:
     )
 
 
+def _agreement_page(agreement: AgreementState, text: UIText) -> pn.viewable.Viewable:
+    # Imported here: built when the page is first opened, with meta-evaluation's modules; the
+    # disagreements' table (pandas's) waits for a report.
+    from explorer.app.views.agreement_charts import AgreementChartsView
+    from explorer.app.views.agreement_inputs import AgreementInputsView
+    from explorer.app.views.agreement_results import AgreementResultsView
+
+    def disagreements() -> pn.viewable.Viewable:
+        from explorer.app.views.agreement_disagreements import DisagreementsView
+
+        return DisagreementsView(agreement, text)
+
+    report = (agreement, "report", "agreement.waiting")
+    results = partial(AgreementResultsView, agreement, text)
+    return pn.Column(  # each part in a task of its own in the browser (see .staging)
+        _heading(text, "agreement.heading"),
+        _two_columns(AgreementInputsView(agreement, text), later(results, page="agreement")),
+        later(partial(AgreementChartsView, agreement, text), page="agreement"),
+        _heading(text, "agreement.disagreements_heading"),
+        later(disagreements, page="agreement", needs=["tables"], waits_for=report),
+        sizing_mode="stretch_width",
+    )
+
+
 def _language_switch(text: UIText) -> pn.widgets.RadioButtonGroup:
     """English | 日本語, bound to ``text.language``; no tooltip (Panel would show the
     parameter's English doc in every language, and the names say what they switch to)."""
@@ -298,6 +331,7 @@ def create_app(
     query: str = "",
     replace_query: Callable[[str], None] | None = None,
     new_entry: Callable[[], None] | None = None,
+    agreement: AgreementState | None = None,
 ) -> pn.viewable.Viewable:
     """Build the explorer page for ``state``, ``batch`` and ``text`` (new defaults if None).
 
@@ -310,8 +344,10 @@ def create_app(
         new_entry: if given, called before an example or a batch item replaces the user's
             inputs: the browser starts a new history entry there (and shows the page from its
             top), so that Back shows the inputs replaced (:mod:`explorer.app.navigation`).
+        agreement: the Agreement page's state (a new one if None).
     """
     state, batch, text = state or ExplorerState(), batch or BatchState(), text or UIText()
+    agreement = agreement or AgreementState()
     about: list[AboutView] = []  # once built
     tabs: pn.Tabs | None = None
 
@@ -328,17 +364,25 @@ def create_app(
         single_item_page(state, text, show_batch),
         later(partial(_batch_page, batch, text), page="batch"),
         later(about_page, page="about"),
+        later(
+            partial(_agreement_page, agreement, text),
+            page="agreement",
+            waits_for=(agreement, "visited", "staged.loading"),
+        ),
     ]
     tabs = _titled_tabs(_TABS, pages, text, _HIDDEN_PAGES_FLAT)
 
     def tab_opened(event) -> None:
         opened(PAGES[event.new])
+        if event.new == _AGREEMENT_TAB:
+            agreement.visit()
         if event.new == _ABOUT_TAB and about:
             about[0].shown()
 
     tabs.param.watch(tab_opened, ["active"])
 
     batch.param.watch(lambda event: open_item(event.new, state, tabs), ["opened"])
+    agreement.param.watch(lambda event: open_judged(*event.new, state, tabs), ["opened"])
     corrected = open_address(query, state, batch, text, tabs)
     if replace_query is not None:
         mirror_address(state, batch, text, replace_query, new_entry)

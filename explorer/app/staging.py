@@ -27,8 +27,9 @@ from typing import Any
 
 __all__ = ["NEEDS", "PAGES", "Staging", "after_pause", "later", "opened", "soon", "use"]
 
-PAGES = ("single", "batch", "about")
-"""The app's pages (its main tabs), in their order: the single item, batch mode, the metric."""
+PAGES = ("single", "batch", "about", "agreement")
+"""The app's pages (its main tabs), in their order: the single item, batch mode, the metric,
+agreement with people."""
 
 NEEDS = ("comparison", "tables")
 """Package groups a part may need: ``comparison`` (sacreBLEU, for chrF, BLEU and TER) and

@@ -26,6 +26,7 @@ from __future__ import annotations
 import importlib
 import os
 import random
+from urllib.parse import parse_qs
 
 from explorer.app import staging
 from explorer.app.i18n import LANGUAGES, UIText
@@ -100,6 +101,7 @@ _LABELS = {
     "tab_single": "tab.single",
     "tab_batch": "tab.batch",
     "tab_about": "tab.about",
+    "tab_agreement": "tab.agreement",
 }
 """What the live view shows, by the catalog keys of the app's own labels."""
 
@@ -236,11 +238,13 @@ class Session:
 
     def start(self, query: str):
         """Open the page's query string; return what the live view shows (``live`` False for
-        an item of a batch example, which only the app can show). Its ``query`` is the address
+        an item of a batch example or judged texts, which only the app can show: the files of
+        meta-evaluation's modules come with the app). Its ``query`` is the address
         of the state shown if the link had a bad field (the page writes it, so that a reload or
         a copy does not repeat the error), None if the link is left as it is."""
         item_link, problems = decode_item_link(query)
-        if item_link is not None or problems:
+        judged = "j" in parse_qs(query.removeprefix("?"))  # read with meta-evaluation's files
+        if item_link is not None or problems or judged:
             self._query = query
             return _to_js({"live": False})
         if query:

@@ -1,6 +1,7 @@
 """Files the site serves beside its wheels: Bokeh's and Panel's JS and CSS, copied out of the
 verified wheels (``assets`` in the pins; Panel's theme made to follow the browser's colour
-scheme), and the built-in batch examples' data and licences."""
+scheme), and the built-in examples' data and licences (the batch page's and the Agreement
+page's)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import zipfile
 from pathlib import Path
 
 from charsim.resources import example_data
+from explorer.app.sources.agreement_examples import AGREEMENT_EXAMPLES
 from explorer.app.sources.batch_examples import BATCH_EXAMPLES
 from explorer.site_build.common import BuildError
 
@@ -75,16 +77,16 @@ DATA_ROOT = example_data().parents[1]
 
 
 def copy_examples(out: Path, root: Path = DATA_ROOT) -> list[str]:
-    """Copy each built-in batch example (data and licence) from its folder under ``root`` (the
-    repository's root, or the installed ``charsim`` package, which holds ``data/``) into
-    ``site/examples/<key>/``; return the copied paths."""
+    """Copy each built-in example (data and licence; the batch page's and the Agreement page's)
+    from its folder under ``root`` (the repository's root, or the installed ``charsim``
+    package, which holds ``data/``) into ``site/examples/<key>/``; return the copied paths."""
     copied = []
-    for example in BATCH_EXAMPLES.values():
+    for example in (*BATCH_EXAMPLES.values(), *AGREEMENT_EXAMPLES.values()):
         source = root / example.folder
         for name in example.files:
             if not (source / name).is_file():
                 raise BuildError(
-                    f"{source / name} is missing (the batch example {example.key}, which ships "
+                    f"{source / name} is missing (the example {example.key}, which ships "
                     f"with the repository): restore it with `git checkout -- {example.folder}`"
                 )
             target = out / example.url(name)

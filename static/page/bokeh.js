@@ -83,6 +83,63 @@ function adjustBokeh() {
       }
     };
   }
+  // 4. and 5.: below.
+  keepUnchangedCharts();
+  pollTabulatorResizeByFrame();
+}
+
+// A chart laid out again at the size it was painted at (BokehJS lays out the whole document
+// whenever a part of the page arrives, and PlotView's _update_layout marks every chart for a
+// full repaint) keeps its pixels: only a change of its size, or a paint asked for by a change
+// of its own (request_paint), paints it again. A report of the Agreement page arriving beside
+// its charts painted each of them again in one task.
+function keepUnchangedCharts() {
+  const { PlotView } = Bokeh.require("models/plots/plot_canvas");
+  const updateLayout = PlotView.prototype._update_layout;
+  PlotView.prototype._update_layout = function _update_layout() {
+    const { _needs_paint: needsPaint, _invalidate_all: invalidateAll } = this;
+    updateLayout.call(this);
+    if (this.csPainted) {
+      this._needs_paint = needsPaint; // _after_layout sets them again if its size changed
+      this._invalidate_all = invalidateAll;
+    }
+  };
+  const actualPaint = PlotView.prototype._actual_paint;
+  PlotView.prototype._actual_paint = function _actual_paint() {
+    actualPaint.call(this);
+    this.csPainted = true;
+  };
+}
+
+// Panel 1.9.4's Tabulator waits for a moment to resize its table by looping on BokehJS's
+// defer() (a new task at once) while the table is drawing or a stylesheet of its own is not yet
+// loaded (DataTabulatorView._flush_resize_when_root_ready): after the Agreement page's table of
+// disagreements arrived, that loop took most of the main thread for seconds. The same loop,
+// waiting a frame between two looks.
+function pollTabulatorResizeByFrame() {
+  const model = Bokeh.Models.get("panel.models.tabulator.DataTabulator");
+  if (model == null) return;
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  model.prototype.default_view.prototype._flush_resize_when_root_ready = async function flush() {
+    while (this._resize_pending) {
+      await this.root.ready;
+      if (!this._resize_pending) continue; // remove() may have cleared it meanwhile
+      const sheets = [...this._initialized_stylesheets.values()];
+      const busy =
+        this._is_scrolling ||
+        this._initializing ||
+        this.container === null ||
+        this.is_drawing ||
+        this._has_active_editor();
+      if (busy || !sheets.every((loaded) => loaded)) {
+        await frame();
+        continue;
+      }
+      this._resize_pending = false;
+      this._resize_redraw();
+      return;
+    }
+  };
 }
 
 // The innermost Tabs view of which `view` is inside a tab not shown, or null if it is shown.

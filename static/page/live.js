@@ -30,6 +30,7 @@ export const live = {
       "live-tab-single": "tab_single",
       "live-tab-batch": "tab_batch",
       "live-tab-about": "tab_about",
+      "live-tab-agreement": "tab_agreement",
     })) {
       byId(id).textContent = labels[key];
     }

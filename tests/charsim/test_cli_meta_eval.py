@@ -131,6 +131,7 @@ def test_minimal_pairs_on_the_command_line(capsys):
         (["--mqm", "a", "--explorer", "http://h/a b/"], "holds ' ', which a link cannot hold"),
         (["--mqm", "a", "--explorer", 'http://"><x>/'], """holds '"', '<', '>', which"""),
         (["--mqm", "a", "--paired-bs-n", "1000001"], "1000001 is more than 1,000,000 resamples"),
+        (["--demetr", "d", "--explain", "1"], "--explain needs --mqm FILE or --judgments FILE"),
     ],
 )
 def test_usage_errors_exit_2(capsys, args, message):
@@ -151,6 +152,55 @@ def test_bad_data_is_one_line_and_status_1(capsys, tmp_path, tiny):
     assert status == 1 and err.endswith(
         "none: is not a directory (DEMETR's JSON files are in one)\n"
     )
+
+
+def test_explain_sets_an_items_spans_beside_its_unmatched_characters(capsys, tiny):
+    small = ("--mqm", tiny, "--metrics", "charsim", "--paired-bs-n", 40)
+    status, out, err = _run(capsys, *small, "--explain", 1)
+    assert status == 0 and err == ""
+    # item 1, reference "Ein Hund.": A's candidate is the reference, so nothing is unmatched;
+    # people marked "Hund" and "." (5 characters) and not "Ein " (4). B's "Cat" shares no
+    # character with it: all 3 unmatched, all 3 marked, nothing else
+    assert out.split("== item 1: ")[1].splitlines()[2:] == [
+        "reference: Ein Hund.",
+        "A (MQM -2.55): Ein Hund.",
+        "  error: “Hund” (characters 5–8): Major · Accuracy/Mistranslation · r1",
+        "  error: “.” (characters 9–9): Minor · Fluency/Punctuation · r1",
+        "  unmatched by charsim: none",
+        "  Of the 5 characters people marked, charsim leaves 0 unmatched (0.0%); of the other "
+        "4, 0 (0.0%).",
+        "B (MQM -25): Cat",
+        "  error: “Cat” (characters 1–3): Major · Non-translation! · r1",
+        "  unmatched by charsim: “Cat” (1–3)",
+        "  Of the 3 characters people marked, charsim leaves 3 unmatched (100.0%); of the "
+        "other 0, 0 (—).",
+    ]
+    status, out, _ = _run(capsys, *small, "--explain", 2, "--format", "json")
+    # item 2, reference "Zwei.": of B's '"Drei."', e, i and "." are in it (each once), the
+    # quotes, D and r are not: runs [0, 3) and [6, 7) from 0, 4 of 7 characters; its one error
+    # marks no span (the target has no <v>), so nothing is marked
+    explained = json.loads(out)["explain"]
+    assert explained["item"] == "2"
+    a, b = explained["segments"]
+    assert (a["system"], a["spans"], a["unmatched"]) == ("A", [], [])
+    assert b["candidate"] == '"Drei."'
+    assert b["spans"] == [
+        {
+            "start": None,
+            "end": None,
+            "severity": "minor",
+            "category": "Accuracy/Mistranslation",
+            "rater": "r1",
+        }
+    ]
+    assert b["unmatched"] == [[0, 3], [6, 7]]
+    assert (b["marked"], b["unmarked"], b["unmarked_unmatched"]) == (0, 7, 4)
+
+
+def test_explain_names_an_item_that_is_not_there(capsys, tiny):
+    status, out, err = _run(capsys, "--mqm", tiny, "--explain", "7")
+    assert status == 1 and out == ""
+    assert err == f"charsim: error: --explain 7: {tiny} has no item 7\n"
 
 
 def test_a_report_shows_as_html_in_a_notebook(tiny):

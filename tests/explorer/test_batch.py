@@ -345,8 +345,18 @@ def test_build_copies_the_examples_with_their_licence_from_the_repository(tmp_pa
     example = BATCH_EXAMPLES["ted"]
     assert ROOT / example.folder == TED  # the one folder the tests and benchmarks read
     copied = copy_examples(tmp_path / "site")
-    assert copied == [f"examples/ted/{name}" for name in example.files]
+    assert copied[: len(example.files)] == [f"examples/ted/{name}" for name in example.files]
     assert "examples/ted/LICENSE.compare-mt" in copied
+    # then the Agreement page's: the MQM file and DEMETR's 35 files, each with its licence
+    assert copied[len(example.files) :] == [
+        "examples/mqm-ted/mqm_ted_ende.tsv",
+        "examples/mqm-ted/LICENSE",
+        *(
+            f"examples/demetr/{name}"
+            for name in sorted(p.name for p in (ROOT / "data" / "demetr").glob("*.json"))
+        ),
+        "examples/demetr/LICENSE",
+    ]
     for name in example.files:
         assert (tmp_path / "site" / example.url(name)).read_bytes() == (TED / name).read_bytes()
 
@@ -356,7 +366,7 @@ def test_a_missing_example_file_stops_the_build_naming_it(tmp_path):
     source.mkdir(parents=True)
     for name in BATCH_EXAMPLES["ted"].files[:-1]:
         (source / name).write_text("x\n")
-    with pytest.raises(BuildError, match=r"ted-en/LICENSE.compare-mt is missing \(the batch"):
+    with pytest.raises(BuildError, match=r"ted-en/LICENSE.compare-mt is missing \(the example"):
         copy_examples(tmp_path / "site", tmp_path / "checkout")
 
 

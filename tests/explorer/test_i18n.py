@@ -64,15 +64,12 @@ def test_the_app_switches_tab_titles_and_widget_labels():
     app.get_root()
     switch, tabs = app
     assert switch.options == {"English": "en", "日本語": "ja"}
-    assert tabs._names == ["Single item", "Batch: score files", "About the metric"]
+    assert tabs._names == ["Single item", "Batch: score files", "About the metric", "Agreement"]
     switch.value = "ja"
     assert text.language == "ja"
-    assert tabs._names == ["1件の評価", "一括評価：ファイル", "指標の解説"]
-    assert [panel.title for model, _ in tabs._models.values() for panel in model.tabs] == [
-        "1件の評価",
-        "一括評価：ファイル",
-        "指標の解説",
-    ]
+    ja = ["1件の評価", "一括評価：ファイル", "指標の解説", "人手評価との一致"]
+    assert tabs._names == ja
+    assert [panel.title for model, _ in tabs._models.values() for panel in model.tabs] == ja
 
 
 def test_a_link_holds_the_language_and_an_unknown_one_is_reported():

@@ -134,3 +134,18 @@ def test_panels_notebook_script_has_no_less_than_sign_of_its_own():
 
     with open(DOC_NB_JS.filename, encoding="utf-8") as template:
         assert "<" not in template.read()
+
+
+def test_the_notebook_draws_the_spans_people_marked():
+    from charsim.agreement import ErrorSpan
+    from explorer.app.views.judged import JudgedView
+
+    error = ErrorSpan(4, 7, "Major", "Accuracy/Mistranslation", "rater1")
+    explorer = Explorer("the cat", ["the hat"], spans=[error])
+    view = JudgedView(explorer.state, explorer.text)
+    assert "The errors people marked in the candidate (MQM)" in view._heading.object
+    assert not view._switch.visible  # one text: nothing to switch to
+    # "cat" marked: of it c is unmatched (a and t are in "the hat"), nothing else is
+    assert "leaves 1 unmatched (33.3%); of the other 4, 0 (0.0%)" in view._drawing.object
+    with pytest.raises(ValueError, match="outside the candidate's 7 characters"):
+        Explorer("the cat", ["the hat"], spans=[ErrorSpan(4, 9, "Major", "Other", "r")])

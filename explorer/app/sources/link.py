@@ -16,6 +16,7 @@ from charsim.io.textio import MAX_NESTING, json_nesting
 from charsim.metric.config import MAX_ORDER_LIMIT
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, Message
+from .judged import Judged, decode_judged, encode_judged
 from .references import REFERENCE_FORMATS
 
 __all__ = [
@@ -51,6 +52,8 @@ class LinkState:
         reference_format: the editor format, one of
             :data:`~explorer.app.sources.references.REFERENCE_FORMATS`.
         language: the UI language, one of :data:`~explorer.app.i18n.LANGUAGES`.
+        judged: the texts of a judged item the candidate is one of (a disagreement between
+            people and charsim, with people's error spans), or None.
     """
 
     candidate: str = "ca"
@@ -60,6 +63,7 @@ class LinkState:
     order: int = 1
     reference_format: str = "lines"
     language: str = DEFAULT_LANGUAGE
+    judged: Judged | None = None
 
 
 def encode_link(state: LinkState) -> str:
@@ -73,6 +77,8 @@ def encode_link(state: LinkState) -> str:
         "n": state.order,
         "fmt": state.reference_format,
     }
+    if state.judged is not None:
+        fields["j"] = encode_judged(state.judged)
     if state.language != DEFAULT_LANGUAGE:
         fields["lang"] = state.language
     return urlencode(fields)
@@ -124,6 +130,7 @@ _FIELDS = {
     "n": ("order", lambda text: _integer(text, 1, MAX_ORDER_LIMIT)),
     "fmt": ("reference_format", _choice(REFERENCE_FORMATS)),
     "lang": ("language", _choice(tuple(LANGUAGES))),
+    "j": ("judged", decode_judged),
 }
 """Query field → (LinkState attribute, reader); the field's name for users is the catalog's
 ``link.field.<query field>``."""

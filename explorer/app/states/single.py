@@ -23,6 +23,7 @@ from charsim.metric.explain import explain_steps
 
 from ..i18n import DEFAULT_LANGUAGE, Message
 from ..sources.examples import Example
+from ..sources.judged import Judged
 from ..sources.link import MAX_ADDRESS_QUERY, LinkState, decode_link, encode_link, with_language
 from ..sources.references import REFERENCE_FORMATS, format_references, parse_references
 from ..staging import Staging
@@ -36,7 +37,15 @@ __all__ = [
     "address_query",
 ]
 
-LINK_FIELDS = ["candidate", "references", "max_order", "weights", "order", "reference_format"]
+LINK_FIELDS = [
+    "candidate",
+    "references",
+    "max_order",
+    "weights",
+    "order",
+    "reference_format",
+    "judged",
+]
 """The parameters of :class:`ExplorerState` a link holds (``to_link``), watched by what mirrors
 the link."""
 LIVE_LIMIT = 200_000
@@ -53,7 +62,7 @@ why they are empty: the list itself takes seconds and hundreds of MB at 200,000 
 @dataclass(frozen=True)
 class Source:
     """Where the candidate and references shown came from, when the user did not type them: an
-    example of the article or an item of the batch page.
+    example of the article, an item of the batch page or a disagreement of the Agreement page.
 
     Attributes:
         candidate: the candidate it gave.
@@ -64,6 +73,8 @@ class Source:
         system: a batch item's system, 1-based (0 for an article's example).
         item: a batch item's number (its line), 1-based (0 for an article's example).
         system_name: a batch item's system file name (``""`` for an article's example).
+        judged: a disagreement's judged texts (``example`` is then ``""`` and ``item`` 0); either
+            of its candidates is what it gave.
     """
 
     candidate: str
@@ -72,15 +83,27 @@ class Source:
     system: int = 0
     item: int = 0
     system_name: str = ""
+    judged: Judged | None = None
 
     def edited(self, candidate: str, references: list[str]) -> bool:
         """Whether ``candidate`` and ``references`` differ from what this source gave."""
-        return candidate != self.candidate or tuple(references) != self.references
+        given = candidate == self.candidate or (
+            self.judged is not None and self.judged.of(candidate) is not None
+        )
+        return not given or tuple(references) != self.references
 
 
-_RESTORED = ("candidate", "references_text", "reference_format", "max_order", "weights", "order")
+_RESTORED = (
+    "candidate",
+    "references_text",
+    "reference_format",
+    "max_order",
+    "weights",
+    "order",
+    "judged",
+)
 """What :meth:`ExplorerState.undo` restores: the inputs as typed (the reference editor's text,
-unreadable or not) and the settings."""
+unreadable or not), the settings and the judged texts shown with them."""
 
 
 class ExplorerState(param.Parameterized):
@@ -96,6 +119,11 @@ class ExplorerState(param.Parameterized):
         default="harmonic", objects=["harmonic", "uniform"], doc="1/n (standard) or uniform."
     )
     order = param.Integer(default=1, bounds=(1, 64), doc="Order shown in the n-gram view.")
+    judged = param.ClassSelector(
+        class_=Judged,
+        default=None,
+        doc="The judged texts of an item the candidate is one of (people's spans), or None.",
+    )
 
     references = param.List(default=[], item_type=str, constant=True, doc="Parsed reference set.")
     summary = param.Parameter(
@@ -223,7 +251,8 @@ class ExplorerState(param.Parameterized):
             self.param.update(explanation=explanation, coverage=charsim.coverage(explanation))
 
     def set_inputs(self, candidate: str, references: list[str], fmt: str = "lines", **settings):
-        """Replace candidate and references at once (one recomputation), plus any settings."""
+        """Replace candidate and references at once (one recomputation), plus any settings
+        (``judged`` too: the judged texts the candidate is one of)."""
         fmt, text = format_references(references, fmt)
         self.param.update(
             candidate=candidate, reference_format=fmt, references_text=text, **settings
@@ -245,7 +274,7 @@ class ExplorerState(param.Parameterized):
         """Load one of the article's examples, with the standard settings (see
         :meth:`open_source`: undo() brings back what it replaced)."""
         source = Source(example.candidate, example.references, example.key)
-        self.open_source(source, max_order=32, weights="harmonic", order=1)
+        self.open_source(source, max_order=32, weights="harmonic", order=1, judged=None)
 
     def open_source(self, source: Source, *, undoable: bool = True, **settings) -> None:
         """Show the candidate and references of ``source``, with ``settings`` (as
@@ -298,6 +327,7 @@ class ExplorerState(param.Parameterized):
                 order=self.order,
                 reference_format=self.reference_format,
                 language=language,
+                judged=self.judged,
             )
         )
 
@@ -317,6 +347,7 @@ class ExplorerState(param.Parameterized):
             max_order=link.max_order,
             weights=link.weights,
             order=link.order,
+            judged=link.judged,
         )
         with param.edit_constant(self):
             self.link_problems = problems

@@ -20,7 +20,10 @@ __all__ = ["SourceView", "source_sentence"]
 
 def source_sentence(source: Source, text: UIText) -> str:
     """What ``source`` is, in one sentence of ``text``'s language: the article's example (its
-    label and what it shows), or a batch item (item, system, system file and data set)."""
+    label and what it shows), a batch item (item, system, system file and data set) or a
+    disagreement (its item and what people judged)."""
+    if source.judged is not None:
+        return text("source.judged", item=source.judged.item, what=source.judged.human_name)
     if not source.item:
         return text(
             "source.example",
