@@ -298,7 +298,7 @@ def _disagreements(report: AgreementReport, found, human: str | None, explorer: 
 
 
 def item_spans_blocks(item: str, references, found: tuple[SegmentSpans, ...], human: str) -> list:
-    """One item's candidates (:func:`charsim.agreement.spans.item_spans`) as blocks: each
+    """One item's candidates (:func:`charsim.agreement.item_spans`) as blocks: each
     with its ``human`` score, the errors people marked in it, the characters charsim leaves
     unmatched (positions count code points from 1, both ends included) and the two shares
     (``charsim meta-eval --explain``)."""
@@ -338,7 +338,7 @@ def item_spans_blocks(item: str, references, found: tuple[SegmentSpans, ...], hu
 
 
 def item_spans_data(found: tuple[SegmentSpans, ...]) -> list:
-    """One item's candidates (:func:`charsim.agreement.spans.item_spans`) as JSON-ready data:
+    """One item's candidates (:func:`charsim.agreement.item_spans`) as JSON-ready data:
     spans and unmatched runs as ``[start, end)`` code point offsets from 0."""
     return [
         {

@@ -5,7 +5,7 @@ No Panel import here, and no meta-evaluation either until data is read: the page
 made with the app, its work only once the page is used. The judgments come from a built-in
 example (:mod:`explorer.app.sources.agreement_examples`) or from the user's files (MQM's TSV,
 DEMETR's JSON, or the plain layout), read by :mod:`charsim.agreement`'s readers. A run is
-:func:`charsim.agreement.evaluate.meta_evaluate_steps` taken :data:`SLICE` seconds at a time,
+:func:`charsim.agreement.meta_evaluate_steps` taken :data:`SLICE` seconds at a time,
 yielding to the event loop in between (Python in the browser's worker has one thread: so it
 keeps answering typing), its numbers those of ``charsim meta-eval`` with the same metrics,
 resamples and seed; new data or a changed setting stops it and starts another.
@@ -149,7 +149,7 @@ class AgreementState(param.Parameterized):
         param.parameterized.async_executor(lambda: run)
 
     async def _run(self, generation: int) -> None:
-        from charsim.agreement.evaluate import meta_evaluate_steps
+        from charsim.agreement import meta_evaluate_steps
 
         settings = {"resamples": self.resamples, "seed": self.seed, "chunk_items": 1}
         with param.edit_constant(self):
