@@ -102,9 +102,6 @@ try {
     for (const path of archives) pyodide.unpackArchive(bytes(path), "gztar", { extractDir: "/" });
     // The live view's Python and what it converts its answers with (pyodide.ffi.to_js).
     pyodide.runPython("import explorer.runtime.worker as w, js, pyodide.ffi; w.self_check()");
-    const imported = pyodide.runPython(EXTENSIONS);
-    const extensions = imported.toJs();
-    imported.destroy();
     pyodide.runPython(CLOSE_FILES);
     const [heap, slot] = countArgsSlot(pyodide);
     heap[slot] = 0;
