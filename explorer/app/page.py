@@ -35,6 +35,7 @@ from explorer.app.views.batch_inputs import BatchInputsView
 from explorer.app.views.batch_significance import SignificanceView
 from explorer.app.views.batch_summary import BatchSummaryView
 from explorer.app.views.changes import ChangesView
+from explorer.app.views.common import NOT_ON_PAPER
 from explorer.app.views.contributions import ContributionsView
 from explorer.app.views.evidence import EvidenceView
 from explorer.app.views.exact import ExactView
@@ -321,6 +322,7 @@ def _language_switch(text: UIText) -> pn.widgets.RadioButtonGroup:
         name="",
         description=None,
         css_classes=["cs-language"],
+        stylesheets=[NOT_ON_PAPER],
     )
 
 

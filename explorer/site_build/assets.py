@@ -42,9 +42,13 @@ BOKEH_WIDGETS_DARK = """:host, :root {
   --inactive-bg: #2b3035; --inactive-fg: #adb5bd; --disabled-color: #adb5bd;
   --placeholder-color: #adb5bd; --inverted-color: #212529;
 }
+.noUi-target { background: #2b3035; border-color: #6c757d; box-shadow: none; }
+.noUi-handle { background: #3a3f44; border-color: #adb5bd; box-shadow: none; }
 """
-"""The colours of BokehJS's own widgets (the tabs, the sliders' track) in Panel's dark theme's
-colours: BokehJS sets them on each widget's ``:host`` and has no dark theme for its widgets."""
+"""The colours of BokehJS's own widgets (the tabs, the sliders) in Panel's dark theme's
+colours: BokehJS sets them on each widget's ``:host`` and has no dark theme for its widgets;
+a slider's track and handles (noUiSlider's ``.noUi-target`` and ``.noUi-handle``) have fixed
+light colours in its stylesheet, which this one follows in the same shadow root."""
 
 
 def follow_colour_scheme(out: Path) -> Path:

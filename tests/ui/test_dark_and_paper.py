@@ -74,6 +74,9 @@ def test_a_dark_scheme_darkens_the_page_its_widgets_and_charts_and_follows_a_cha
     assert background != LIGHT_PAGE and contrast(text, background) >= 4.5
     tab = page.get_by_role("tab", name="Single item", exact=True)  # BokehJS's own widget
     assert contrast(_hex(tab.evaluate(STYLE, "color")), DARK_PAGE) >= 4.5
+    for part in (".noUi-target", ".noUi-handle"):  # a slider's track and handle: not white
+        slider = page.locator(part).first
+        assert contrast(_hex(slider.evaluate(STYLE, "background-color")), DARK_PAGE) < 1.5, part
     fills = poll(lambda: page.evaluate(PLOT_FILLS), message="the charts", guard=guard)
     assert len(fills) >= 2 and set(fills) == {DARK_PAGE}  # contributions, lengths, and more
 
@@ -153,6 +156,8 @@ def test_the_printed_page_is_a_report_within_the_page_width(app, wait_until):
         assert app.locator('[data-testid="print-signature"] code').inner_text() == signature
         assert [t for t, element in shown.items() if not element.is_visible()] == []
         assert not app.get_by_role("button", name="Download PNG").first.is_visible()
+        controls = ("日本語", "+ empty reference", "Examples from the article")
+        assert [c for c in controls if app.get_by_text(c, exact=True).first.is_visible()] == []
         box = app.locator(CANDIDATE)
         assert box.evaluate("el => el.scrollHeight <= el.clientHeight + 1")  # the whole text
     finally:

@@ -13,6 +13,7 @@ import panel as pn
 
 from ..i18n import UIText
 from ..panel_private import button_with_js_click
+from .common import NOT_ON_PAPER
 
 __all__ = ["IMAGE_FORMATS", "downloadable"]
 
@@ -38,7 +39,6 @@ _LOOK = """
 @media screen and (prefers-color-scheme: dark) {
   :host(.solid) .bk-btn.bk-btn-default { border-color: #adb5bd; }
 }
-@media print { :host { display: none !important; } }
 """
 """The buttons' look: Panel's default button (its surface colour) with a border of 4.5:1
 against the page in either colour scheme (WCAG's 3:1 for a control's boundary; Panel's own
@@ -63,7 +63,7 @@ def downloadable(chart, name: str, text: UIText, **params) -> pn.Column:
             _SAVE,
             {"chart": chart, "format": image, "filename": f"charsim-{name}.{image}"},
             css_classes=[f"cs-download-{image}"],
-            stylesheets=[_LOOK],
+            stylesheets=[_LOOK, NOT_ON_PAPER],
         )
         for image in IMAGE_FORMATS
     }

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # pandas is installed after the first view (explorer.app.stag
     import pandas as pd
 
 __all__ = [
+    "NOT_ON_PAPER",
     "ROWS_SHOWN",
     "STYLESHEETS",
     "figure_column",
@@ -39,6 +40,10 @@ __all__ = [
 
 STYLESHEETS = [(Path(__file__).with_name("explorer.css")).read_text(encoding="utf-8")]
 """The explorer's CSS, handed to every HTML pane (panes render in shadow DOM)."""
+
+NOT_ON_PAPER = "@media print { :host { display: none !important; } }"
+"""A stylesheet for a control that paper has no use for (a button, the language switch): the
+printed page is a report of the item, and the signature under its link gives the settings."""
 
 
 def html_pane(**params) -> pn.pane.HTML:

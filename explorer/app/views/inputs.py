@@ -9,7 +9,7 @@ from ..i18n import UIText
 from ..markup.cards import derived_note, references_summary_html
 from ..sources.examples import EXAMPLES
 from ..states.single import ExplorerState
-from .common import html_pane
+from .common import NOT_ON_PAPER, html_pane
 
 __all__ = ["InputsView"]
 
@@ -75,7 +75,7 @@ class InputsView(Viewer):
         )
         self._format.param.watch(lambda e: state.change_format(e.new), "value")
         state.param.watch(lambda e: setattr(self._format, "value", e.new), "reference_format")
-        self._add_empty_button = pn.widgets.Button()
+        self._add_empty_button = pn.widgets.Button(stylesheets=[NOT_ON_PAPER])
         self._add_empty_button.on_click(self._add_empty)
         self._cap = pn.widgets.IntSlider.from_param(
             state.param.max_order, width=260, css_classes=["cs-cap"]
@@ -143,5 +143,8 @@ class InputsView(Viewer):
         """The article's examples, a button each: laid out apart from the inputs, so that a
         narrow window shows them after the score (the page's ``_single_columns``)."""
         return pn.Column(
-            self._examples_title, pn.FlexBox(*self._examples), sizing_mode="stretch_width"
+            self._examples_title,
+            pn.FlexBox(*self._examples),
+            sizing_mode="stretch_width",
+            stylesheets=[NOT_ON_PAPER],
         )

@@ -13,7 +13,7 @@ from panel.viewable import Viewer
 from ..i18n import UIText
 from ..markup.cards import alert
 from ..states.single import ExplorerState, Source
-from .common import html_pane
+from .common import NOT_ON_PAPER, html_pane
 
 __all__ = ["SourceView", "source_sentence"]
 
@@ -52,9 +52,11 @@ class SourceView(Viewer):
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
         self._html = html_pane()
-        self._undo = pn.widgets.Button(css_classes=["cs-undo"])
+        self._undo = pn.widgets.Button(css_classes=["cs-undo"], stylesheets=[NOT_ON_PAPER])
         self._undo.on_click(lambda _event: state.undo())
-        self._batch = pn.widgets.Button(css_classes=["cs-back-to-batch"], visible=False)
+        self._batch = pn.widgets.Button(
+            css_classes=["cs-back-to-batch"], visible=False, stylesheets=[NOT_ON_PAPER]
+        )
         if show_batch is not None:
             self._batch.on_click(lambda _event: show_batch())
         self._show_batch = show_batch is not None
