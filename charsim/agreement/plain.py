@@ -13,7 +13,8 @@ reference), then one row per segment, with no quoting; an empty ``human`` is non
 
 Numbers are read exactly, as decimals (``0.1`` is 1/10). A segment whose human score is null
 or empty is left out and counted (:attr:`Judgments.skipped`); anything malformed is refused
-with its file and line: a missing field, a human score that is not a finite number, a segment
+with its file and line: a missing field, a human score that is not a finite number (or is
+above :data:`MAX_HUMAN_SCORE` in magnitude), a segment
 given twice, an item whose references differ from one line to another, no references, both
 ``"reference"`` and ``"references"`` in one record.
 """
@@ -33,6 +34,10 @@ from .judgments import Judgments, Skipped
 __all__ = ["read_plain", "tsv_rows"]
 
 _TSV_COLUMNS = ("system", "item", "candidate", "human")
+
+MAX_HUMAN_SCORE = 10**100
+"""The largest magnitude of a human score read: the correlations (Pearson's r) sum squares of
+scores as floats, which overflow near 10^308 and lose the result long before."""
 
 
 def read_plain(path: str | os.PathLike, *, human_name: str = "human") -> Judgments:
@@ -77,6 +82,13 @@ def read_plain(path: str | os.PathLike, *, human_name: str = "human") -> Judgmen
         if human is None:
             missing += 1
             continue
+        if abs(human) > MAX_HUMAN_SCORE:
+            raise DataError(
+                name,
+                number,
+                "the human score is above 10^100 in magnitude (the correlations sum its "
+                "square as a float, which would overflow)",
+            )
         segments[system, item] = candidate, human, number
     if not segments:
         raise DataError(name, None, "holds no segment with a human score")

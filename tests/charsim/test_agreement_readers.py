@@ -287,3 +287,18 @@ def test_the_committed_demetr_subset():
     pairs = read_demetr(ROOT / "data" / "demetr")
     assert len(pairs.perturbations) == 35 and len({p.item for p in pairs.pairs}) == 40
     assert len(pairs.pairs) == 1260 and pairs.skipped[0].count == 140  # 35 × 40 in all
+
+
+def test_plain_refuses_a_human_score_whose_square_would_overflow(tmp_path):
+    """Pearson's r sums squared human scores as floats: 1e200 squared is inf, and the system
+    level r came out as -0.0 where it is -0.99625; 1e400 raised OverflowError."""
+    record = {"system": "A", "item": "1", "candidate": "x", "reference": "y"}
+    for big in ("1e200", "-1e400"):
+        line = json.dumps(record)[:-1] + f', "human": {big}}}'
+        with pytest.raises(DataError, match=r"line 1: the human score is above 10\^100"):
+            read_plain(_write(tmp_path, [line], "h.jsonl"))
+    tsv = ["system\titem\tcandidate\thuman\treference", "A\t1\tx\t1e308\ty"]
+    with pytest.raises(DataError, match=r"h\.tsv, line 2: the human score is above 10\^100"):
+        read_plain(_write(tmp_path, tsv, "h.tsv"))
+    at_the_limit = json.dumps(record)[:-1] + ', "human": 1e100}'
+    assert read_plain(_write(tmp_path, [at_the_limit], "h.jsonl")).human[0][0] == 10**100
