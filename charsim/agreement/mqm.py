@@ -139,7 +139,7 @@ def read_mqm(
     Raises:
         DataError: the file cannot be read or is not UTF-8, the header lacks a required column,
             or a row is malformed (naming the file and the line): a row with another number of
-            fields than the header, the header again, a ``seg_id`` that is not a whole number,
+            fields than the header, the header again, a ``seg_id`` not written with the digits 0-9,
             an unknown severity, one segment given two different texts (once the ``<v>`` marks
             are removed), a column named twice, or no system ``reference``; an empty file; no
             segments; no system to score.
@@ -163,8 +163,8 @@ def read_mqm(
             raise DataError(
                 name,
                 number,
-                f"seg_id {row['seg_id']!r} is not a whole number (Google's MQM layout numbers "
-                "the segments of a file 1, 2, 3, …)",
+                f"seg_id {row['seg_id']!r} is not written with the digits 0-9 (Google's MQM "
+                "layout numbers the segments of a file 1, 2, 3, …)",
             )
         weight = mqm_weight(row["severity"], row["category"])
         if weight is None:

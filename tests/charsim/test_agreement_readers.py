@@ -91,11 +91,15 @@ def test_mqm_weights_take_the_most_specific_prefix():
         # with Python's "invalid literal for int()"
         (
             [HEADER, ROWS[0].replace("\t1\tr1", "\ta\tr1")],
-            r"mqm\.tsv, line 2: seg_id 'a' is not a whole number",
+            r"mqm\.tsv, line 2: seg_id 'a' is not written with the digits 0-9",
         ),
         (
             [HEADER, ROWS[0].replace("\t1\tr1", "\t\u00b2\tr1")],
-            r"mqm\.tsv, line 2: seg_id '\u00b2' is not a whole number",
+            r"mqm\.tsv, line 2: seg_id '\u00b2' is not written with the digits 0-9",
+        ),
+        (  # -3 is a whole number: it was called "not a whole number"
+            [HEADER, ROWS[0].replace("\t1\tr1", "\t-3\tr1")],
+            r"mqm\.tsv, line 2: seg_id '-3' is not written with the digits 0-9",
         ),
     ],
 )
