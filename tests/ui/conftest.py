@@ -131,6 +131,28 @@ def type_over_candidate(page, text: str, delay: float = 0) -> None:
     page.keyboard.type(text, delay=delay)
 
 
+# One round of IntersectionObserver callbacks: every observer's callback of a rendering update
+# runs in one task, in the order the observers were made, so a new observer's first callback
+# comes after those of the observers that were already watching.
+_INTERSECTIONS_SEEN = """() => new Promise((resolve) => {
+  const observer = new IntersectionObserver(() => { observer.disconnect(); resolve(); });
+  observer.observe(document.documentElement);
+})"""
+
+
+def click_table_cell(cell) -> None:
+    """Scroll a cell of a Tabulator table into view, then click it.
+
+    Tabulator (its ResizeTable module) draws every row of a table again when the table comes
+    into view, from an IntersectionObserver's callback. Clicked in the same frame as the scroll
+    (a test's click scrolls and presses at once), the cell pressed is replaced before the button
+    is released and the click is lost: the click waits for that redraw.
+    """
+    cell.scroll_into_view_if_needed()
+    cell.page.evaluate(_INTERSECTIONS_SEEN)
+    cell.click()
+
+
 @pytest.fixture
 def wait_until(guard: Guard) -> Callable[..., object]:
     """``poll`` bound to this test's ``guard``: ``wait_until(condition, timeout=..., ...)``."""

@@ -19,7 +19,7 @@ from explorer.app.sources.judged import Judged, JudgedText
 from explorer.app.sources.link import LinkState, encode_link
 
 from ..data import ROOT
-from .conftest import SCORE, type_over_candidate
+from .conftest import SCORE, click_table_cell, type_over_candidate
 from .test_accessibility import _audit, _check
 
 RUN_TIMEOUT = 240  # TED's 101 items with three metrics and 1,000 resamples: well under a minute
@@ -169,7 +169,7 @@ def test_a_disagreement_opens_both_candidates_and_its_link_restores_them(
         "100",
     )
     first = cli["disagreements"][0]
-    app.locator(".cs-open-item").first.click()
+    click_table_cell(app.locator(".cs-open-item").first)
     wait_until(
         lambda: app.input_value('[data-testid="candidate"]') == first["worse_text"],
         timeout=20,

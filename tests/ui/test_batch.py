@@ -12,7 +12,7 @@ import re
 import charsim
 from explorer.app.sources.item_link import ItemLink, encode_item_link
 
-from .conftest import CANDIDATE, open_ready
+from .conftest import CANDIDATE, click_table_cell, open_ready
 
 #: The lowest item score of the TED example over both systems: system 1, line 2,024
 #: ("I study this." against "Explore."), computed with charsim.summarize.
@@ -59,7 +59,7 @@ def test_ted_example_sort_by_score_and_open_the_lowest_item(app, wait_until):
     _items_column(app, "score").click()  # ascending: the lowest score first
     lowest = _cells(app, "score").first
     wait_until(lambda: lowest.inner_text() == "0.0416", timeout=20, message="sorted scores")
-    _cells(app, "candidate").first.click()
+    click_table_cell(_cells(app, "candidate").first)
     candidate, references, link = LOWEST
     _wait_opened(app, wait_until, candidate, references)
     # its explanation: the decision, the per-order contributions and the exact fractions

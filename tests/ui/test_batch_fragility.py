@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from .conftest import CANDIDATE
+from .conftest import CANDIDATE, click_table_cell
 from .test_accessibility import _audit, _check
 from .test_batch import _batch_tab, _wait_scored
 from .test_chart_download import PNG_SIGNATURE, _download, ink, misplaced_axes
@@ -54,17 +54,9 @@ def test_ted_items_that_move_most_are_listed_audited_and_a_row_opens_its_item(ap
     assert "<svg" in svg and "item score" in svg
     png = _download(app, "histogram", "PNG").read_bytes()
     assert png.startswith(PNG_SIGNATURE) and ink(app, png) > 0.1, ink(app, png)  # 0.001 blank
-    clicked = [time.monotonic()]
-    _cell(app, "candidate").click()
-
-    def opened() -> bool:
-        """Whether the item is open; if not 5 s after the last click, click again (a click as
-        the table redraws can be lost under the other process's load, as in a fresh-clone run)."""
-        if app.locator(CANDIDATE).input_value() == ITEM_1560:
-            return True
-        if time.monotonic() - clicked[-1] > 5:
-            clicked.append(time.monotonic())
-            _cell(app, "candidate").click()
-        return False
-
-    wait_until(opened, timeout=30, message="item 1560 opened in the single-item tab")
+    click_table_cell(_cell(app, "candidate"))
+    wait_until(
+        lambda: app.locator(CANDIDATE).input_value() == ITEM_1560,
+        timeout=30,
+        message="item 1560 opened in the single-item tab",
+    )

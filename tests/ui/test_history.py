@@ -14,7 +14,7 @@ import charsim
 from explorer.app.i18n import UIText
 from explorer.app.sources.item_link import ItemLink, encode_item_link
 
-from .conftest import CANDIDATE, SCORE, open_ready, type_over_candidate
+from .conftest import CANDIDATE, SCORE, click_table_cell, open_ready, type_over_candidate
 from .test_accessibility import _audit, _check
 
 LAPTOP = {"width": 1280, "height": 800}
@@ -111,7 +111,7 @@ def test_a_batch_item_opens_at_the_top_named_with_the_way_back(app, wait_until):
     wait_until(scrolled_to, timeout=30, message="the table's first item")
     assert app.evaluate("scrollY") > 300  # the table is well below the page's top
     candidate = cell.inner_text()
-    cell.click()
+    click_table_cell(cell)
     box = app.locator(CANDIDATE)
     wait_until(lambda: box.input_value() == candidate, timeout=30, message="the item opened")
     wait_until(lambda: app.evaluate("scrollY") == 0, timeout=5, message="the page's top")
