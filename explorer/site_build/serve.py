@@ -152,7 +152,11 @@ def main(argv: list[str] | None = None) -> int:
         0 when stopped by Ctrl-C; 1 when the port cannot be taken or the build fails (one line
         on stderr); a bad option is a usage error (status 2).
     """
-    parser = argparse.ArgumentParser(prog="python -m explorer serve", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m explorer serve",
+        description="Serve the built explorer site on 127.0.0.1 and print its address; the "
+        "site is built first if it is missing or older than the code.",
+    )
     parser.add_argument("--port", type=_port, default=8000, help="port on 127.0.0.1 (8000)")
     parser.add_argument("--out", type=Path, default=build.DEFAULT_OUT, help="site folder")
     args = parser.parse_args(argv)
@@ -163,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:  # the port is taken (or not allowed)
         print(
             f"cannot serve on 127.0.0.1:{args.port}: {error.strerror}; choose another port with "
-            f"--port N (make explorer PORT=N)",
+            f"--port N (in a clone of the repository: make explorer PORT=N)",
             file=sys.stderr,
         )
         return 1

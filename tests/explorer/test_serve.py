@@ -20,7 +20,7 @@ def test_a_taken_port_gives_a_message(tmp_path, capsys, monkeypatch):
     assert capsys.readouterr() == (
         "",
         f"cannot serve on 127.0.0.1:{port}: Address already in use; choose another port with "
-        "--port N (make explorer PORT=N)\n",
+        "--port N (in a clone of the repository: make explorer PORT=N)\n",
     )
 
 
@@ -57,6 +57,22 @@ def test_the_explorer_command_gives_help_and_names_an_unknown_command(capsys):
     assert capsys.readouterr().out.startswith("usage: python -m explorer {build,serve}")
     assert main(["bogus"]) == 2
     assert capsys.readouterr().err.startswith("python -m explorer: unknown command 'bogus'\n")
+
+
+@pytest.mark.parametrize("command", ["build", "serve"])
+def test_each_command_s_help_is_for_its_users_not_its_developers(command, capsys):
+    """``--help`` says what the command does in plain text: no reStructuredText of the
+    module's docstring (``literal``, :mod:`roles`), no contributor's paths."""
+    from explorer.__main__ import main
+
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: python -m explorer {command}")
+    assert (
+        "``" not in out and ":mod:" not in out and ":data:" not in out and "index.html" not in out
+    )
 
 
 def test_a_link_longer_than_the_server_reads_is_refused_with_the_reason(tmp_path):
