@@ -18,6 +18,20 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # the checkout's charsim, whateve
 CHARSIM = f"{sys.executable} -m charsim"
 
 
+@pytest.fixture(autouse=True)
+def _signals_as_in_a_terminal(request):
+    """Each charsim started here gets Ctrl-C and SIGHUP as from a terminal, even where this run
+    itself ignores them (a non-interactive shell's background job, ``nohup``): an ignored
+    signal stays ignored in every child, a handled one is reset to the default."""
+    for number, handler in (
+        (signal.SIGINT, signal.default_int_handler),
+        (signal.SIGHUP, signal.SIG_DFL),
+    ):
+        if signal.getsignal(number) == signal.SIG_IGN:
+            signal.signal(number, handler)
+            request.addfinalizer(lambda number=number: signal.signal(number, signal.SIG_IGN))
+
+
 def shell(command: str, stdin: bytes = b"", **env) -> subprocess.CompletedProcess:
     """Run ``command`` in bash, where ``charsim`` is this checkout's command line."""
     return subprocess.run(

@@ -29,6 +29,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from explorer.app.i18n import UIText
 from explorer.site_build import build as site_build
@@ -140,15 +141,24 @@ _INTERSECTIONS_SEEN = """() => new Promise((resolve) => {
 })"""
 
 
-def click_table_cell(cell) -> None:
-    """Scroll a cell of a Tabulator table into view, then click it.
+def click_table_cell(cell, timeout: float = 30.0) -> None:
+    """Scroll a cell of a Tabulator table (a locator) into view, then click it.
 
     Tabulator (its ResizeTable module) draws every row of a table again when the table comes
     into view, from an IntersectionObserver's callback. Clicked in the same frame as the scroll
     (a test's click scrolls and presses at once), the cell pressed is replaced before the button
-    is released and the click is lost: the click waits for that redraw.
+    is released and the click is lost: the click waits for that redraw. A cell replaced while it
+    is scrolled to is found again.
     """
-    cell.scroll_into_view_if_needed()
+
+    def scrolled_to() -> bool:
+        try:
+            cell.scroll_into_view_if_needed(timeout=2_000)
+        except PlaywrightError:  # Tabulator drew its rows again meanwhile: the cell is new
+            return False
+        return True
+
+    poll(scrolled_to, timeout=timeout, message="a table's cell scrolled into view")
     cell.page.evaluate(_INTERSECTIONS_SEEN)
     cell.click()
 

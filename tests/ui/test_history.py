@@ -8,8 +8,6 @@ error.
 
 from __future__ import annotations
 
-from playwright.sync_api import Error as PlaywrightError
-
 import charsim
 from explorer.app.i18n import UIText
 from explorer.app.sources.item_link import ItemLink, encode_item_link
@@ -91,6 +89,11 @@ def test_on_a_phone_an_example_shows_the_texts_and_the_way_back_from_the_top(app
     assert app.get_by_role("button", name=TEXT("source.undo")).is_visible()
 
 
+def _document_top(locator) -> float:
+    """How far below the page's top ``locator``'s element is, in CSS pixels."""
+    return locator.evaluate("e => e.getBoundingClientRect().top + scrollY")
+
+
 def test_a_batch_item_opens_at_the_top_named_with_the_way_back(app, wait_until):
     app.set_viewport_size(LAPTOP)
     type_over_candidate(app, TYPED)
@@ -100,17 +103,8 @@ def test_a_batch_item_opens_at_the_top_named_with_the_way_back(app, wait_until):
     signature = app.locator('[data-testid="batch-signature"]')
     wait_until(lambda: signature.count() > 0, timeout=SCORING_TIMEOUT, message="batch scores")
     cell = app.locator('.tabulator-row .tabulator-cell[tabulator-field="candidate"]').first
-
-    def scrolled_to() -> bool:
-        try:
-            cell.scroll_into_view_if_needed(timeout=2_000)
-        except PlaywrightError:  # Tabulator drew its rows again meanwhile: the cell is new
-            return False
-        return True
-
-    wait_until(scrolled_to, timeout=30, message="the table's first item")
-    assert app.evaluate("scrollY") > 300  # the table is well below the page's top
     candidate = cell.inner_text()
+    assert _document_top(cell) > 300  # the table is well below the page's top
     click_table_cell(cell)
     box = app.locator(CANDIDATE)
     wait_until(lambda: box.input_value() == candidate, timeout=30, message="the item opened")
