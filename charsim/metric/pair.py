@@ -7,9 +7,17 @@ also occur once, at the same two positions: it adds 1 to every order up to ``e(i
 of characters on which the two texts agree from ``i`` and ``j`` on. Such a pair leaves the counting;
 counting goes on only for repeated n-grams, which in real text die out after a few orders.
 
+Each order's counts are read in one plain loop (in CPython, faster for these small dicts than a
+chain of ``map`` and ``filter``): a shared n-gram counted once in each text is unique and leaves;
+every other shared n-gram adds its clipped count and is counted on at the next order. A unique
+n-gram's two positions are found with ``str.find``: order n counts every position whose
+(n-1)-gram is shared and repeated, hence every occurrence of a shared n-gram, so counted once
+means once in the whole text.
+
 The pairs that left the counting are finished together at the end. Pairs on one diagonal
 (``i - j``) at consecutive positions lie in one shared stretch of text, and there
-``e(i, j) = e(i + 1, j + 1) + 1``: only the last pair of each stretch compares characters.
+``e(i, j) = e(i + 1, j + 1) + 1``: only the last pair of each stretch compares characters. The
+pairs are sorted by diagonal and position once, and the stretches found in one pass.
 Results are exact and equal to :func:`charsim.metric.overlap.overlaps`.
 """
 
@@ -26,6 +34,7 @@ __all__ = ["pair_overlaps"]
 # n-grams are counted into plain dicts with ngrams.count_into (what Counter.update calls, without
 # Counter's set-up; see there).
 
+
 def _clipped_sum(counts_t: Mapping[str, int], counts_r: Mapping[str, int]) -> int:
     """``Σ_g min(c_t(g), c_r(g))`` over the n-grams of both texts."""
     total = 0
@@ -37,8 +46,8 @@ def _clipped_sum(counts_t: Mapping[str, int], counts_r: Mapping[str, int]) -> in
 
 
 def _extension(marked_t: str, i: int, marked_r: str, j: int, top: int, low: int) -> int:
-    """How many characters agree from ``marked_t[i]`` and ``marked_r[j]`` on, at most ``top``,
-    given that the first ``low <= top`` do.
+    """How many characters agree from ``marked_t[i]`` and ``marked_r[j]`` on, counted up to
+    ``top``, given that the first ``low`` do (``low`` itself if ``low >= top``).
 
     Gallops, then bisects, with slice comparisons (the texts end in different stop marks).
     """
@@ -95,15 +104,16 @@ def _grow(
         diagonal, i = divmod(last, width)
         j = i - diagonal
         # The stretch's last pair's n-gram is shared (n >= 2), so it agrees on 2 characters at
-        # least; most agree on exactly 2 or 3. Measured up to max_n: pairs agreeing on max_n or
-        # more never stop.
-        if max_n == 2 or marked_t[i + 2] != marked_r[j + 2]:
+        # least; most agree on exactly 2 or 3.
+        if marked_t[i + 2] != marked_r[j + 2]:
             length = 2
-        elif max_n == 3 or marked_t[i + 3] != marked_r[j + 3]:
+        elif marked_t[i + 3] != marked_r[j + 3]:
             length = 3
         else:
             length = _extension(marked_t, i, marked_r, j, max_n, 4)
-        stops[length] += 1  # the stretch's pairs agree on length, length + 1, … from its end
+        # The stretch's pairs agree on length, length + 1, … characters from its end. A pair
+        # agreeing on max_n characters or more never stops: such lengths count as max_n.
+        stops[length if length < max_n else max_n] += 1
         length += last - first + 1
         stops[length if length < max_n else max_n] -= 1
         first = last = key
@@ -150,24 +160,24 @@ def pair_overlaps(candidate: str, reference: str, max_n: int) -> list[int]:
         counts_t, counts_r = {}, {}
         count_into(counts_t, grams_t)
         count_into(counts_r, grams_r)
-        unique, shared, clipped = [], set(), 0  # shared: the shared n-grams that repeat
+        unique, repeated, clipped = [], set(), 0  # the shared n-grams, as they occur
         for gram, times_t in counts_t.items():
             if gram in counts_r:
                 times_r = counts_r[gram]
                 if times_t == 1 == times_r:
                     unique.append(gram)  # adds 1, then leaves the counting
                 else:
-                    shared.add(gram)
+                    repeated.add(gram)  # counted on at the next order
                     clipped += times_t if times_t < times_r else times_r
         overlaps[n] = len(unique) + clipped
         if unique:
             left_t.extend(map(marked_t.find, unique))
             left_r.extend(map(marked_r.find, unique))
             begun[n] = len(unique)
-        if not shared:
+        if not repeated:
             break
-        positions_t = list(compress(positions_t, map(shared.__contains__, grams_t)))
-        positions_r = list(compress(positions_r, map(shared.__contains__, grams_r)))
+        positions_t = list(compress(positions_t, map(repeated.__contains__, grams_t)))
+        positions_r = list(compress(positions_r, map(repeated.__contains__, grams_r)))
     if left_t:
         grown = _grow((left_t, left_r), width, begun, (marked_t, marked_r), max_n)
         overlaps = list(map(operator.add, overlaps, grown))
