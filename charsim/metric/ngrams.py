@@ -45,6 +45,9 @@ except ImportError:  # pragma: no cover - every CPython and Pyodide has it
 
 
 _FIRST_CANDIDATE = 0xE000  # start of the Private Use Area; any unused code point would do
+# The first few candidates: when no text holds any of them (nearly always), they are the answer.
+_USUAL = tuple(map(chr, range(_FIRST_CANDIDATE, _FIRST_CANDIDATE + 4)))
+_USUAL_SET = frozenset(_USUAL)
 
 
 def ngram_count(length: int, n: int) -> int:
@@ -77,6 +80,9 @@ def boundaries(texts: Iterable[str], count: int = 2) -> tuple[str, ...]:
     Returns:
         ``count`` distinct one-character strings, none of which occurs in any text.
     """
+    texts = tuple(texts)
+    if count <= len(_USUAL) and all(map(_USUAL_SET.isdisjoint, texts)):
+        return _USUAL[:count]
     used: set[str] = set()
     for text in texts:
         used.update(text)
