@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Generator, Sequence
+from itertools import islice
 
 from .sacrebleu import (
     bleu_ngrams,
@@ -136,17 +137,17 @@ def bleu_statistics_steps(
         if number == 0:
             reference_ngrams = ngrams
             continue
-        items = list(ngrams.items())
-        for start in range(0, len(items), _per_step(size, SLICE_NGRAMS)):
+        items = iter(ngrams.items())
+        for _ in range(0, len(ngrams), _per_step(size, SLICE_NGRAMS)):
             # the merge of sacrebleu/metrics/bleu.py's BLEU._extract_reference_info (2.6.0)
-            for ngram, count in items[start : start + _per_step(size, SLICE_NGRAMS)]:
+            for ngram, count in islice(items, _per_step(size, SLICE_NGRAMS)):
                 reference_ngrams[ngram] = max(reference_ngrams[ngram], count)
             yield
     correct, total = [0] * order, [0] * order
-    items = list(candidate_ngrams.items())
-    for start in range(0, len(items), _per_step(size, SLICE_NGRAMS)):
+    items = iter(candidate_ngrams.items())
+    for _ in range(0, len(candidate_ngrams), _per_step(size, SLICE_NGRAMS)):
         # the count of sacrebleu/metrics/bleu.py's BLEU._compute_segment_statistics (2.6.0)
-        for ngram, count in items[start : start + _per_step(size, SLICE_NGRAMS)]:
+        for ngram, count in islice(items, _per_step(size, SLICE_NGRAMS)):
             total[len(ngram) - 1] += count
             if ngram in reference_ngrams:
                 correct[len(ngram) - 1] += min(count, reference_ngrams[ngram])
@@ -204,10 +205,10 @@ def _chrf_ngrams(scorer, text: str, size: int) -> Steps:
 def _chrf_matches(candidate_ngrams: Counter, reference_ngrams: Counter, size: int) -> Steps:
     """sacreBLEU's ``[candidate count, reference count, matches]`` of one order, summed over
     slices of the candidate's distinct n-grams (the reference count is the same in each)."""
-    items, step = list(candidate_ngrams.items()), _per_step(size, SLICE_NGRAMS)
+    items, step = iter(candidate_ngrams.items()), _per_step(size, SLICE_NGRAMS)
     found, reference_count, matches = 0, 0, 0
-    for start in range(0, max(len(items), 1), step):
-        piece = Counter(dict(items[start : start + step]))
+    for _ in range(0, max(len(candidate_ngrams), 1), step):
+        piece = Counter(dict(islice(items, step)))  # no list of all items: fewer collections
         count, reference_count, matched = chrf_match_statistics(piece, reference_ngrams)
         found, matches = found + count, matches + matched
         yield
