@@ -93,10 +93,10 @@ def main() -> None:
     pyodide = json.loads(done.stdout.strip().splitlines()[-1])
     seconds = time.perf_counter() - start
     print(f"Pyodide run {seconds:.0f} s; seconds per step, best of {args.repeat}")
-    print(f"{'characters':>10}  {'':8}" + "".join(f"{name:>15}" for name in STEPS))
+    print(f"{'characters':>10}  {'':8}" + "".join(f"{name:>16}" for name in STEPS))
     for size, here, there in zip(sizes, cpython["rows"], pyodide, strict=True):
         for name, times in (("CPython", here), ("Pyodide", there)):
-            cells = [f"{t:>15,}" if i % 3 == 0 else f"{t:>15.3f}" for i, t in enumerate(times)]
+            cells = [f"{t:>16,}" if i % 3 == 0 else f"{t:>16.3f}" for i, t in enumerate(times)]
             print(f"{size:>10,}  {name:8}" + "".join(cells))
 
 
