@@ -359,14 +359,15 @@ def compare_steps(
     ter: bool = True,
     **settings,
 ) -> Iterator[Comparison | None]:
-    """:func:`compare` one metric at a time, for a caller that answers other work between two
-    steps (the explorer's worker scores the next keystroke there).
+    """:func:`compare` in short steps, for a caller that answers other work between two steps
+    (the explorer's worker scores the next keystroke there).
 
     Args:
         candidate, references, variant, ter, settings: as for :func:`compare`.
 
     Yields:
-        None between two of its steps (charsim, chrF, chrF++, BLEU, then, unless ``ter`` is
+        None between two of its steps (charsim an order at a time; chrF, chrF++ and BLEU a
+        slice of the text at a time, :mod:`charsim.compare.slices`; then, unless ``ter`` is
         False, TER against each reference in turn: the costly steps, sentence-level TER's search
         for shifts), then the :class:`Comparison`.
 

@@ -26,8 +26,8 @@ __all__ = ["LIVE_COMPARE_LIMIT", "LIVE_FRAGILITY_LIMIT", "MetricsState"]
 
 LIVE_COMPARE_LIMIT = 800
 """Most characters of the candidate and its longest reference compared live with TER. The
-comparison runs one metric at a time (:func:`charsim.compare.metrics.compare_steps`), TER against
-one reference at a time, so that a keystroke is scored between two steps; sentence-level TER's
+comparison runs in short steps (:func:`charsim.compare.metrics.compare_steps`), TER against one
+reference at a time, so that a keystroke is scored between two steps; sentence-level TER's
 search for shifts grows much faster than the text and cannot be split further
 (``docs/benchmarks.md`` gives the times in CPython; Pyodide is slower still), so a longer pair
 would hold up the next score. Above it the comparison is shown without TER."""
