@@ -27,12 +27,13 @@ from functools import cache
 from numbers import Real
 
 from ..metric.config import DEFAULT_MAX_ORDER, DEFAULT_WEIGHTS
-from ..metric.explain import explain
+from ..metric.explain import explain_steps
 from ..metric.inputs import check_inputs
 from ..metric.preprocess import QUOTE_FOLDS, Preprocessing
 from ..metric.scores import score
 from ..metric.values import as_tuple, whole_number
-from .sacrebleu import metric_object
+from .sacrebleu import metric_object, score_from_statistics
+from .slices import chrf_statistics_steps, none_steps
 
 __all__ = [
     "SETTINGS",
@@ -211,8 +212,9 @@ def fragility_steps(
         candidate, references, metrics, max_order, weights: as for :func:`fragility`.
 
     Yields:
-        None between two of its steps (per setting, raw first: charsim, then chrF with the
-        characters the setting changed), then the :class:`Fragility`.
+        None between two of its steps (per setting, raw first: charsim one order at a time, then
+        chrF a slice of the text at a time, :mod:`charsim.compare.slices`, with the characters
+        the setting changed), then the :class:`Fragility`.
 
     Raises:
         The errors of :func:`fragility`, at the first step.
@@ -230,11 +232,13 @@ def fragility_steps(
         if scores:
             yield None
         options = {"max_order": max_order, "weights": weights, **prep.options}
-        e = explain(candidate, references, matches=False, **options)
+        # matches=True: a step per order (without the n-gram lists, one per reference)
+        steps = explain_steps(candidate, references, matches=True, **options)
+        e = yield from none_steps(steps)
         chrf_score = None
         if chrf is not None:
-            yield None
-            chrf_score = float(chrf.sentence_score(e.candidate, list(e.references)).score)
+            per_reference = yield from chrf_statistics_steps(chrf, e.candidate, e.references)
+            chrf_score = max(float(score_from_statistics(chrf, s).score) for s in per_reference)
         changes = [c for i, text in enumerate(texts) for c in _changes(i, text, prep)]
         scores.append(SettingScore(setting, prep, e.signature, e.score, chrf_score, tuple(changes)))
     yield Fragility(scores[0], tuple(scores[1:]))

@@ -23,12 +23,19 @@ from functools import cached_property
 
 from ..corpus.differences import Difference, differences
 from ..metric.display import RichDisplay
-from ..metric.explain import Explanation, OrderDetail, explain
+from ..metric.explain import Explanation, OrderDetail, explain_steps
 from ..metric.inputs import check_inputs
 from ..metric.signature import VARIANTS, signature_of
 from ..metric.values import counted, short_text
 from .base import MetricScore
-from .sacrebleu import metric_object, reference_statistics, require_sacrebleu, score_from_statistics
+from .sacrebleu import (
+    metric_object,
+    reference_statistics,
+    require_sacrebleu,
+    score_from_statistics,
+    sentence_signature,
+)
+from .slices import bleu_statistics_steps, chrf_statistics_steps, none_steps
 
 __all__ = [
     "COMPARE_LIMIT",
@@ -352,14 +359,15 @@ def compare_steps(
     ter: bool = True,
     **settings,
 ) -> Iterator[Comparison | None]:
-    """:func:`compare` one metric at a time, for a caller that answers other work between two
-    steps (the explorer's worker scores the next keystroke there).
+    """:func:`compare` in short steps, for a caller that answers other work between two steps
+    (the explorer's worker scores the next keystroke there).
 
     Args:
         candidate, references, variant, ter, settings: as for :func:`compare`.
 
     Yields:
-        None between two of its steps (charsim, chrF, chrF++, BLEU, then, unless ``ter`` is
+        None between two of its steps (charsim an order at a time; chrF, chrF++ and BLEU a
+        slice of the text at a time, :mod:`charsim.compare.slices`; then, unless ``ter`` is
         False, TER against each reference in turn: the costly steps, sentence-level TER's search
         for shifts), then the :class:`Comparison`.
 
@@ -376,13 +384,10 @@ def compare_steps(
             f"settings are variant, {', '.join(_SETTINGS)})"
         )
     references = list(references)
-    e = explain(candidate, references, **settings)
-    yield None
-    chrf, chrf_score = _chrf(candidate, references, "chrf")
-    yield None
-    chrf_plus, chrf_plus_score = _chrf(candidate, references, "chrf++")
-    yield None
-    bleu, bleu_score = _bleu(candidate, references)
+    e = yield from none_steps(explain_steps(candidate, references, **settings))
+    chrf, chrf_score = yield from _chrf(candidate, references, "chrf")
+    chrf_plus, chrf_plus_score = yield from _chrf(candidate, references, "chrf++")
+    bleu, bleu_score = yield from _bleu(candidate, references)
     value = {"mean": e.score, "base": e.base_score, "max": e.max_score}[variant]
     signature = signature_of(e.config, e.preprocessing, variant, nrefs=e.k)
     charsim_score = MetricScore("charsim", "charsim", float(value), signature)
@@ -402,18 +407,15 @@ _SETTINGS = ("max_order", "weights", "normalize", "casefold", "fold_whitespace_q
 """The keyword settings of :func:`charsim.explain`, which :func:`compare` passes on."""
 
 
-def _sentence(metric: str, candidate: str, references: list[str]):
-    """sacreBLEU's sentence score (the public ``sentence_score``) and its :class:`MetricScore`."""
+def _chrf(candidate: str, references: list[str], metric: str):
+    """chrF's (or chrF++'s) :class:`ChrFDetail` and :class:`MetricScore`, in steps (yielding
+    None between two slices of the text, :mod:`charsim.compare.slices`): the score is
+    sacreBLEU's from the statistics of the first reference with the highest F_β, as its
+    ``sentence_score`` computes it."""
     scorer = metric_object(metric, sentence=True)
-    result = scorer.sentence_score(candidate, references)
-    signature = scorer.get_signature().format()
-    return result, MetricScore(metric, result.name, float(result.score), signature)
-
-
-def _chrf(candidate: str, references: list[str], metric: str) -> tuple[ChrFDetail, MetricScore]:
-    scorer = metric_object(metric, sentence=True)
-    per_reference = reference_statistics(scorer, candidate, references)
-    f_scores = [float(score_from_statistics(scorer, s).score) for s in per_reference]
+    per_reference = yield from chrf_statistics_steps(scorer, candidate, references)
+    results = [score_from_statistics(scorer, s) for s in per_reference]
+    f_scores = [float(result.score) for result in results]
     kinds = [("character", n) for n in range(1, scorer.char_order + 1)]
     kinds += [("word", n) for n in range(1, scorer.word_order + 1)]
     orders = tuple(
@@ -422,12 +424,15 @@ def _chrf(candidate: str, references: list[str], metric: str) -> tuple[ChrFDetai
     )
     chosen = f_scores.index(max(f_scores))  # sacreBLEU keeps the first best reference
     detail = ChrFDetail(metric, scorer.beta, orders, tuple(f_scores), chosen)
-    return detail, _sentence(metric, candidate, references)[1]
+    return detail, _metric_score(metric, results[chosen], len(references))
 
 
-def _bleu(candidate: str, references: list[str]) -> tuple[BleuDetail, MetricScore]:
-    result, score = _sentence("bleu", candidate, references)
-    lengths = tuple(_sentence("bleu", candidate, [r])[0].ref_len for r in references)
+def _bleu(candidate: str, references: list[str]):
+    """Sentence BLEU's :class:`BleuDetail` and :class:`MetricScore`, in steps (as
+    :func:`_chrf`)."""
+    scorer = metric_object("bleu", sentence=True)
+    statistics, lengths = yield from bleu_statistics_steps(scorer, candidate, references)
+    result = score_from_statistics(scorer, statistics)
     unsmoothed = require_sacrebleu().BLEU.compute_bleu(
         list(result.counts),
         list(result.totals),
@@ -440,14 +445,20 @@ def _bleu(candidate: str, references: list[str]) -> tuple[BleuDetail, MetricScor
         smoothing="exp",
         candidate_length=result.sys_len,
         reference_length=result.ref_len,
-        reference_lengths=lengths,
+        reference_lengths=tuple(lengths),
         matches=tuple(result.counts),
         totals=tuple(result.totals),
         precisions=tuple(result.precisions),
         brevity_penalty=float(result.bp),
         unsmoothed=float(unsmoothed.score),
     )
-    return detail, score
+    return detail, _metric_score("bleu", result, len(references))
+
+
+def _metric_score(metric: str, result, k: int) -> MetricScore:
+    """The :class:`MetricScore` of sacreBLEU's sentence score ``result`` with ``k`` references
+    (its sentence-level signature)."""
+    return MetricScore(metric, result.name, float(result.score), sentence_signature(metric, k))
 
 
 def _ter(scorer, per_reference: list[list], k: int) -> tuple[TerDetail, MetricScore]:

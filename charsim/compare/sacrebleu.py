@@ -45,6 +45,13 @@ __all__ = [
     "INSTALL_HINT",
     "SACREBLEU_METRICS",
     "MetricResult",
+    "bleu_ngrams",
+    "bleu_tokenize",
+    "char_ngrams",
+    "chrf_match_statistics",
+    "chrf_segment",
+    "chrf_words",
+    "closest_reference_length",
     "corpus_score_from_statistics",
     "corpus_scores",
     "item_statistics",
@@ -55,6 +62,7 @@ __all__ = [
     "score_from_statistics",
     "sentence_score_from_statistics",
     "sentence_signature",
+    "word_ngrams",
 ]
 
 SACREBLEU_METRICS = ("chrf", "chrf++", "bleu", "ter")
@@ -231,3 +239,64 @@ def sentence_signature(metric: str, nrefs: int | str) -> str:
     """
     streams = [[".", "."], [".", None]] if nrefs == "var" else [["."]] * int(nrefs)
     return metric_object(metric, sentence=True, references=streams).get_signature().format()
+
+
+# Sentence statistics in slices (:mod:`charsim.compare.slices`): the pieces of sacreBLEU 2.6.0's
+# own ``sentence_score`` that it calls on a whole text, called here on parts of one. They come
+# from sacrebleu/metrics/helpers.py (extract_char_ngrams, extract_word_ngrams,
+# extract_all_word_ngrams), sacrebleu/metrics/chrf.py (CHRF._preprocess_segment,
+# CHRF._remove_punctuation, CHRF._get_match_statistics) and sacrebleu/metrics/bleu.py
+# (BLEU.tokenizer, BLEU._get_closest_ref_len).
+
+
+def char_ngrams(text: str, n: int):
+    """sacreBLEU's ``Counter`` of the character n-grams of order ``n`` of ``text`` as given
+    (``extract_char_ngrams`` keeping whitespace: the caller has removed it, as chrF does)."""
+    from sacrebleu.metrics.helpers import extract_char_ngrams
+
+    return extract_char_ngrams(text, n, include_whitespace=True)
+
+
+def word_ngrams(words: Sequence[str], n: int):
+    """sacreBLEU's ``Counter`` of chrF++'s word n-grams of order ``n`` (``extract_word_ngrams``:
+    the words joined by a space)."""
+    from sacrebleu.metrics.helpers import extract_word_ngrams
+
+    return extract_word_ngrams(list(words), n)
+
+
+def bleu_ngrams(words: Sequence[str], n: int):
+    """sacreBLEU's ``Counter`` of BLEU's word n-grams of order ``n`` (``extract_all_word_ngrams``
+    from ``n`` to ``n``: tuples of words)."""
+    from sacrebleu.metrics.helpers import extract_all_word_ngrams
+
+    return extract_all_word_ngrams(" ".join(words), n, n)[0]
+
+
+def chrf_segment(scorer, text: str) -> str:
+    """chrF's preprocessing of a text (``_preprocess_segment``: lowercased if asked)."""
+    return scorer._preprocess_segment(text)
+
+
+def chrf_words(scorer, text: str) -> list[str]:
+    """chrF++'s words of ``text`` (``_remove_punctuation``: split at whitespace, one punctuation
+    mark split off each word's end or start)."""
+    return scorer._remove_punctuation(text)
+
+
+def chrf_match_statistics(candidate_ngrams, reference_ngrams) -> list[int]:
+    """chrF's ``[candidate count, reference count, matches]`` of one order
+    (``_get_match_statistics``)."""
+    return require_sacrebleu().CHRF._get_match_statistics(candidate_ngrams, reference_ngrams)
+
+
+def bleu_tokenize(scorer, text: str) -> str:
+    """BLEU's tokenized text (its ``tokenizer``: 13a by default), as ``_preprocess_segment``
+    calls it after lowercasing if asked and after ``rstrip``, which the caller does."""
+    return scorer.tokenizer(text.lower() if scorer.lowercase else text)
+
+
+def closest_reference_length(scorer, length: int, lengths: Sequence[int]) -> int:
+    """BLEU's reference length for a candidate of ``length`` words: the closest of ``lengths``,
+    the shorter on a tie (``_get_closest_ref_len``)."""
+    return scorer._get_closest_ref_len(length, list(lengths))

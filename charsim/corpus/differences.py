@@ -193,10 +193,23 @@ def differences(comparison) -> tuple[Difference, ...]:
 
 
 def _boundary_overlap(e) -> Fraction:
-    """The part of ``M̄`` that boundary-marked n-grams contribute: ``Σ_n w_n m̄_n`` over them."""
+    """The part of ``M̄`` that boundary-marked n-grams contribute: ``Σ_n w_n m̄_n`` over them.
+
+    Of each order, only the candidate's first and last n-grams can be boundary-marked (the
+    padded text's begin and end), so they are the only ones looked up (an explanation without
+    n-gram lists, ``matches=False``, has none)."""
     total = Fraction(0)
     for order in e.orders:
-        for match in order.matches:
-            if match.ngram.begin or match.ngram.end:
-                total += order.weight * match.mean_overlap
+        tally = order.tally
+        if tally is None or not tally.candidate.grams:
+            continue
+        grams = tally.candidate.grams
+        for gram in dict.fromkeys((grams[0], grams[-1])):
+            if gram[0] == tally.begin or gram[-1] == tally.end:
+                overlap = sum(
+                    min(tally.candidate.counts[gram], tally.references[i].counts[gram])
+                    for i, shared in tally.shared.items()
+                    if gram in shared
+                )
+                total += order.weight * Fraction(overlap, e.k)
     return total

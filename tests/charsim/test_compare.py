@@ -14,7 +14,7 @@ import charsim
 from charsim.compare import compare
 from charsim.compare.metrics import compare_steps
 from charsim.compare.sacrebleu import metric_object, require_sacrebleu
-from charsim.corpus.differences import SECTIONS, SENTENCES
+from charsim.corpus.differences import SECTIONS, SENTENCES, _boundary_overlap
 
 from .strategies import texts
 
@@ -167,9 +167,11 @@ def test_a_comparison_without_ter_has_the_other_metrics_unchanged():
     assert (without.chrf, without.chrf_plus) == (full.chrf, full.chrf_plus)
     with pytest.raises(KeyError):
         without.score("ter")
-    # charsim, chrF, chrF++, BLEU: three Nones between them, no TER step per reference
+    # charsim (an order a step), chrF, chrF++, BLEU (a slice of a text a step): Nones between
+    # them, and no TER step per reference (with TER: one more step per reference)
     steps = list(compare_steps(candidate, references, ter=False))
-    assert steps[:-1] == [None] * 3 and repr(steps[-1]) == repr(without)
+    assert set(steps[:-1]) == {None} and repr(steps[-1]) == repr(without)
+    assert len(list(compare_steps(candidate, references))) == len(steps) + len(references)
     empty = {d.key: d.sentence for d in compare("", ["a b"], ter=False).differences}
     assert empty["empty-input-no-ter"] == (
         "An empty-input rule of charsim applies (candidate-empty), so charsim is 0; chrF and "
@@ -209,3 +211,21 @@ def test_any_text_gives_sacrebleu_public_sentence_scores(references, candidate):
     for detail in (c.chrf, c.chrf_plus):
         assert float(detail.f_beta) * 100 == pytest.approx(c.score(detail.metric).score, abs=1e-9)
     assert c.explanation.score == charsim.explain(candidate, references).score
+
+
+@settings(max_examples=200, deadline=None)
+@given(candidate=texts, references=st.lists(texts, min_size=1, max_size=3))
+def test_the_boundary_share_counts_what_the_listed_shared_ngrams_count(candidate, references):
+    # only each order's first and last candidate n-grams are looked up; the definition sums
+    # over every shared n-gram listed
+    e = charsim.explain(candidate, references)
+    listed = sum(
+        (
+            order.weight * match.mean_overlap
+            for order in e.orders
+            for match in order.matches
+            if match.ngram.begin or match.ngram.end
+        ),
+        Fraction(0),
+    )
+    assert _boundary_overlap(e) == listed

@@ -14,6 +14,7 @@ from charsim.compare.fragility import (
     item_moved,
     most_moved,
 )
+from charsim.metric.explain import explain_steps
 
 # "the?cat" against "the cat" (7 characters, N = 9), ? not matching: shared are t h e c a t,
 # ^t th he ca at t$, ^th the cat at$, ^the cat$: M = 6 + 6/2 + 4/3 + 2/4 = 65/6, and
@@ -203,6 +204,11 @@ def test_item_moved_takes_a_known_raw_score():
 def test_fragility_comes_in_steps_one_per_score():
     item = ("the\u00a0Cat", ["the cat", "The cat"])
     steps = list(fragility_steps(*item, metrics=("charsim", "chrf")))
-    # charsim then chrF under each of raw, NFC, NFKC, casefold and whitespace+quotes: ten steps
-    assert steps[:-1] == [None] * 9 and steps[-1] == fragility(*item, metrics=("charsim", "chrf"))
-    assert list(fragility_steps(*item))[:-1] == [None] * 4  # charsim alone: five steps
+    # charsim (a step per order its explanation walks) under each of raw, NFC, NFKC, casefold
+    # and whitespace+quotes, and a step between two settings
+    orders = sum(len(list(explain_steps(*item, **p.options))) for p in SETTINGS.values())
+    alone = list(fragility_steps(*item))
+    assert alone[:-1] == [None] * (len(list(explain_steps(*item))) + orders + 4)
+    # and chrF after each, a slice of a text at a time: more steps, all None
+    assert set(steps[:-1]) == {None} and len(steps) > len(alone)
+    assert steps[-1] == fragility(*item, metrics=("charsim", "chrf"))

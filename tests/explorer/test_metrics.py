@@ -13,7 +13,7 @@ import charsim
 from charsim.compare.metrics import compare, compare_steps
 from charsim.corpus.differences import SECTIONS, SENTENCES
 from explorer.app.i18n import CATALOG, UIText, placeholders
-from explorer.app.states.metrics import LIVE_CHRF_LIMIT, LIVE_COMPARE_LIMIT, MetricsState
+from explorer.app.states.metrics import LIVE_COMPARE_LIMIT, LIVE_FRAGILITY_LIMIT, MetricsState
 from explorer.app.states.single import ExplorerState
 from explorer.app.views.metrics import MetricsView, metrics_html
 
@@ -117,22 +117,29 @@ def test_just_above_the_ter_limit_every_metric_but_ter_is_shown_and_ter_says_why
     assert raw.chrf == CHRF().sentence_score(*texts).score and 'metrics-fragility"' in html
 
 
-def test_above_the_chrf_limit_the_view_says_so_and_computes_nothing():
+def test_above_the_fragility_limit_the_comparison_is_sacrebleus_and_the_table_says_why():
     item = ExplorerState()
     state = MetricsState(item)
-    item.set_inputs("a" * (LIVE_CHRF_LIMIT - 2), ["b", "c"])
-    assert state.comparison is not None and state.message is None
-    item.set_inputs("a" * (LIVE_CHRF_LIMIT - 1), ["b", "c"])
-    assert state.comparison is None and state.fragility is None and state.ter_message is None
-    assert (state.message.key, state.message.fields) == (
-        "metrics.too_long",
-        {"size": LIVE_CHRF_LIMIT + 1, "limit": LIVE_CHRF_LIMIT},
+    item.set_inputs("a" * (LIVE_FRAGILITY_LIMIT - 2), ["b", "c"])
+    assert state.fragility is not None and state.fragility_message is None
+    candidate = "the cat, sat. " * 2_143  # 30,002 characters with "b c": once 20,000 refused
+    item.set_inputs(candidate, ["b", "c"])
+    assert state.message is None and state.fragility is None
+    for metric, scorer in (("chrf", CHRF()), ("chrf++", CHRF(word_order=2))):
+        expected = scorer.sentence_score(candidate, ["b", "c"]).score
+        assert state.comparison.score(metric).score == expected
+    bleu = BLEU(effective_order=True).sentence_score(candidate, ["b", "c"]).score
+    assert state.comparison.score("bleu").score == bleu
+    assert (state.fragility_message.key, state.fragility_message.fields) == (
+        "metrics.fragility_left_out",
+        {"size": 30_004, "limit": LIVE_FRAGILITY_LIMIT},
     )
     html = metrics_html(state, EN)
-    assert "up to 20,000 characters (the candidate and its references)" in html
-    assert "this input has 20,001" in html
+    assert 'data-testid="metrics-fragility-left-out">Not computed live above 20,000' in html
+    assert "this item: 30,004" in html and 'metrics-fragility"' not in html
+    assert "20,000文字" in metrics_html(state, JA)
     item.set_inputs("a", [])
-    assert state.message.key == "state.no_references"
+    assert state.message.key == "state.no_references" and state.fragility_message is None
 
 
 def test_the_limit_counts_the_candidate_and_its_longest_reference():
@@ -151,8 +158,10 @@ def test_the_limit_counts_the_candidate_and_its_longest_reference():
 
 def test_the_comparison_comes_in_steps_one_per_metric_and_per_reference():
     steps = list(compare_steps("the cat", ["the cat sat", "a cat", "cats"]))
-    # charsim, chrF, chrF++, BLEU, then TER thrice: a None between two of them
-    assert steps[:-1] == [None] * (4 + 3 - 1)
+    # charsim, chrF, chrF++, BLEU (in steps of an order or a slice), then TER thrice (a step
+    # per reference): a None between two steps
+    without_ter = list(compare_steps("the cat", ["the cat sat", "a cat", "cats"], ter=False))
+    assert set(steps[:-1]) == {None} and len(steps) == len(without_ter) + 3
     assert repr(steps[-1]) == repr(compare("the cat", ["the cat sat", "a cat", "cats"]))
 
 
@@ -205,6 +214,6 @@ def test_the_downloads_hold_the_worked_example_with_exact_fractions():
     markdown = view._downloads["markdown"].callback().read().decode()
     assert "TER: not computed live above 800 characters" in markdown and "chrF2++" in markdown
     assert json.loads(view._downloads["json"].callback().read())["comparison"]["ter"] is None
-    item.set_inputs("a" * LIVE_CHRF_LIMIT, ["b"])  # no comparison: the note says why
+    item.set_inputs("a" * LIVE_FRAGILITY_LIMIT, ["b"])  # compared above the former limit
     markdown = view._downloads["markdown"].callback().read().decode()
-    assert "computed live for texts up to 20,000 characters" in markdown
+    assert "chrF2++" in markdown and "TER: not computed live above 800 characters" in markdown

@@ -202,6 +202,10 @@ def _differences(c, text: UIText) -> str:
 
 def _fragility(state: MetricsState, text: UIText) -> str:
     f = state.fragility
+    if f is None:
+        reason = text.message(state.fragility_message) if state.fragility_message else ""
+        left_out = f'<p data-testid="metrics-fragility-left-out">{escape(reason)}</p>'
+        return _section(text, "fragility", left_out) if reason else ""
     rows = []
     for setting in (f.raw, *f.settings):
         rows.append(
@@ -257,7 +261,9 @@ class MetricsView(Viewer):
             for fmt, suffix, label in _EXPORTS
         }
         self._export_label = pn.pane.Markdown()
-        state.param.watch(self._update, ["comparison", "message", "ter_message"])
+        state.param.watch(
+            self._update, ["comparison", "message", "ter_message", "fragility_message"]
+        )
         self.text.param.watch(self._update, "language")
         self._update()
 
