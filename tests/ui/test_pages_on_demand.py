@@ -15,19 +15,56 @@ def _mark(page, name: str) -> float:
     return page.evaluate(f"performance.getEntriesByName('explorer:{name}')[0].startTime")
 
 
+# Opens the batch page as soon as the app is shown (a click on its tab, in the same task as the
+# app's first frame: the test's own click came after the batch page was built in the background
+# 1 time in 8 under load), then records the first progress paragraph (.cs-loading, in shadow
+# roots) drawn in a frame, as {role, text}, in window.csProgress: it may be gone within half a
+# second, before the test's next look when the page's thread is busy.
+OPEN_BATCH_AT_ONCE = r"""(() => {
+  const html = document.documentElement;
+  const find = (root, match) => {
+    const found = [...root.querySelectorAll("*")].find(match);
+    if (found) return found;
+    for (const el of root.querySelectorAll("*")) {
+      const inner = el.shadowRoot && find(el.shadowRoot, match);
+      if (inner) return inner;
+    }
+    return null;
+  };
+  const progress = (el) => el.classList.contains("cs-loading") && el.getClientRects().length;
+  const tab = (el) => el.getAttribute("role") === "tab";
+  const frame = () => {
+    const found = find(document, progress);
+    if (found) window.csProgress = { role: found.getAttribute("role"), text: found.textContent };
+    else if (html.dataset.explorerState !== "ready") requestAnimationFrame(frame);
+  };
+  new PerformanceObserver((marks, observer) => {
+    if (!marks.getEntriesByName("explorer:app").length) return;
+    observer.disconnect();
+    const batch = (el) => tab(el) && el.textContent === "Batch: score files";
+    find(document, batch).click();
+    requestAnimationFrame(frame);
+  }).observe({ type: "mark" });
+})()"""
+
+
 def test_batch_opened_at_once_shows_its_progress_then_works(app_page, guard, site_url):
     """A link (any query) builds the app for it after the snapshot's restore, page by page (at
     the plain address the app's snapshot holds every page built, and the batch page comes in
     one step once opened)."""
     page = app_page
+    page.add_init_script(OPEN_BATCH_AT_ONCE)
     page.goto(f"{site_url}?lang=en")
     poll(lambda: page.evaluate(APP_SHOWN), timeout=APP_TIMEOUT, message="the app", guard=guard)
     assert page.evaluate(f"{HTML}.explorerState") == "loading"
-    page.get_by_role("tab", name="Batch: score files").click()
-    progress = page.locator(".cs-loading").filter(visible=True)
-    poll(lambda: progress.count() > 0, timeout=2, message="the batch page's progress", guard=guard)
-    assert progress.first.get_attribute("role") == "status"
-    assert "Loading this part of the page" in progress.first.inner_text()
+    progress = poll(
+        lambda: page.evaluate("window.csProgress"),
+        timeout=10,
+        message="the batch page's progress",
+        guard=guard,
+    )
+    assert progress["role"] == "status"
+    assert "Loading this part of the page" in progress["text"]
     button = page.get_by_role("button", name="Try it: TED talks, 2 systems")
     poll(
         lambda: button.count() > 0 and button.is_visible(),
