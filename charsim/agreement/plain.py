@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from ..io.filestream import file_lines, source_name
-from ..io.textio import MAX_NESTING, DataError, json_nesting
+from ..io.textio import MAX_NESTING, DataError, json_nesting, unique_keys
 from ..metric.values import counted
 from .judgments import Judgments, Skipped
 
@@ -116,7 +116,12 @@ def _jsonl_rows(name, first, lines):
         if json_nesting(line) > MAX_NESTING:
             raise DataError(name, number, f"nested deeper than {MAX_NESTING} levels")
         try:
-            record = json.loads(line, parse_float=Fraction, parse_constant=_not_a_number)
+            record = json.loads(
+                line,
+                parse_float=Fraction,
+                parse_constant=_not_a_number,
+                object_pairs_hook=unique_keys,
+            )
         except ValueError as error:
             raise DataError(name, number, f"not valid JSON ({error})") from None
         if not isinstance(record, dict):

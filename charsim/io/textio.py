@@ -29,6 +29,7 @@ __all__ = [
     "items_from_jsonl",
     "json_nesting",
     "jsonl_items",
+    "unique_keys",
 ]
 
 
@@ -210,7 +211,7 @@ def jsonl_items(lines: Iterable[str], source: str) -> Iterator[Item]:
         if json_nesting(line) > MAX_NESTING:
             raise DataError(source, number, f"malformed JSON (nested deeper than {MAX_NESTING})")
         try:
-            record = json.loads(line)
+            record = json.loads(line, object_pairs_hook=unique_keys)
         except (ValueError, RecursionError) as error:  # JSONDecodeError, huge integers, depth
             detail = getattr(error, "msg", None) or str(error) or "nested too deeply"
             column = getattr(error, "colno", None)
@@ -220,6 +221,19 @@ def jsonl_items(lines: Iterable[str], source: str) -> Iterator[Item]:
                 f"malformed JSON ({detail}" + (f", column {column})" if column else ")"),
             ) from None
         yield _item(record, source, number)
+
+
+def unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """``object_pairs_hook`` of ``json.loads`` for a user's records: the object, or ValueError
+    ``duplicate key "k"`` if a name occurs twice in it (``json.loads`` alone keeps the last
+    value, so ``{"candidate": "a", "candidate": "b"}`` would be scored as ``"b"``; RFC 8259
+    §4 leaves such an object's meaning open)."""
+    record = dict(pairs)
+    if len(record) < len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise ValueError(f"duplicate key {json.dumps(twice)}")
+    return record
 
 
 MAX_NESTING = 100

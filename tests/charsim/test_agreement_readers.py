@@ -198,6 +198,9 @@ def test_plain_refuses_malformed_lines(tmp_path, records, message):
 def test_plain_refuses_what_json_lines_and_tsv_cannot_hold(tmp_path):
     with pytest.raises(DataError, match=r"line 1: not valid JSON .*NaN is not a finite number"):
         read_plain(_write(tmp_path, ['{"human": NaN}'], "h.jsonl"))
+    twice = '{"system": "A", "item": 1, "candidate": "x", "reference": "y", "human": 1, "human": 2}'
+    with pytest.raises(DataError, match=r'line 1: not valid JSON \(duplicate key "human"\)'):
+        read_plain(_write(tmp_path, [twice], "h.jsonl"))
     tsv = ["system\titem\tcandidate\thuman\treference", "A\t1\tx\tgood\ty"]
     with pytest.raises(DataError, match=r"h\.tsv, line 2: the human score 'good' is not a"):
         read_plain(_write(tmp_path, tsv, "h.tsv"))

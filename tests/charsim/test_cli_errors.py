@@ -106,6 +106,9 @@ def test_a_utf16_or_utf32_file_is_named_with_the_command_that_converts_it(
             "nested deeper than 100",
         ),
         ('{"candidate": "a", "references": ["a"], "x": ' + "1" * 5000 + "}", "Exceeds the limit"),
+        # json.loads alone keeps the last value: scored as "b" against "a", 0 instead of refused
+        ('{"candidate": "a", "references": ["a"], "candidate": "b"}', 'duplicate key "candidate"'),
+        ('{"candidate": "a", "references": [{"x": 1, "x": 2}]}', 'duplicate key "x"'),
     ],
 )
 def test_hostile_json_lines_are_located(files, capsys, line, message):
