@@ -357,7 +357,7 @@ def run(argv: list[str]) -> int:
         n_items=n_items,
         results=results,
         derived_note=derived_note,
-        by_metric=args.metrics is not None,
+        by_metric=args.metrics is not None and significance is None,
         sentence_level=args.sentence_level,
         item=args.explain,
         explanations=explanations,

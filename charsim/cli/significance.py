@@ -57,10 +57,10 @@ def problem(args: argparse.Namespace, n_systems: int) -> str | None:
     """What is wrong with the significance options for ``n_systems`` systems (None: nothing)."""
     paired = "--paired-bs" if args.paired_bs else "--paired-ar" if args.paired_ar else None
     option = paired or ("--confidence" if args.confidence else None)
-    if option and args.metrics is not None:
+    if option and args.metrics not in (None, ("charsim",)):
         return (
-            f"{option} resamples charsim's item scores only: leave out --metrics (sacrebleu "
-            f"{option} tests its own metrics)"
+            f"{option} resamples charsim's item scores only: leave out --metrics or give charsim "
+            f"alone (sacrebleu {option} tests its own metrics)"
         )
     if option and args.format in ("markdown", "latex"):
         return f"{option} prints as text, json or tsv, not {args.format}"

@@ -80,6 +80,20 @@ def test_paired_randomization_json_and_text(corpus, capsys):
     assert "not proof of better translations" in lines[4]
 
 
+@pytest.mark.parametrize(
+    ("option", "field"),
+    [("--paired-ar", "|ar:"), ("--paired-bs", "|bs:"), ("--confidence", "|bs:")],
+)
+def test_metrics_charsim_alone_is_what_resampling_resamples(corpus, capsys, option, field):
+    """``-m charsim`` names the metric resampled: the same report as without it."""
+    ref, base, better, _ = corpus
+    args = ["-i", base, better, "-r", ref, option]
+    for output in ("text", "json"):
+        alone = run(capsys, *args, "--format", output)
+        assert run(capsys, *args, "--format", output, "-m", "charsim") == alone
+        assert alone[0] == 0 and field in alone[1]  # the signature records the resampling
+
+
 def test_a_p_value_below_0_00005_keeps_two_significant_digits(corpus, capsys):
     ref, base, better, _ = corpus
     status, out, _ = run(
