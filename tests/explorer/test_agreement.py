@@ -59,6 +59,7 @@ def test_the_mqm_example_gives_meta_evaluations_own_report():
     cell = estimate_cell(expected, "segment_acc_eq", "chrf")
     assert f'data-testid="agreement-segment_acc_eq-chrf">{cell}</td>' in html
     assert "mqm_ted_ende.tsv" in html and "11,960" in html  # the spans' table
+    assert state.report.judgments.source == "mqm_ted_ende.tsv"  # not the folder it was read in
 
 
 def test_the_demetr_example_reads_the_files_in_name_order_as_the_command_line():
@@ -68,6 +69,7 @@ def test_the_demetr_example_reads_the_files_in_name_order_as_the_command_line():
         None, read_demetr(ROOT / "data" / "demetr"), metrics=("charsim", "bleu"), resamples=40
     )
     assert state.report.pair_estimates == expected.pair_estimates
+    assert state.report.minimal_pairs.source == ", ".join(sorted(DEMETR_FILES))
     charts = AgreementChartsView(state, UIText())
     assert len(charts._column.objects) == 5  # the select, a chart and its text, twice
     assert "critical_id22_verb_removed: charsim" in charts._column.objects[-1].object

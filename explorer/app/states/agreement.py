@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import param
@@ -242,10 +243,11 @@ def _read(files: list[tuple[str, bytes]], kind: str):
         paths = [Path(folder) / name for name in names]
         for path, (_, data) in zip(paths, files, strict=True):
             path.write_bytes(data)
-        try:
+        try:  # each named as the user chose it, not by the folder it was read from
             if kind == "demetr":
-                return None, read_demetr(folder)
-            return (read_mqm if kind == "mqm" else read_plain)(paths[0]), None
+                return None, replace(read_demetr(folder), source=", ".join(names))
+            read = read_mqm if kind == "mqm" else read_plain
+            return replace(read(paths[0]), source=names[0]), None
         except DataError as error:
             message = str(error)
             for path, (name, _) in zip(paths, files, strict=True):

@@ -22,6 +22,11 @@ from .common import html_pane
 __all__ = ["AgreementInputsView"]
 
 
+_WRAPPED = ".bk-btn-group { flex-wrap: wrap; }"
+"""The metrics' buttons on as many rows as the column needs (in one row they ran under the
+results beside them)."""
+
+
 class AgreementInputsView(Viewer):
     """Example buttons, a file input, the settings, and the run's progress and problems."""
 
@@ -37,6 +42,8 @@ class AgreementInputsView(Viewer):
             button_type="light",
             css_classes=["cs-metric-choice"],
             name="",
+            sizing_mode="stretch_width",
+            stylesheets=[_WRAPPED],
         )
         self._metrics.param.watch(self._metrics_chosen, "value")
         self._resamples = pn.widgets.IntInput.from_param(state.param.resamples, name="")
