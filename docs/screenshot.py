@@ -116,7 +116,8 @@ def _wait_ready(page, timeout: float) -> None:
 def shoot_agreement(site: Path, folder: Path, timeout: float = 400.0) -> list[Path]:
     """Serve ``site``, run the TED MQM sample on the Agreement page (its default metrics) and
     save the page's results and its largest disagreement's spans as ``agreement.png`` and
-    ``spans.png`` in ``folder``, each of one part of the page, at most 1,000 px wide."""
+    ``spans.png`` in ``folder``, each of one part of the page 1,000 CSS px wide, drawn at 0.75
+    pixel per CSS pixel."""
     from playwright.sync_api import sync_playwright
 
     from explorer.site_build import serve
@@ -129,19 +130,26 @@ def shoot_agreement(site: Path, folder: Path, timeout: float = 400.0) -> list[Pa
                 executable_path=CHROMIUM,
                 args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
             )
-            page = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
+            viewport = {"width": 1000, "height": 900}
+            page = browser.new_context(viewport=viewport, device_scale_factor=0.75).new_page()
             page.goto(url)
             _wait_ready(page, timeout)
             page.get_by_role("tab", name="Agreement", exact=True).click()
             page.get_by_role("button", name="TED, expert MQM (English→German)").click()
+            page.mouse.move(0, 0)  # the button's description, shown on hover, would hide text
             status = page.locator('[data-testid="agreement-status"]')
             status.get_by_text("Evaluated", exact=False).wait_for(timeout=timeout * 1000)
             table = page.locator('[data-testid="agreement-table"]')
             table.scroll_into_view_if_needed()
             time.sleep(2)  # the charts' last paint
             page.screenshot(path=str(shots[0]), type="png")
-            page.locator(".cs-open-item").first.wait_for(timeout=timeout * 1000)
-            page.locator(".cs-open-item").first.click()
+            opener = page.locator(".cs-open-item").first
+            opener.wait_for(timeout=timeout * 1000)
+            # Tabulator draws its rows again once the table comes into view (a row replaced
+            # while it is scrolled to): scroll, let it, then click the row drawn anew.
+            opener.evaluate("el => el.scrollIntoView({ block: 'center' })")
+            time.sleep(1)
+            opener.click()
             drawn = page.locator('[data-testid="judged-text"]')
             drawn.wait_for(timeout=60_000)
             drawn.scroll_into_view_if_needed()
