@@ -22,6 +22,8 @@ test: install-test node-deps browser
 # npm): a test that needs Node.js or npm's Pyodide core is skipped on a machine without them, and
 # so are the page's lint and unit tests (tests/js/).
 test-quick:
+	@$(PYTHON) -c "import ruff, pytest, xdist, hypothesis" 2>/dev/null || { echo "make test-quick:\
+	 the test tools are not installed: run make install-test once" >&2; exit 1; }
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
 	@if command -v node >/dev/null && [ -d node_modules/jsdom ]; then npm run --silent lint && \

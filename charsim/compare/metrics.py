@@ -468,6 +468,6 @@ def _ter(scorer, per_reference: list[list], k: int) -> tuple[TerDetail, MetricSc
     edits = tuple(int(stats[0]) for stats in per_reference)
     mean_length = sum(stats[1] for stats in per_reference) / k
     result = score_from_statistics(scorer, [min(edits), mean_length])
-    score = MetricScore("ter", result.name, float(result.score), scorer.get_signature().format())
+    score = MetricScore("ter", result.name, float(result.score), sentence_signature("ter", k))
     detail = TerDetail(min(edits), float(mean_length), edits, edits.index(min(edits)))
     return detail, score

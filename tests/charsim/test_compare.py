@@ -115,6 +115,10 @@ def test_several_references_are_aggregated_as_each_metric_does():
     assert e.mean_overlap == sum(d.weighted_overlap for d in e.reference_details) / 3
     keys = [d.key for d in c.differences]
     assert "best-reference" in keys and "pooled-references" in keys
+    # each signature is sacreBLEU's own for three references (TER's said nrefs:1)
+    for metric, scorer in (("chrf", CHRF()), ("bleu", BLEU(effective_order=True)), ("ter", TER())):
+        scorer.sentence_score("a cat", ["a dog", "a cat", "the cat"])
+        assert c.score(metric).signature == scorer.get_signature().format()
 
 
 def test_first_best_reference_is_kept_on_a_tie():
