@@ -24,7 +24,7 @@ Results are exact and equal to :func:`charsim.metric.overlap.overlaps`.
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from itertools import accumulate, compress
 
 from .ngrams import boundaries, count_into
@@ -171,8 +171,8 @@ def pair_overlaps(candidate: str, reference: str, max_n: int) -> list[int]:
                     clipped += times_t if times_t < times_r else times_r
         overlaps[n] = len(unique) + clipped
         if unique:
-            left_t.extend(map(marked_t.find, unique))
-            left_r.extend(map(marked_r.find, unique))
+            left_t.extend(_positions(unique, marked_t, grams_t, positions_t))
+            left_r.extend(_positions(unique, marked_r, grams_r, positions_r))
             begun[n] = len(unique)
         if not repeated:
             break
@@ -182,3 +182,18 @@ def pair_overlaps(candidate: str, reference: str, max_n: int) -> list[int]:
         grown = _grow((left_t, left_r), width, begun, (marked_t, marked_r), max_n)
         overlaps = list(map(operator.add, overlaps, grown))
     return overlaps[1:-1]
+
+
+_FIND_LIMIT = 2_000
+"""Longest marked text (characters) in which :func:`pair_overlaps` finds the position of each
+n-gram it shares once with ``str.find``, a scan from the text's start per n-gram, cheap in a
+sentence; in a longer text it looks them up among the order's n-grams, so that a long text
+much like its reference (thousands of such n-grams) is not scanned once per n-gram."""
+
+
+def _positions(unique: list[str], marked: str, grams: list[str], positions) -> Iterator[int]:
+    """The position in ``marked`` of each n-gram of ``unique`` (each occurs there once);
+    ``grams`` are the order's n-grams at ``positions``, every occurrence of those among them."""
+    if len(marked) <= _FIND_LIMIT:
+        return map(marked.find, unique)
+    return map(dict(zip(grams, positions, strict=True)).__getitem__, unique)

@@ -86,3 +86,16 @@ def test_each_path_equals_naive_at_every_cap(candidate, reference, cap):
 )
 def test_boundaries_are_the_first_unused_code_points(texts, count, expected):
     assert boundaries(texts, count) == expected
+
+
+@pytest.mark.parametrize("reference", ["same", "one change in 100", "letters"])
+def test_texts_longer_than_find_limit_look_up_their_unique_ngrams(reference):
+    """Past 2,000 characters each n-gram shared once is looked up among its order's n-grams
+    instead of found by a scan (a text against itself: tens of thousands of such n-grams)."""
+    candidate = "".join(f"{i} the cat sat; " for i in range(250))  # 3,890 characters
+    other = {
+        "same": candidate,
+        "one change in 100": "".join(c if i % 100 else "#" for i, c in enumerate(candidate)),
+        "letters": "the cat sat on the mat " * 100,
+    }[reference]
+    assert pair_overlaps(candidate, other, 12) == naive.order_overlaps(candidate, other, 12)
