@@ -121,17 +121,33 @@ function fetchStandardLibrary(pyodide, options) {
 
 // Whether the app's snapshot is worth fetching (APP_SNAPSHOT_MIN_RATE) at the rate this
 // worker's downloads came (the core and the live view's snapshot, by their resource timing:
-// the bodies that came over the network; all from the browser's cache, revalidated or not, or
-// unknown: worth it, as the app's snapshot is likely cached too).
+// downloadRate); all from the browser's cache, revalidated or not, or unknown: worth it, as the
+// app's snapshot is likely cached too.
 function appSnapshotWorthIt() {
-  const loaded = performance
-    .getEntriesByType("resource")
-    .filter((entry) => entry.encodedBodySize > 0 && entry.transferSize >= entry.encodedBodySize);
-  if (!loaded.length) return true;
+  const rate = downloadRate(performance.getEntriesByType("resource"));
+  return rate === null || rate >= APP_SNAPSHOT_MIN_RATE;
+}
+
+// The rate, in bytes per second, at which the bodies that came over the network (`entries`:
+// resource timing entries whose transfer held their whole body) arrived: their bytes over the
+// time in which at least one of them was arriving (from its responseStart to its responseEnd).
+// The waits before an answer began, and the gaps between downloads, are left out: a server or
+// a thread busy on a slow or loaded machine is not a slow network. Null if no body came over
+// the network, or in no measurable time.
+export function downloadRate(entries) {
+  const loaded = entries
+    .filter((entry) => entry.encodedBodySize > 0 && entry.transferSize >= entry.encodedBodySize)
+    .sort((a, b) => a.responseStart - b.responseStart);
+  let milliseconds = 0;
+  let reached = -Infinity;
+  for (const { responseStart, responseEnd } of loaded) {
+    const start = Math.max(responseStart, reached);
+    if (responseEnd > start) milliseconds += responseEnd - start;
+    reached = Math.max(reached, responseEnd);
+  }
+  if (!(milliseconds > 0)) return null;
   const bytes = loaded.reduce((sum, entry) => sum + entry.encodedBodySize, 0);
-  const start = Math.min(...loaded.map((entry) => entry.requestStart || entry.startTime));
-  const seconds = (Math.max(...loaded.map((entry) => entry.responseEnd)) - start) / 1000;
-  return !(seconds > 0) || bytes / seconds >= APP_SNAPSHOT_MIN_RATE;
+  return bytes / (milliseconds / 1000);
 }
 
 // Why the app's worker should not fetch the app's snapshot (`appSnapshot` of the page's

@@ -83,9 +83,13 @@ function adjustBokeh() {
       }
     };
   }
-  // 4. and 5.: below.
+  // 4. to 6.: below.
   keepUnchangedCharts();
-  pollTabulatorResizeByFrame();
+  const tabulator = Bokeh.Models.get("panel.models.tabulator.DataTabulator");
+  if (tabulator != null) {
+    pollTabulatorResizeByFrame(tabulator.prototype.default_view.prototype);
+    holdTabulatorChangesUntilBuilt(tabulator.prototype.default_view.prototype);
+  }
 }
 
 // A chart laid out again at the size it was painted at (BokehJS lays out the whole document
@@ -116,11 +120,9 @@ function keepUnchangedCharts() {
 // loaded (DataTabulatorView._flush_resize_when_root_ready): after the Agreement page's table of
 // disagreements arrived, that loop took most of the main thread for seconds. The same loop,
 // waiting a frame between two looks.
-function pollTabulatorResizeByFrame() {
-  const model = Bokeh.Models.get("panel.models.tabulator.DataTabulator");
-  if (model == null) return;
+function pollTabulatorResizeByFrame(view) {
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-  model.prototype.default_view.prototype._flush_resize_when_root_ready = async function flush() {
+  view._flush_resize_when_root_ready = async function flush() {
     while (this._resize_pending) {
       await this.root.ready;
       if (!this._resize_pending) continue; // remove() may have cleared it meanwhile
@@ -139,6 +141,38 @@ function pollTabulatorResizeByFrame() {
       this._resize_redraw();
       return;
     }
+  };
+}
+
+// Tabulator builds a table in a task of its own after Panel's view has rendered it (its
+// constructor's setTimeout), and a change of the table from the worker can come first. Panel
+// 1.9.4 passes new columns on at once (Tabulator's setColumns, which threw "Cannot read
+// properties of null (reading 'firstChild')" on a table not yet built: a page error of the Batch
+// page's tables under load) and drops new rows until the table is built (its setData), which
+// then shows the rows first sent. Until the table is built, new columns become those it is built
+// with, and rows that arrived meanwhile are set once it is (tests/ui/test_tables.py).
+function holdTabulatorChangesUntilBuilt(view) {
+  const { render, setData } = view;
+  view.render = function renderHoldingChanges() {
+    render.call(this);
+    const { tabulator } = this;
+    const setColumns = tabulator.setColumns;
+    tabulator.setColumns = (columns) => {
+      if (tabulator.initialized) setColumns.call(tabulator, columns);
+      else tabulator.options.columns = columns;
+    };
+    this.csRowsPending = false;
+    tabulator.on("tableBuilt", () => {
+      if (!this.csRowsPending) return;
+      this.csRowsPending = false;
+      void this.setData().then(() => this.postUpdate());
+    });
+  };
+  view.setData = function setDataOnceBuilt() {
+    if (this._initializing || this._building || !this.tabulator.initialized) {
+      this.csRowsPending = true;
+    }
+    return setData.call(this);
   };
 }
 

@@ -2,7 +2,8 @@
 // the function table made the same in every engine (keepExportsInTable), the check of the app's
 // snapshot's layout before its download (appSnapshotLayout), the snapshot's bytes checked
 // (snapshotBytes), a damaged snapshot's console held back (withConsoleHeld) and the JS functions
-// an app's snapshot keeps by name (snapshotFunctionName).
+// an app's snapshot keeps by name (snapshotFunctionName), and the network's rate that decides
+// whether the app's snapshot is fetched (downloadRate).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -10,6 +11,7 @@ import { gzipSync } from "node:zlib";
 
 import {
   appSnapshotLayout,
+  downloadRate,
   keepExportsInTable,
   snapshotBytes,
   snapshotFunctionName,
@@ -127,4 +129,31 @@ test("the app's snapshot keeps Panel's dict converter by its name, and no other 
   assert.deepEqual(snapshotFunctionName(converter), { function: "panel-dict-converter" });
   assert.throws(() => snapshotFunctionName(() => 1), /holds a JS value no snapshot keeps/);
   assert.throws(() => snapshotFunctionName({}), /holds a JS value no snapshot keeps/);
+});
+
+// A resource timing entry: `size` bytes of body over the network, answered at `start` ms and
+// done at `end` ms (a request sent `wait` ms before its answer).
+function download(size, start, end, wait = 0) {
+  const entry = { encodedBodySize: size, transferSize: size + 300, responseStart: start };
+  return { ...entry, responseEnd: end, requestStart: start - wait };
+}
+
+test("downloadRate counts the time bodies were arriving, not the waits and gaps around them", () => {
+  // 6 MB in 1 s, then 2 MB in 1 s after a gap of 3 s and a server's wait of 2 s: 4 MB/s
+  const entries = [download(6e6, 100, 1_100), download(2e6, 4_100, 5_100, 2_000)];
+  assert.equal(downloadRate(entries), 4e6);
+  // two bodies arriving together over the same second: 8 MB/s
+  assert.equal(downloadRate([download(6e6, 0, 1_000), download(2e6, 500, 1_000)]), 8e6);
+  // the second inside the first, then one overlapping its end: 9 MB over 1.5 s
+  const nested = [download(6e6, 0, 1_000), download(1e6, 200, 400), download(2e6, 900, 1_500)];
+  assert.equal(downloadRate(nested), 6e6);
+});
+
+test("downloadRate leaves out bodies from the cache and is null without a body timed", () => {
+  const cached = { ...download(5e6, 0, 10), transferSize: 0 };
+  const revalidated = { ...download(5e6, 0, 10), transferSize: 300 };
+  assert.equal(downloadRate([cached, revalidated, download(1e6, 0, 1_000)]), 1e6);
+  assert.equal(downloadRate([cached, revalidated]), null);
+  assert.equal(downloadRate([]), null);
+  assert.equal(downloadRate([download(1e6, 5, 5)]), null);
 });
