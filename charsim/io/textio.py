@@ -63,13 +63,12 @@ def decode_lines(data: bytes, source: str) -> list[str]:
     Raises:
         DataError: the bytes are not valid UTF-8 (names the line and column; a file that starts
             with the byte-order mark of UTF-16 or UTF-32 is named so, with the ``iconv`` command
-            that converts it).
+            that converts it), or they hold a NUL character (U+0000, in no text to score: a file
+            in UTF-16 or UTF-32 without a byte-order mark reads as valid UTF-8 with a NUL
+            beside each letter of the Latin script; the likely encoding is named, with the
+            ``iconv`` command).
     """
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise _not_utf8(data, error.start, source, 1) from None
-    text = text.removeprefix("\ufeff")
+    text = decode_line(data, source, 1).removeprefix("\ufeff")
     if not text:
         return []
     lines = text.split("\n")
@@ -82,13 +81,16 @@ def decode_line(data: bytes, source: str, line: int) -> str:
     """Decode the UTF-8 bytes of line ``line`` of ``source`` (line break included, if any).
 
     Raises:
-        DataError: the bytes are not valid UTF-8 (names the line and the byte, as
-            :func:`decode_lines` does).
+        DataError: the bytes are not valid UTF-8 or hold a NUL character (names the line and
+            the byte, as :func:`decode_lines` does).
     """
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise _not_utf8(data, error.start, source, line) from None
+    if "\x00" in text:
+        raise _nul(data, source, line)
+    return text
 
 
 _BYTE_ORDER_MARKS = (
@@ -108,17 +110,55 @@ def _not_utf8(data: bytes, start: int, source: str, first_line: int) -> DataErro
     encoding and the error says how to convert it)."""
     for mark, encoding, order in _BYTE_ORDER_MARKS if first_line == 1 else ():
         if data.startswith(mark):
-            command = f"iconv -f {encoding} -t UTF-8"
-            if source == "<stdin>":
-                how = f"pipe it through {command}"
-            else:
-                copy = shlex.quote(_utf8_name(source))
-                how = f"convert it with {command} {shlex.quote(source)} > {copy}"
             found = f"is {encoding} ({order}, by its byte-order mark), not UTF-8"
-            return DataError(source, None, f"{found}: {how}")
+            return DataError(source, None, f"{found}: {_conversion(encoding, source)}")
+    line, column = _position(data, start, first_line)
+    found = f"not valid UTF-8 (byte 0x{data[start]:02x} at byte {column})"
+    return DataError(source, line, found + _unmarked(data, source, first_line))
+
+
+def _nul(data: bytes, source: str, first_line: int) -> DataError:
+    """The error for the first NUL byte of ``data`` (valid UTF-8 otherwise), which starts at line
+    ``first_line``."""
+    line, column = _position(data, data.index(b"\x00"), first_line)
+    found = f"holds a NUL character (byte 0x00 at byte {column}), which no text to score holds"
+    return DataError(source, line, found + _unmarked(data, source, first_line))
+
+
+def _unmarked(data: bytes, source: str, first_line: int) -> str:
+    """At a file's start (``first_line`` 1), the encoding without a byte-order mark that its
+    first bytes look like, with how to convert it (``": UTF-16LE without ...? convert it
+    with ..."``); else ``""``. The bytes of the first two characters of the Latin script (or
+    one in UTF-32) name it: ``ab`` is ``61 00 62 00`` in UTF-16LE, ``00 61 00 62`` in UTF-16BE,
+    and ``a`` is ``61 00 00 00`` in UTF-32LE, ``00 00 00 61`` in UTF-32BE."""
+    zeros = tuple(byte == 0 for byte in data[:4]) if first_line == 1 else ()
+    for pattern, encoding in _UNMARKED:
+        if zeros == tuple(byte == 0 for byte in pattern):
+            return f": {encoding} without a byte-order mark? {_conversion(encoding, source)}"
+    return ""
+
+
+_UNMARKED = (
+    (b"a\0\0\0", "UTF-32LE"),
+    (b"\0\0\0a", "UTF-32BE"),
+    (b"a\0a\0", "UTF-16LE"),
+    (b"\0a\0a", "UTF-16BE"),
+)
+"""Each encoding's first four bytes (``a``: a byte not 0) as :func:`_unmarked` looks for them."""
+
+
+def _position(data: bytes, start: int, first_line: int) -> tuple[int, int]:
+    """The line and the 1-based byte in it of ``data[start]``; ``data`` starts at ``first_line``."""
     line = first_line + data.count(b"\n", 0, start)
-    column = start - (data.rfind(b"\n", 0, start) + 1) + 1
-    return DataError(source, line, f"not valid UTF-8 (byte 0x{data[start]:02x} at byte {column})")
+    return line, start - (data.rfind(b"\n", 0, start) + 1) + 1
+
+
+def _conversion(encoding: str, source: str) -> str:
+    """How to make a UTF-8 copy of ``source``, in ``encoding`` as ``iconv -f`` names it."""
+    command = f"iconv -f {encoding} -t UTF-8"
+    if source == "<stdin>":
+        return f"pipe it through {command}"
+    return f"convert it with {command} {shlex.quote(source)} > {shlex.quote(_utf8_name(source))}"
 
 
 def _utf8_name(source: str) -> str:

@@ -58,14 +58,25 @@ def test_bad_input_names_file_and_line(files, capsys, make, message):
     assert message in err
 
 
-def test_invalid_utf8_names_the_line(tmp_path, capsys):
+@pytest.mark.parametrize(
+    ("byte", "message"),
+    [
+        (b"\xff", "s.txt, line 2: not valid UTF-8 (byte 0xff at byte 3)\n"),
+        (
+            b"\x00",
+            "s.txt, line 2: holds a NUL character (byte 0x00 at byte 3), which no text to "
+            "score holds\n",
+        ),
+    ],
+)
+def test_invalid_utf8_or_a_nul_character_names_the_line(tmp_path, capsys, byte, message):
     bad = tmp_path / "s.txt"
-    bad.write_bytes(b"fine\nal\xffso\n")
+    bad.write_bytes(b"fine\nal" + byte + b"so\n")
     ref = tmp_path / "r.txt"
     ref.write_text("a\nb\n", encoding="utf-8")
     status, out, err = run(capsys, "-i", bad, "-r", ref)
     assert status == 1 and out == ""
-    assert "s.txt, line 2: not valid UTF-8 (byte 0xff at byte 3)" in err
+    assert err.endswith(message)  # no encoding named: not at the file's start
 
 
 @pytest.mark.parametrize(
@@ -96,6 +107,30 @@ def test_a_utf16_or_utf32_file_is_named_with_the_command_that_converts_it(
     if shutil.which("iconv"):
         subprocess.run(command, shell=True, check=True)
         assert (tmp_path / "my sys.utf8.txt").read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+@pytest.mark.parametrize("text", ["ab\nb\n", "ça\nb\n"])
+def test_a_utf16_or_utf32_file_without_a_byte_order_mark_is_refused_with_its_likely_encoding(
+    tmp_path, capsys, codec, text
+):
+    """Without the mark, "ab" in UTF-16LE (61 00 62 00) is valid UTF-8 with NUL characters: it was
+    scored as that text, against a reference that it then matched in part only. Refused at the
+    first NUL (or at "ç" in UTF-16LE, e7 00, not valid UTF-8); the encoding its first bytes
+    look like is named with the iconv command that makes the file that scores as UTF-8 does."""
+    bad = tmp_path / "sys.txt"
+    bad.write_bytes(text.encode(codec))
+    ref = tmp_path / "r.txt"
+    ref.write_text(text, encoding="utf-8")
+    status, out, err = run(capsys, "-i", bad, "-r", ref)
+    encoding = codec.upper().replace("-", "").replace("UTF", "UTF-")
+    command = f"iconv -f {encoding} -t UTF-8 {bad} > {tmp_path}/sys.utf8.txt"
+    assert (status, out) == (1, "")
+    assert err.startswith(f"charsim: error: {bad}, line 1: ")
+    assert err.endswith(f": {encoding} without a byte-order mark? convert it with {command}\n")
+    if shutil.which("iconv"):
+        subprocess.run(command, shell=True, check=True)
+        assert (tmp_path / "sys.utf8.txt").read_text(encoding="utf-8") == text
 
 
 @pytest.mark.parametrize(

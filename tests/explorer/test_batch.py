@@ -60,6 +60,14 @@ def test_files_read_like_the_command_line():
     [
         (SYSTEMS[:1], [("ref.txt", b"x\n")], "a.txt: has 2 lines but the references (ref.txt)"),
         (SYSTEMS[:1], [("ref.txt", b"ok\n\xff\n")], r"ref.txt, line 2: not valid UTF-8"),
+        # UTF-16 without a byte-order mark is valid UTF-8 with a NUL after each letter: it was
+        # scored as that text
+        (
+            [("a.txt", "the cat\nthe cat sat\n".encode("utf-16-le"))],
+            REFERENCES,
+            "a.txt, line 1: holds a NUL character (byte 0x00 at byte 2), which no text to score "
+            "holds: UTF-16LE without a byte-order mark? convert it with iconv -f UTF-16LE",
+        ),
         (SYSTEMS[:1], [], "a.txt: no reference file given"),
         ([("a.txt", b"")], [("r.txt", b"")], "a.txt: holds no items"),
         ([], REFERENCES, "none given"),

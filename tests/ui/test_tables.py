@@ -26,9 +26,10 @@ _CHANGED_BEFORE_BUILT = """async () => {
   await new Promise((resolve) => setTimeout(resolve, 100));
   const root = view.shadow_el;
   const texts = (selector) => [...root.querySelectorAll(selector)].map((e) => e.textContent);
+  const fields = ":is([tabulator-field=a], [tabulator-field=b])";
   const result = {
-    titles: texts(".tabulator-col:is([tabulator-field=a], [tabulator-field=b]) .tabulator-col-title"),
-    cells: texts(".tabulator-row .tabulator-cell:is([tabulator-field=a], [tabulator-field=b])"),
+    titles: texts(`.tabulator-col${fields} .tabulator-col-title`),
+    cells: texts(`.tabulator-row .tabulator-cell${fields}`),
   };
   doc.remove_root(table);
   el.remove();
