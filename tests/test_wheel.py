@@ -110,25 +110,25 @@ def test_the_distributions_carry_the_licence_and_what_users_are_told_to_use(inst
     assert str(ROOT) not in where.stdout and "site-packages" in where.stdout, where
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
-def test_the_pages_examples_run_from_outside_the_clone(installed, page):
+@pytest.mark.parametrize("doc_page", PAGES, ids=lambda path: path.relative_to(ROOT).as_posix())
+def test_the_pages_examples_run_from_outside_the_clone(installed, doc_page):
     """Each page's ``>>>`` examples (a doctest of the page) and ``$ charsim`` commands, in a
     folder where ``charsim examples`` put the example data."""
     _, python, away = installed
     assert _run(python, away, "-m", "charsim", "examples").returncode == 0
-    pieces = [body for language, _, body in blocks(page) if language == "pycon"]
+    pieces = [body for language, _, body in blocks(doc_page) if language == "pycon"]
     if pieces:
-        script = away / f"{page.stem}.txt"
+        script = away / f"{doc_page.stem}.txt"
         script.write_text("\n".join(pieces), encoding="utf-8")
         done = _run(python, away, "-m", "doctest", "-o", "ELLIPSIS", script.name)
         assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    for language, line, body in blocks(page):
+    for language, line, body in blocks(doc_page):
         if language != "console":
             continue
         for command, output in _commands(body):
             words = command.split()
             done = _run(python, away, "-m", "charsim", *words[1:])
-            assert done.returncode == 0, f"{page.name}:{line}: {command}\n{done.stderr}"
+            assert done.returncode == 0, f"{doc_page.name}:{line}: {command}\n{done.stderr}"
             assert _expected(output).fullmatch(done.stdout), f"{command}\n{done.stdout}"
 
 

@@ -280,7 +280,7 @@ def _on_judgments(report, judgments, settings, count, where):
         len(judgments.items),
         judgments.segments,
         "segment",
-        judgments.skipped,
+        judgments.skipped + _left_out_of_system_level(judgments),
     )
     notes = tuple(human_side_notes(judgments).items())
     return replace(
@@ -345,3 +345,23 @@ def _check(judgments, pairs, metrics, resamples, seed, level, count) -> tuple[st
     if whole_number(count, "disagreements") < 0:
         raise ValueError(f"disagreements must be at least 0, got {count}")
     return metrics
+
+
+def _left_out_of_system_level(judgments: Judgments) -> tuple[Skipped, ...]:
+    """The segments of the items that not every system has a segment of, as left out of the
+    system-level measures (a system's score is its mean over the items every system has:
+    :meth:`Judgments.complete_items`; the segment-level measures keep them). None if every
+    item is complete, or none is (then a note says there is no system-level score)."""
+    complete = set(judgments.complete_items())
+    partial = [i for i in range(len(judgments.items)) if i not in complete]
+    if not complete or not partial:
+        return ()
+    count = sum(row[i] is not None for row in judgments.human for i in partial)
+    named = ", ".join(judgments.items[i] for i in partial[:5])
+    more = f" and {len(partial) - 5:,} more" if len(partial) > 5 else ""
+    which = f"item {named}" if len(partial) == 1 else f"items {named}{more}"
+    reason = (
+        f"from the system level only: not every system has a segment of {which}, and a "
+        "system's score is its mean over the items every system has"
+    )
+    return (Skipped(reason, count, "segment"),)

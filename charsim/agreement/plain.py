@@ -175,7 +175,8 @@ def _tsv_rows(name, header, lines):
         try:
             human = Fraction(text) if text else None
         except ValueError:
-            raise DataError(name, number, f"the human score {text!r} is not a number") from None
+            what = "a finite number" if _is_float(text) else "a number"  # inf, nan
+            raise DataError(name, number, f"the human score {text!r} is not {what}") from None
         refs = tuple(fields[i] for i in reference_columns if fields[i])
         system, item, candidate = (fields[where[c]] for c in ("system", "item", "candidate"))
         yield number, system, item, candidate, refs, human
@@ -207,6 +208,14 @@ def tsv_rows(name: str, lines, width: int) -> Iterator[tuple[int, list[str]]]:
 
 def _not_a_number(text: str):
     raise ValueError(f"{text} is not a finite number")
+
+
+def _is_float(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _whole(value: object) -> bool:

@@ -60,7 +60,7 @@ def problem(args: argparse.Namespace, n_systems: int) -> str | None:
     if option and args.metrics not in (None, ("charsim",)):
         return (
             f"{option} resamples charsim's item scores only: leave out --metrics or give charsim "
-            f"alone (sacrebleu {option} tests its own metrics)"
+            f"alone (sacrebleu {option} resamples its own metrics)"
         )
     if option and args.format in ("markdown", "latex"):
         return f"{option} prints as text, json or tsv, not {args.format}"

@@ -310,11 +310,16 @@ def _item(record: object, source: str, number: int) -> Item:
         )
     for key in ("candidate", "references"):
         if key not in record:
+            one = (
+                '; "reference" is not read: "references" is a list, even of one'
+                if "reference" in record
+                else ""
+            )
             raise DataError(
                 source,
                 number,
                 f'the key "{key}" is missing (an item is '
-                '{"candidate": ..., "references": [...]})',
+                f'{{"candidate": ..., "references": [...]}}{one})',
             )
     candidate, references = record["candidate"], record["references"]
     if not isinstance(candidate, str):

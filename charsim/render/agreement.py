@@ -132,10 +132,16 @@ def report_blocks(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> 
         blocks += _disagreements(report, report.pair_disagreements, None, explorer)
     blocks.append(Heading(("Signatures",)))
     blocks += [
-        Paragraph((f"{metric_label(metric)}: {signature}",))
+        Paragraph((f"{metric_label(metric)}: {_full_signature(metric, signature)}",))
         for metric, signature in report.signatures
     ]
     return blocks
+
+
+def _full_signature(metric: str, signature: str) -> str:
+    """A signature as the command line prints it: sacreBLEU's as ``name|signature``, as
+    sacreBLEU's text output does (charsim's already starts with its name)."""
+    return signature if signature.startswith("charsim|") else f"{metric_label(metric)}|{signature}"
 
 
 def _title(metrics: tuple[str, ...]) -> str:
@@ -171,7 +177,7 @@ def _measure_table(report: AgreementReport, estimates, measure: str, title: str)
     for e in chosen:
         row = [metric_label(e.metric), _number(e.value), _interval(e.interval)]
         if calibrated:
-            row.append(f"{e.epsilon:.4g}" if e.epsilon is not None else None)
+            row.append(f"{e.epsilon:#.4g}" if e.epsilon is not None else None)
         if e.metric == report.baseline:
             row += ["(baseline)", None, None]
         else:

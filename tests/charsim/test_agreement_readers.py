@@ -201,9 +201,15 @@ def test_plain_refuses_what_json_lines_and_tsv_cannot_hold(tmp_path):
     twice = '{"system": "A", "item": 1, "candidate": "x", "reference": "y", "human": 1, "human": 2}'
     with pytest.raises(DataError, match=r'line 1: not valid JSON \(duplicate key "human"\)'):
         read_plain(_write(tmp_path, [twice], "h.jsonl"))
-    tsv = ["system\titem\tcandidate\thuman\treference", "A\t1\tx\tgood\ty"]
-    with pytest.raises(DataError, match=r"h\.tsv, line 2: the human score 'good' is not a"):
-        read_plain(_write(tmp_path, tsv, "h.tsv"))
+    for score, what in (
+        ("good", "a number"),
+        ("inf", "a finite number"),
+        ("NaN", "a finite number"),
+    ):
+        tsv = ["system\titem\tcandidate\thuman\treference", f"A\t1\tx\t{score}\ty"]
+        message = rf"h\.tsv, line 2: the human score '{score}' is not {what}$"
+        with pytest.raises(DataError, match=message):
+            read_plain(_write(tmp_path, tsv, "h.tsv"))
     with pytest.raises(DataError, match=r"line 1: the header names no column 'reference'"):
         read_plain(_write(tmp_path, ["system\titem\tcandidate\thuman"], "h.tsv"))
     with pytest.raises(DataError, match=r"holds no segment with a human score"):

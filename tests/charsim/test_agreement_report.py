@@ -22,6 +22,7 @@ from charsim.agreement import (
     Judgments,
     MinimalPair,
     MinimalPairs,
+    Skipped,
     meta_evaluate,
     read_demetr,
     read_mqm,
@@ -86,6 +87,14 @@ def test_the_system_level_takes_the_items_every_system_has():
     assert report.estimate("system_accuracy", "charsim").value == 1
     # the segment level keeps item 2's two segments: acc_eq (1 + 1) / 2 (A 0 > B -5, 1 > 0)
     assert report.estimate("segment_acc_eq", "charsim").value == 1
+    # and the report says so (it was silent: a system missing a segment changed the system
+    # level with no line saying why)
+    reason = (
+        "from the system level only: not every system has a segment of item 2, and a system's "
+        "score is its mean over the items every system has"
+    )
+    assert report.judgments.skipped == (Skipped(reason, 2, "segment"),)
+    assert meta_evaluate(judgments, metrics=("charsim",), resamples=40).judgments.skipped == ()
 
 
 def test_the_disagreements_are_the_largest_products():

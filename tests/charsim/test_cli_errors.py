@@ -46,6 +46,11 @@ from .test_cli import run
             lambda f: ["--jsonl", f("d.jsonl", '{"references": ["a"]}\n')],
             'd.jsonl, line 1: the key "candidate" is missing',
         ),
+        (
+            lambda f: ["--jsonl", f("d.jsonl", '{"candidate": "a", "reference": "a"}\n')],
+            'line 1: the key "references" is missing (an item is {"candidate": ..., "references":'
+            ' [...]}; "reference" is not read: "references" is a list, even of one)',
+        ),
         (lambda f: ["-i", f("s.txt", "a\n")], "no references"),
         (lambda f: ["-i", f("s.txt", ""), "-r", f("r.txt", "")], "s.txt: holds no items"),
         (lambda f: ["-i", "/nonexistent/sys.txt", "-r", f("r.txt", "a\n")], "cannot be read"),

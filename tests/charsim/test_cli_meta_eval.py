@@ -246,6 +246,15 @@ def test_without_charsim_the_title_names_the_metrics_and_says_why_no_disagreemen
     assert out.startswith("== Does charsim_max agree with people? ==\n")
 
 
+def test_sacrebleus_signatures_read_as_the_command_lines(capsys, tiny):
+    """Each is sacreBLEU's ``name|signature``, as ``charsim -i ... --metrics chrf`` prints it
+    (the report said ``chrF2: nrefs:1|...``, charsim's own line ``charsim|...``)."""
+    status, out, _ = _run(capsys, "--mqm", tiny, "--metrics", "charsim,chrf", "--paired-bs-n", 40)
+    assert status == 0
+    assert "\nchrF2: chrF2|nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2." in out
+    assert "\ncharsim: charsim|variant:mean|cap:32|" in out
+
+
 def _mqm(tmp_path, rows: list[str]) -> Path:
     path = tmp_path / "few.tsv"
     path.write_text("\n".join([HEADER, *rows]) + "\n", encoding="utf-8")
