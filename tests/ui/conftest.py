@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import os
 import time
@@ -58,31 +59,21 @@ VIEWPORT = {"width": 1280, "height": 720}
 SINGLE_TAB = UIText()("tab.single")
 
 
-#: Modules that build sites of their own: under pytest-xdist they may run beside the others.
-OWN_SITE = {"test_fresh_build.py", "test_cdn_build.py"}
-
-
 def pytest_configure(config: pytest.Config) -> None:
     """Register the markers of this folder's tests."""
     config.addinivalue_line("markers", "ui: browser test of the explorer site (Chromium)")
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the tests of this folder ``ui`` (``-m 'not ui'`` skips them), and give every test a
-    pytest-xdist group: under ``-n 2 --dist loadgroup`` one worker runs the browser tests one
-    at a time while the other runs the rest, then the modules of :data:`OWN_SITE` (most of
-    their time is a site build; pytest-xdist hands out the larger groups first). No other test
-    runs in a process once Playwright runs there: its event loop would refuse the tests' own
-    (``asyncio.run``)."""
+    """Mark the tests of this folder ``ui`` (``-m 'not ui'`` skips them). Under ``-n 2 --dist
+    loadscope`` each module runs in one process (its shared page opened once) and the two
+    processes each run a browser; the modules of ``tests/explorer/``, which run asyncio's event
+    loop (``asyncio.run``), come first in pytest's order, so a process runs them before
+    Playwright's loop, which would refuse theirs."""
     here = Path(__file__).parent
     for item in items:
-        path = Path(item.fspath)
-        group = "rest"
-        if here in path.parents:
+        if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.ui)
-            group = "own-site" if path.name in OWN_SITE else "browser"
-        item.add_marker(pytest.mark.xdist_group(group))
 
 
 class Guard:
@@ -171,11 +162,21 @@ def wait_until(guard: Guard) -> Callable[..., object]:
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once per session (``CHARSIM_TEST_SITE=DIR``: a site already built there
-    by ``python -m explorer build --out DIR``, for a quick rerun of a few tests)."""
+    """The site, built once per run: under pytest-xdist the first process to need it builds it
+    into the run's shared temporary folder while the other waits (two builds at once took each
+    of the two cores for a minute and a half). ``CHARSIM_TEST_SITE=DIR``: a site already built
+    there by ``python -m explorer build --out DIR``, for a quick rerun of a few tests."""
     if built := os.environ.get("CHARSIM_TEST_SITE"):
         return Path(built)
-    return site_build.build(tmp_path_factory.mktemp("site") / "site")
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the folder of the run, holding each process's own
+    site = shared / "site-of-the-run"
+    with open(shared / "site-of-the-run.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (site / "index.html").is_file():
+            site_build.build(site)
+    return site
 
 
 @pytest.fixture(scope="session")
