@@ -15,7 +15,7 @@ test: install-test node-deps browser
 	$(PYTHON) -m ruff format --check .
 	npm run --silent lint
 	PYTHON=$(PYTHON) node --test tests/js/
-	$(PYTHON) -m pytest -n 2 --dist loadscope --durations=25
+	$(PYTHON) -m pytest -n 2 --dist loadscope --no-loadscope-reorder --durations=25
 
 # Everything but the browser tests and the site builds (pytest's markers `ui`, all of tests/ui/,
 # and `site_build`), with what is installed (`make install-test` once; no browser, no apt, no

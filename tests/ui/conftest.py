@@ -66,10 +66,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the tests of this folder ``ui`` (``-m 'not ui'`` skips them). Under ``-n 2 --dist
-    loadscope`` each module runs in one process (its shared page opened once) and the two
-    processes each run a browser; the modules of ``tests/explorer/``, which run asyncio's event
-    loop (``asyncio.run``), come first in pytest's order, so a process runs them before
-    Playwright's loop, which would refuse theirs."""
+    loadscope --no-loadscope-reorder`` each module runs in one process (its shared page opened
+    once), the modules in pytest's order, and the two processes each run a browser; the modules
+    of ``tests/explorer/``, which run asyncio's event loop (``asyncio.run``), come before this
+    folder's, so a process runs them before Playwright's loop, which would refuse theirs."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(item.fspath).parents:
