@@ -23,7 +23,14 @@ from .disagreements import Disagreement, minimal_pair_disagreements, segment_dis
 from .estimates import Estimate, finish, shown_resamples, staged
 from .judgments import Judgments, MinimalPairs, Skipped
 from .minimal_pairs import distinct_texts, pair_accuracy_steps, score_pairs_steps
-from .scoring import CHUNK_ITEMS, DEFAULT_METRICS, METRICS, metric_signature, score_segments_steps
+from .scoring import (
+    CHUNK_ITEMS,
+    DEFAULT_METRICS,
+    METRICS,
+    metric_signature,
+    score_segments_steps,
+    system_signature,
+)
 from .spans import SpanShares, span_estimates_steps
 
 __all__ = [
@@ -94,6 +101,9 @@ class AgreementReport(RichDisplay):
         pair_disagreements: the pairs charsim fails by the most.
         notes: ``(measure, why)`` for each measure the human scores leave undefined or unable
             to tell the metrics apart (:func:`charsim.agreement.correlations.human_side_notes`).
+        system_signatures: ``(metric, signature)`` of the metrics whose system scores have
+            another signature than their segment scores (BLEU: corpus BLEU, no effective order;
+            :func:`charsim.agreement.scoring.system_signature`), with human judgments only.
     """
 
     metrics: tuple[str, ...]
@@ -112,6 +122,7 @@ class AgreementReport(RichDisplay):
     pair_estimates: tuple[Estimate, ...] = ()
     pair_disagreements: tuple[Disagreement, ...] = ()
     notes: tuple[tuple[str, str], ...] = ()
+    system_signatures: tuple[tuple[str, str], ...] = ()
 
     def estimate(self, measure: str, metric: str) -> Estimate:
         """The :class:`Estimate` of ``measure`` (``"segment_acc_star"``, ``"pairs:overall"``,
@@ -252,7 +263,11 @@ def _steps(judgments, minimal_pairs, metrics, settings, count, where) -> Generat
         report = yield from _on_pairs(report, minimal_pairs, settings, count, where)
         nrefs = nrefs if judgments is not None else 1
     signatures = tuple((metric, metric_signature(metric, nrefs)) for metric in metrics)
-    return replace(report, signatures=signatures)
+    systems = ()
+    if judgments is not None:
+        found = ((metric, system_signature(metric, nrefs)) for metric in metrics)
+        systems = tuple((metric, found) for metric, found in found if found is not None)
+    return replace(report, signatures=signatures, system_signatures=systems)
 
 
 def _on_judgments(report, judgments, settings, count, where):

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -171,12 +172,7 @@ def _tsv_rows(name, header, lines):
         )
     where = {column: columns.index(column) for column in _TSV_COLUMNS}
     for number, fields in tsv_rows(name, lines, len(columns)):
-        text = fields[where["human"]].strip()
-        try:
-            human = Fraction(text) if text else None
-        except ValueError:
-            what = "a finite number" if _is_float(text) else "a number"  # inf, nan
-            raise DataError(name, number, f"the human score {text!r} is not {what}") from None
+        human = _human_score(fields[where["human"]].strip(), name, number)
         refs = tuple(fields[i] for i in reference_columns if fields[i])
         system, item, candidate = (fields[where[c]] for c in ("system", "item", "candidate"))
         yield number, system, item, candidate, refs, human
@@ -210,12 +206,26 @@ def _not_a_number(text: str):
     raise ValueError(f"{text} is not a finite number")
 
 
-def _is_float(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]{1,4})?")
+"""A human score in a TSV: a decimal in the digits 0-9 (``Fraction`` alone also reads ``0_5`` as
+5 and full-width or Arabic-Indic digits, and an exponent of any size)."""
+
+
+def _human_score(text: str, name: str, number: int) -> Fraction | None:
+    """The exact value of a TSV's human score ``text``; None if it is empty (no score).
+
+    Raises:
+        DataError: not a decimal in the digits 0-9 (inf and nan: not a finite number).
+    """
+    if not text:
+        return None
+    if _DECIMAL.fullmatch(text):
+        return Fraction(text)
+    if text.lstrip("+-").lower() in ("inf", "infinity", "nan"):
+        what = "not a finite number"
+    else:
+        what = "not a number written in the digits 0-9 (a decimal such as -2.5 or 0.8)"
+    raise DataError(name, number, f"the human score {text!r} is {what}")
 
 
 def _whole(value: object) -> bool:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..compare.sacrebleu import (
     SACREBLEU_METRICS,
+    corpus_signature,
     item_statistics,
     require_sacrebleu,
     sentence_score_from_statistics,
@@ -40,6 +41,7 @@ __all__ = [
     "metric_signature",
     "score_segments",
     "score_segments_steps",
+    "system_signature",
 ]
 
 CHARSIM_METRICS = {
@@ -97,6 +99,22 @@ def metric_signature(metric: str, nrefs: int | str | None) -> str:
     if metric not in SACREBLEU_METRICS:
         raise ValueError(f"unknown metric {metric!r} (choose from {', '.join(METRICS)})")
     return sentence_signature(metric, nrefs if nrefs is not None else 1)
+
+
+def system_signature(metric: str, nrefs: int | str | None) -> str | None:
+    """The signature of a metric's system scores where it is not its segment scores'
+    (:func:`metric_signature`): sacreBLEU's BLEU of a system is corpus BLEU from the summed
+    statistics, without effective order (``eff:no``), its segments' sentence BLEU with it.
+    None for the others (charsim's system score is the mean of its segment scores; chrF's,
+    chrF++'s and TER's signatures are the same at both levels).
+
+    Raises:
+        ImportError: a sacreBLEU metric without sacreBLEU.
+    """
+    if metric not in SACREBLEU_METRICS:
+        return None
+    system = corpus_signature(metric, nrefs if nrefs is not None else 1)
+    return None if system == metric_signature(metric, nrefs) else system
 
 
 @dataclass(frozen=True)

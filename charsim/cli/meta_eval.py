@@ -20,15 +20,9 @@ from ..agreement.scoring import DEFAULT_METRICS, METRICS
 from ..agreement.spans import item_spans
 from ..io.textio import DataError
 from ..metric.errors import WorkerError
-from ..render.agreement import (
-    DEFAULT_EXPLORER,
-    explorer_address,
-    item_spans_blocks,
-    item_spans_data,
-    report_blocks,
-    report_data,
-)
+from ..render.agreement import DEFAULT_EXPLORER, explorer_address, report_blocks, report_data
 from ..render.formats import render
+from ..render.item_spans import item_spans_blocks, item_spans_data
 from ..significance.limits import DEFAULT_RESAMPLES, DEFAULT_SEED, MAX_RESAMPLES, MIN_RESAMPLES
 from .args import Once, available_cores, file_name, jobs, name_list, whole_number
 from .progress import progress_bar

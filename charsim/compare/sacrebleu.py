@@ -54,6 +54,7 @@ __all__ = [
     "closest_reference_length",
     "corpus_score_from_statistics",
     "corpus_scores",
+    "corpus_signature",
     "item_statistics",
     "metric_object",
     "reference_statistics",
@@ -237,8 +238,23 @@ def sentence_signature(metric: str, nrefs: int | str) -> str:
         >>> sentence_signature("chrf", 1)
         'nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0'
     """
+    return _signature(metric, nrefs, sentence=True)
+
+
+def corpus_signature(metric: str, nrefs: int | str) -> str:
+    """sacreBLEU's signature of ``metric``'s corpus score (:func:`corpus_score_from_statistics`)
+    with ``nrefs`` references per item; BLEU's differs from its sentence scores' (no effective
+    order).
+
+        >>> corpus_signature("bleu", 1)
+        'nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0'
+    """
+    return _signature(metric, nrefs, sentence=False)
+
+
+def _signature(metric: str, nrefs: int | str, sentence: bool) -> str:
     streams = [[".", "."], [".", None]] if nrefs == "var" else [["."]] * int(nrefs)
-    return metric_object(metric, sentence=True, references=streams).get_signature().format()
+    return metric_object(metric, sentence=sentence, references=streams).get_signature().format()
 
 
 # Sentence statistics in slices (:mod:`charsim.compare.slices`): the pieces of sacreBLEU 2.6.0's

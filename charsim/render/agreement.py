@@ -16,7 +16,6 @@ from ..agreement.correlations import MEASURES
 from ..agreement.evaluate import AgreementReport, Source
 from ..agreement.minimal_pairs import OVERALL
 from ..agreement.scoring import metric_label
-from ..agreement.spans import SegmentSpans, runs
 from ..metric.values import counted
 from ..significance.pvalues import p_value_decimals
 from .formats import Heading, Label, Paragraph, Table, latex_escape, render
@@ -24,8 +23,6 @@ from .formats import Heading, Label, Paragraph, Table, latex_escape, render
 __all__ = [
     "DEFAULT_EXPLORER",
     "explorer_address",
-    "item_spans_blocks",
-    "item_spans_data",
     "report_blocks",
     "report_data",
     "report_html",
@@ -132,10 +129,26 @@ def report_blocks(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> 
         blocks += _disagreements(report, report.pair_disagreements, None, explorer)
     blocks.append(Heading(("Signatures",)))
     blocks += [
-        Paragraph((f"{metric_label(metric)}: {_full_signature(metric, signature)}",))
-        for metric, signature in report.signatures
+        Paragraph((f"{label}: {_full_signature(metric, signature)}",))
+        for label, metric, signature in _signature_lines(report)
     ]
     return blocks
+
+
+def _signature_lines(report: AgreementReport) -> list[tuple[str, str, str]]:
+    """``(label, metric, signature)`` of each signature of the report: a metric's segment scores'
+    and, where their signature differs, its system scores' (BLEU's: ``"BLEU, segment scores"``
+    and ``"BLEU, system scores"``)."""
+    systems = dict(report.system_signatures)
+    lines = []
+    for metric, signature in report.signatures:
+        label = metric_label(metric)
+        if metric not in systems:
+            lines.append((label, metric, signature))
+            continue
+        lines.append((f"{label}, segment scores", metric, signature))
+        lines.append((f"{label}, system scores", metric, systems[metric]))
+    return lines
 
 
 def _full_signature(metric: str, signature: str) -> str:
@@ -303,78 +316,6 @@ def _disagreements(report: AgreementReport, found, human: str | None, explorer: 
     return blocks
 
 
-def item_spans_blocks(item: str, references, found: tuple[SegmentSpans, ...], human: str) -> list:
-    """One item's candidates (:func:`charsim.agreement.item_spans`) as blocks: each
-    with its ``human`` score, the errors people marked in it, the characters charsim leaves
-    unmatched (positions count code points from 1, both ends included) and the two shares
-    (``charsim meta-eval --explain``)."""
-    blocks = [
-        Heading(
-            (f"item {item}: the errors people marked, the characters charsim leaves unmatched",)
-        ),
-        Paragraph((f"reference: {' | '.join(references)}",)),
-    ]
-    for segment in found:
-        text = segment.candidate
-        blocks.append(Paragraph((f"{segment.system} ({human} {float(segment.human):g}): {text}",)))
-        for span in segment.spans:
-            what = f"{span.severity} · {span.category} · {span.rater}"
-            where = (
-                f"“{text[span.start : span.end]}” (characters {span.start + 1}–{span.end})"
-                if span.located
-                else "no span marked (an omission)"
-            )
-            blocks.append(Paragraph((f"  error: {where}: {what}",)))
-        missed = [
-            f"“{text[start:end]}” ({start + 1}–{end})" for start, end in runs(segment.unmatched)
-        ]
-        blocks.append(Paragraph((f"  unmatched by charsim: {'; '.join(missed) or 'none'}",)))
-        shares = segment.shares
-        blocks.append(
-            Paragraph(
-                (
-                    f"  Of the {shares.marked:,} characters people marked, charsim leaves "
-                    f"{shares.marked_unmatched:,} unmatched ({_percent(shares.marked_share)}); "
-                    f"of the other {shares.unmarked:,}, {shares.unmarked_unmatched:,} "
-                    f"({_percent(shares.unmarked_share)}).",
-                )
-            )
-        )
-    return blocks
-
-
-def item_spans_data(found: tuple[SegmentSpans, ...]) -> list:
-    """One item's candidates (:func:`charsim.agreement.item_spans`) as JSON-ready data:
-    spans and unmatched runs as ``[start, end)`` code point offsets from 0."""
-    return [
-        {
-            "system": segment.system,
-            "candidate": segment.candidate,
-            "human": float(segment.human),
-            "spans": [
-                {
-                    "start": span.start,
-                    "end": span.end,
-                    "severity": span.severity,
-                    "category": span.category,
-                    "rater": span.rater,
-                }
-                for span in segment.spans
-            ],
-            "unmatched": [list(run) for run in runs(segment.unmatched)],
-            "marked": segment.shares.marked,
-            "marked_unmatched": segment.shares.marked_unmatched,
-            "unmarked": segment.shares.unmarked,
-            "unmarked_unmatched": segment.shares.unmarked_unmatched,
-        }
-        for segment in found
-    ]
-
-
-def _percent(share) -> str:
-    return "—" if share is None else f"{float(share):.1%}"
-
-
 def _number(value: float | None, sign: str = "") -> str | None:
     return None if value is None else f"{value:{sign}.4f}"
 
@@ -490,5 +431,6 @@ def report_data(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> di
         "pair_estimates": estimates(report.pair_estimates),
         "pair_disagreements": disagreements(report.pair_disagreements),
         "signatures": dict(report.signatures),
+        "system_signatures": dict(report.system_signatures),
         "notes": dict(report.notes),
     }

@@ -201,11 +201,11 @@ def test_plain_refuses_what_json_lines_and_tsv_cannot_hold(tmp_path):
     twice = '{"system": "A", "item": 1, "candidate": "x", "reference": "y", "human": 1, "human": 2}'
     with pytest.raises(DataError, match=r'line 1: not valid JSON \(duplicate key "human"\)'):
         read_plain(_write(tmp_path, [twice], "h.jsonl"))
-    for score, what in (
-        ("good", "a number"),
-        ("inf", "a finite number"),
-        ("NaN", "a finite number"),
-    ):
+    digits = r"a number written in the digits 0-9 \(a decimal such as -2\.5 or 0\.8\)"
+    refused = [("good", digits), ("inf", "a finite number"), ("NaN", "a finite number")]
+    # Fraction alone read 0_5 as 5, 1_000 as 1000, full-width digits as digits, and any exponent
+    refused += [("0_5", digits), ("1_000", digits), ("\uff10.\uff15", digits), ("1e99999", digits)]
+    for score, what in refused:
         tsv = ["system\titem\tcandidate\thuman\treference", f"A\t1\tx\t{score}\ty"]
         message = rf"h\.tsv, line 2: the human score '{score}' is not {what}$"
         with pytest.raises(DataError, match=message):

@@ -248,11 +248,20 @@ def test_without_charsim_the_title_names_the_metrics_and_says_why_no_disagreemen
 
 def test_sacrebleus_signatures_read_as_the_command_lines(capsys, tiny):
     """Each is sacreBLEU's ``name|signature``, as ``charsim -i ... --metrics chrf`` prints it
-    (the report said ``chrF2: nrefs:1|...``, charsim's own line ``charsim|...``)."""
-    status, out, _ = _run(capsys, "--mqm", tiny, "--metrics", "charsim,chrf", "--paired-bs-n", 40)
+    (the report said ``chrF2: nrefs:1|...``, charsim's own line ``charsim|...``); BLEU's system
+    scores have a signature of their own."""
+    status, out, _ = _run(
+        capsys, "--mqm", tiny, "--metrics", "charsim,chrf,bleu", "--paired-bs-n", 40
+    )
     assert status == 0
     assert "\nchrF2: chrF2|nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2." in out
     assert "\ncharsim: charsim|variant:mean|cap:32|" in out
+    # a system's BLEU is corpus BLEU, without effective order: the report named only the
+    # segments' signature (eff:yes) beside system-level numbers computed with eff:no
+    assert "\nBLEU, segment scores: BLEU|nrefs:1|case:mixed|eff:yes|tok:13a|" in out
+    assert "\nBLEU, system scores: BLEU|nrefs:1|case:mixed|eff:no|tok:13a|" in out
+    status, out, _ = _run(capsys, "--mqm", tiny, "--metrics", "bleu", "--format", "json")
+    assert json.loads(out)["system_signatures"]["bleu"].startswith("nrefs:1|case:mixed|eff:no|")
 
 
 def _mqm(tmp_path, rows: list[str]) -> Path:

@@ -133,9 +133,13 @@ class AgreementResultsView(Viewer):
             self._html.object = f"<p>{escape(text('agreement.nothing_yet'))}</p>"
             return
         sources = [s for s in (report.judgments, report.minimal_pairs) if s is not None]
+        system = text("agreement.system_scores")
         signatures = "".join(
-            f"<li>{escape(metric_label(m))}: <code>{escape(sig)}</code></li>"
-            for m, sig in report.signatures
+            f"<li>{escape(label)}: <code>{escape(sig)}</code></li>"
+            for label, sig in [
+                *((metric_label(m), sig) for m, sig in report.signatures),
+                *((f"{metric_label(m)}, {system}", sig) for m, sig in report.system_signatures),
+            ]
         )
         self._html.object = (
             "".join(_source(s, text) for s in sources)
