@@ -36,7 +36,7 @@ from .estimates import (
 )
 from .judgments import Judgments
 from .measures import pair_counts, pairwise_accuracy, pearson_from_sums, tie_calibration
-from .scoring import LOWER_IS_BETTER, MetricScores
+from .scoring import LOWER_IS_BETTER, MetricScores, metric_label
 
 __all__ = ["MEASURES", "correlate", "correlate_steps", "human_side_notes"]
 
@@ -92,10 +92,13 @@ def correlate_steps(
     seed: int,
     level: float,
     executor: Executor | None = None,
-) -> Generator[int, None, tuple[tuple[Estimate, ...], dict[str, tuple[float, ...]]]]:
+) -> Generator[
+    int, None, tuple[tuple[Estimate, ...], dict[str, tuple[float, ...]], dict[str, str]]
+]:
     """:func:`correlate` in steps: a generator that yields the resamples done (0 once the
-    columns are made) and returns the estimates and the system-level scores
-    (:meth:`_Table.system_scores`)."""
+    columns are made) and returns the estimates, the system-level scores
+    (:meth:`_Table.system_scores`) and the notes on tie calibration
+    (:meth:`_Table.calibration_notes`)."""
     table = _Table(judgments, scores)
     yield 0
     observed = table.statistic(table.columns.totals())
@@ -104,7 +107,7 @@ def correlate_steps(
     )
     epsilons = {"segment_acc_star": table.epsilons}
     found = estimates(observed, draws, baseline, len(judgments.items), level, epsilons)
-    return found, table.system_scores()
+    return found, table.system_scores(), table.calibration_notes(judgments.human_name)
 
 
 def human_side_notes(judgments: Judgments) -> dict[str, str]:
@@ -208,6 +211,25 @@ class _Table:
                 found[metric.name] = tuple(metric.sign * x for x in metric.system_scores(sums))
         return found
 
+    def calibration_notes(self, name: str) -> dict[str, str]:
+        """``{"segment_acc_star": why}`` when the best ε of some metric ties every pair of an
+        item's segments (ε at least its largest difference within an item): its acc*_eq is then
+        the share of pairs the humans (``name``) tie, whatever the metric; else empty."""
+        tying = [metric_label(m.name) for m in self.metrics if m.ties_every_pair]
+        if not tying:
+            return {}
+        if len(tying) == len(self.metrics) > 1:
+            return {
+                "segment_acc_star": "every metric's best ε ties every pair of an item's "
+                f"segments: acc*_eq is then the share of pairs {name} ties, the same for "
+                "every metric, so it cannot tell them apart"
+            }
+        who = tying[0] if len(tying) == 1 else f"{', '.join(tying[:-1])} and {tying[-1]}"
+        return {
+            "segment_acc_star": f"the best ε of {who} ties every pair of an item's segments: "
+            f"acc*_eq is then the share of pairs {name} ties, whatever the metric's scores"
+        }
+
     def statistic(self, sums: Sequence[int]) -> dict:
         """Every measure of every metric from one set of column sums (all the items, or a
         resample): measure → metric → value (None where undefined)."""
@@ -259,6 +281,9 @@ class _Metric:
         epsilon = self.epsilon or 0
         calibrated = [pair_counts(y, x, epsilon) for x, y in zip(xs, ys, strict=True)]
         self.acc_star = columns.add([c.accuracy or 0 for c in calibrated])[0]
+        self.ties_every_pair = self.epsilon is not None and not any(
+            c.concordant or c.discordant or c.ties_human for c in calibrated
+        )
         taus = [c.tau_b for c in counts]
         self.tau = (
             columns.add([t or 0 for t in taus])[0],

@@ -20,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..io.filestream import file_lines, source_name
-from ..io.textio import DataError
+from ..io.textio import DataError, not_valid_json
 from .judgments import SEVERITIES, MinimalPair, MinimalPairs, Skipped
 
 __all__ = ["FIELDS", "REFERENCE_PERTURBATION", "read_demetr"]
@@ -93,7 +93,7 @@ def _records(name: str, text: str):
         try:
             record, position = decoder.raw_decode(text, position)
         except ValueError as error:
-            raise DataError(name, line, f"not valid JSON ({error.msg})") from None
+            raise DataError(name, getattr(error, "lineno", line), not_valid_json(error)) from None
         yield line, record
         position = _skip_space(text, position)
         if text[position : position + 1] == ",":

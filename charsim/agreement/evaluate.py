@@ -265,8 +265,8 @@ def _steps(judgments, minimal_pairs, metrics, settings, count, where) -> Generat
     signatures = tuple((metric, metric_signature(metric, nrefs)) for metric in metrics)
     systems = ()
     if judgments is not None:
-        found = ((metric, system_signature(metric, nrefs)) for metric in metrics)
-        systems = tuple((metric, found) for metric, found in found if found is not None)
+        named = ((metric, system_signature(metric, nrefs)) for metric in metrics)
+        systems = tuple((metric, sig) for metric, sig in named if sig is not None)
     return replace(report, signatures=signatures, system_signatures=systems)
 
 
@@ -278,7 +278,9 @@ def _on_judgments(report, judgments, settings, count, where):
     scoring = score_segments_steps(report.metrics, rows, **where)
     scored = yield from staged("scoring segments", scoring, len(rows))
     resampling = correlate_steps(judgments, scored, executor=where["executor"], **settings)
-    found, systems = yield from staged("resampling items", resampling, settings["resamples"])
+    found, systems, calibration = yield from staged(
+        "resampling items", resampling, settings["resamples"]
+    )
     by_name = {s.metric: s.segments for s in scored}
     listed = ()
     if "charsim" in by_name and count:
@@ -297,7 +299,7 @@ def _on_judgments(report, judgments, settings, count, where):
         "segment",
         judgments.skipped + _left_out_of_system_level(judgments),
     )
-    notes = tuple(human_side_notes(judgments).items())
+    notes = tuple((calibration | human_side_notes(judgments)).items())
     return replace(
         report,
         judgments=source,
@@ -372,11 +374,26 @@ def _left_out_of_system_level(judgments: Judgments) -> tuple[Skipped, ...]:
     if not complete or not partial:
         return ()
     count = sum(row[i] is not None for row in judgments.human for i in partial)
-    named = ", ".join(judgments.items[i] for i in partial[:5])
-    more = f" and {len(partial) - 5:,} more" if len(partial) > 5 else ""
-    which = f"item {named}" if len(partial) == 1 else f"items {named}{more}"
+    which = _first_five([judgments.items[i] for i in partial])
+    lacking = [
+        system
+        for system, row in zip(judgments.systems, judgments.human, strict=True)
+        if any(row[i] is None for i in partial)
+    ]
+    one = len(lacking) == 1
+    if len(partial) == 1:
+        which, why = f"item {which}", f"{'has' if one else 'have'} none of it"
+    else:
+        which, why = f"items {which}", f"{'lacks' if one else 'lack'} a segment of some"
     reason = (
-        f"from the system level only: not every system has a segment of {which}, and a "
-        "system's score is its mean over the items every system has"
+        f"from the system level only: not every system has a segment of {which} "
+        f"({_first_five(lacking)} {why}), and a system's score is its mean over the items "
+        "every system has"
     )
     return (Skipped(reason, count, "segment"),)
+
+
+def _first_five(names: list[str]) -> str:
+    """``"a, b, c"``, or the first five and how many more: ``"a, b, c, d, e and 7 more"``."""
+    more = f" and {len(names) - 5:,} more" if len(names) > 5 else ""
+    return ", ".join(names[:5]) + more

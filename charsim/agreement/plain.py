@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from ..io.filestream import file_lines, source_name
-from ..io.textio import MAX_NESTING, DataError, json_nesting, unique_keys
+from ..io.textio import MAX_NESTING, DataError, json_nesting, not_valid_json, unique_keys
 from ..metric.values import counted
 from .judgments import Judgments, Skipped
 
@@ -124,7 +124,7 @@ def _jsonl_rows(name, first, lines):
                 object_pairs_hook=unique_keys,
             )
         except ValueError as error:
-            raise DataError(name, number, f"not valid JSON ({error})") from None
+            raise DataError(name, number, not_valid_json(error)) from None
         if not isinstance(record, dict):
             raise DataError(
                 name,
@@ -153,7 +153,9 @@ def _jsonl_rows(name, first, lines):
             raise DataError(name, number, 'the key "human" is missing (null: no human score)')
         human = record["human"]
         if human is not None and not _number(human):
-            raise DataError(name, number, f'"human" must be a number or null, got {human!r}')
+            raise DataError(
+                name, number, f'"human" must be a number or null, got {_as_json(human)}'
+            )
         system, item, candidate = fields
         yield number, system, str(item), candidate, tuple(refs), _exact(human)
 
@@ -200,6 +202,13 @@ def tsv_rows(name: str, lines, width: int) -> Iterator[tuple[int, list[str]]]:
                 f"has {width} (tab-separated, no quoting)",
             )
         yield number, fields
+
+
+def _as_json(value: object, limit: int = 40) -> str:
+    """``value`` read from JSON, written back as JSON (its numbers were read as Fractions), cut
+    to ``limit`` characters: ``[0.5]``, ``"0.5"``, ``true``."""
+    text = json.dumps(value, default=float, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _not_a_number(text: str):

@@ -76,7 +76,6 @@ def parser() -> argparse.ArgumentParser:
     data.add_argument(
         "--reference",
         metavar="SYSTEM",
-        default=DEFAULT_REFERENCE,
         help=f"--mqm: the system whose segments are the references ({DEFAULT_REFERENCE})",
     )
     data.add_argument(
@@ -87,7 +86,6 @@ def parser() -> argparse.ArgumentParser:
     data.add_argument(
         "--human-name",
         metavar="NAME",
-        default="human",
         help="--judgments: what the human scores are (DA, ESA, MQM)",
     )
     measured = command.add_argument_group("metrics and statistics")
@@ -184,12 +182,23 @@ def main(argv: Sequence[str]) -> int:
         command.error("give human judgments: --mqm FILE, --judgments FILE or --demetr DIR")
     if args.explain is not None and not (args.mqm or args.judgments):
         command.error("--explain needs --mqm FILE or --judgments FILE")
+    for option, given, source in (
+        ("--reference", args.reference is not None, "--mqm"),
+        ("--score-references", args.score_references, "--mqm"),
+        ("--human-name", args.human_name is not None, "--judgments"),
+    ):
+        if given and not getattr(args, source[2:]):
+            command.error(f"{option} applies to {source} FILE only; leave it out")
     stages = _Stages(not args.no_progress)
     try:
         judgments = (
-            read_mqm(args.mqm, reference=args.reference, score_references=args.score_references)
+            read_mqm(
+                args.mqm,
+                reference=args.reference or DEFAULT_REFERENCE,
+                score_references=args.score_references,
+            )
             if args.mqm
-            else read_plain(args.judgments, human_name=args.human_name)
+            else read_plain(args.judgments, human_name=args.human_name or "human")
             if args.judgments
             else None
         )

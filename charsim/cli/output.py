@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 
 from ..compare.base import MetricResult
+from ..compare.sacrebleu import named_signature
 from ..metric.explain import Explanation
 from ..metric.values import counted
 from ..render.export import comparison_blocks, explanation_blocks, explanation_data
@@ -209,9 +210,11 @@ def _by_metric(report: Report, fmt: str) -> str:
         ]
     signatures = []
     for result in first.values():
-        signatures.append(_signature(result, result.signature))
+        signatures.append(named_signature(result.name, result.signature))
         if report.sentence_level and result.sentence_signature != result.signature:
-            signatures.append("item scores: " + _signature(result, result.sentence_signature))
+            signatures.append(
+                "item scores: " + named_signature(result.name, result.sentence_signature)
+            )
     if fmt == "tsv":
         rows.append(
             ("corpus", *(_number(first[m], report.results[s][m].score, fmt) for s, m in columns))
@@ -232,11 +235,6 @@ def _by_metric(report: Report, fmt: str) -> str:
         *(Paragraph((line,)) for line in signatures),
     ]
     return render(blocks, fmt)
-
-
-def _signature(result: MetricResult, signature: str) -> str:
-    """A signature line: sacreBLEU's ``name|signature`` (charsim's already starts with its name)."""
-    return signature if result.metric == "charsim" else f"{result.name}|{signature}"
 
 
 def _explanations(report: Report, fmt: str) -> str:

@@ -252,6 +252,17 @@ def corpus_signature(metric: str, nrefs: int | str) -> str:
     return _signature(metric, nrefs, sentence=False)
 
 
+def named_signature(name: str, signature: str) -> str:
+    """A signature as sacreBLEU's text output prints it, after the metric's name ``name``
+    (``chrF2|nrefs:1|…``); charsim's own signature starts with its name already and is returned
+    as it is.
+
+        >>> named_signature("BLEU", "nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0")
+        'BLEU|nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0'
+    """
+    return signature if signature.startswith("charsim|") else f"{name}|{signature}"
+
+
 def _signature(metric: str, nrefs: int | str, sentence: bool) -> str:
     streams = [[".", "."], [".", None]] if nrefs == "var" else [["."]] * int(nrefs)
     return metric_object(metric, sentence=sentence, references=streams).get_signature().format()

@@ -242,24 +242,18 @@ def jsonl_items(lines: Iterable[str], source: str) -> Iterator[Item]:
     """The JSON Lines items of ``lines``, one at a time; blank lines are skipped.
 
     Raises:
-        DataError: malformed JSON, a missing or mistyped field, or an empty reference set
-            (K = 0, for which charsim is undefined); the message names the line.
+        DataError: text that is not valid JSON, a missing or mistyped field, or an empty
+            reference set (K = 0, for which charsim is undefined); the message names the line.
     """
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         if json_nesting(line) > MAX_NESTING:
-            raise DataError(source, number, f"malformed JSON (nested deeper than {MAX_NESTING})")
+            raise DataError(source, number, f"not valid JSON (nested deeper than {MAX_NESTING})")
         try:
             record = json.loads(line, object_pairs_hook=unique_keys)
         except (ValueError, RecursionError) as error:  # JSONDecodeError, huge integers, depth
-            detail = getattr(error, "msg", None) or str(error) or "nested too deeply"
-            column = getattr(error, "colno", None)
-            raise DataError(
-                source,
-                number,
-                f"malformed JSON ({detail}" + (f", column {column})" if column else ")"),
-            ) from None
+            raise DataError(source, number, not_valid_json(error)) from None
         yield _item(record, source, number)
 
 
@@ -274,6 +268,15 @@ def unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
         twice = next(key for key, _ in pairs if key in seen or seen.add(key))
         raise ValueError(f"duplicate key {json.dumps(twice)}")
     return record
+
+
+def not_valid_json(error: ValueError | RecursionError) -> str:
+    """What is wrong with a line ``json.loads`` refused, for a :class:`DataError`:
+    ``not valid JSON (Expecting ',' delimiter, column 39)``; the column counts characters
+    (code points) from 1 on the line of the error."""
+    detail = getattr(error, "msg", None) or str(error) or "nested too deeply"
+    column = getattr(error, "colno", None)
+    return f"not valid JSON ({detail}" + (f", column {column})" if column else ")")
 
 
 MAX_NESTING = 100

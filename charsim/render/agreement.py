@@ -16,6 +16,7 @@ from ..agreement.correlations import MEASURES
 from ..agreement.evaluate import AgreementReport, Source
 from ..agreement.minimal_pairs import OVERALL
 from ..agreement.scoring import metric_label
+from ..compare.sacrebleu import named_signature
 from ..metric.values import counted
 from ..significance.pvalues import p_value_decimals
 from .formats import Heading, Label, Paragraph, Table, latex_escape, render
@@ -129,7 +130,7 @@ def report_blocks(report: AgreementReport, explorer: str = DEFAULT_EXPLORER) -> 
         blocks += _disagreements(report, report.pair_disagreements, None, explorer)
     blocks.append(Heading(("Signatures",)))
     blocks += [
-        Paragraph((f"{label}: {_full_signature(metric, signature)}",))
+        Paragraph((f"{label}: {named_signature(metric_label(metric), signature)}",))
         for label, metric, signature in _signature_lines(report)
     ]
     return blocks
@@ -149,12 +150,6 @@ def _signature_lines(report: AgreementReport) -> list[tuple[str, str, str]]:
         lines.append((f"{label}, segment scores", metric, signature))
         lines.append((f"{label}, system scores", metric, systems[metric]))
     return lines
-
-
-def _full_signature(metric: str, signature: str) -> str:
-    """A signature as the command line prints it: sacreBLEU's as ``name|signature``, as
-    sacreBLEU's text output does (charsim's already starts with its name)."""
-    return signature if signature.startswith("charsim|") else f"{metric_label(metric)}|{signature}"
 
 
 def _title(metrics: tuple[str, ...]) -> str:

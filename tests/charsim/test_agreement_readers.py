@@ -180,6 +180,10 @@ def test_plain_tsv_by_hand(tmp_path):
         ),
         ([JSONL[0], JSONL[0]], r"line 2: segment 1 of A is given twice \(first on line 1\)"),
         ([{**JSONL[0], "human": "high"}], r"line 1: \"human\" must be a number or null"),
+        (
+            [{**JSONL[0], "human": [0.5]}],
+            r"line 1: \"human\" must be a number or null, got \[0\.5\]$",
+        ),
         ([{k: v for k, v in JSONL[0].items() if k != "human"}], r"line 1: the key \"human\""),
         ([{**JSONL[0], "references": []}], r"line 1: no references"),
         ([{**JSONL[0], "item": 1.5}], r"line 1: \"item\" must be a string or a whole number"),
@@ -292,7 +296,10 @@ def test_demetr_refuses_what_is_no_dataset(tmp_path):
         read_demetr(tmp_path / "empty")
     (tmp_path / "bad").mkdir()
     (tmp_path / "bad" / "m.json").write_text('[\n{"id": 1,\n]\n', encoding="utf-8")
-    with pytest.raises(DataError, match=r"m\.json, line 2: not valid JSON"):
+    with pytest.raises(  # the line and column of the error, not of the pair's first line
+        DataError,
+        match=r"m\.json, line 3: not valid JSON \(Expecting property name .*, column 1\)$",
+    ):
         read_demetr(tmp_path / "bad")
 
 

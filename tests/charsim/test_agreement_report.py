@@ -78,6 +78,34 @@ def test_a_case_worked_out_by_hand():
     assert report.disagreements == ()
 
 
+def test_a_threshold_that_ties_every_pair_is_named_in_a_note():
+    # item 1: the humans tie every pair, charsim orders them (1 > S > 0): tying them all, ε 1,
+    # gets the 3 pairs right; item 2: the same candidate three times, which charsim ties at
+    # any ε while the humans order them: acc*_eq (3/3 + 0/3) / 2, the share of pairs people tie
+    tied = Judgments(
+        source="hand",
+        human_name="MQM",
+        systems=("A", "B", "C"),
+        items=("1", "2"),
+        references=(("abc",), ("abc",)),
+        candidates=(("abc", "abc"), ("ab", "abc"), ("xyz", "abc")),
+        human=((0, 0), (0, -1), (0, -5)),
+    )
+    report = meta_evaluate(tied, metrics=("charsim", "charsim_cap8"), resamples=40)
+    star = report.estimate("segment_acc_star", "charsim")
+    assert (star.value, star.epsilon) == (0.5, 1.0)
+    assert dict(report.notes)["segment_acc_star"] == (
+        "every metric's best ε ties every pair of an item's segments: acc*_eq is then the share "
+        "of pairs MQM ties, the same for every metric, so it cannot tell them apart"
+    )
+    alone = meta_evaluate(tied, metrics=("charsim",), resamples=40)
+    assert dict(alone.notes)["segment_acc_star"] == (
+        "the best ε of charsim ties every pair of an item's segments: acc*_eq is then the share "
+        "of pairs MQM ties, whatever the metric's scores"
+    )
+    assert "segment_acc_star" not in dict(meta_evaluate(_hand_made(), resamples=40).notes)
+
+
 def test_the_system_level_takes_the_items_every_system_has():
     judgments = _hand_made()
     without = Judgments(**{**judgments.__dict__, "human": ((0, 0), (-1, -5), (-5, None))})
@@ -90,8 +118,8 @@ def test_the_system_level_takes_the_items_every_system_has():
     # and the report says so (it was silent: a system missing a segment changed the system
     # level with no line saying why)
     reason = (
-        "from the system level only: not every system has a segment of item 2, and a system's "
-        "score is its mean over the items every system has"
+        "from the system level only: not every system has a segment of item 2 (C has none of "
+        "it), and a system's score is its mean over the items every system has"
     )
     assert report.judgments.skipped == (Skipped(reason, 2, "segment"),)
     assert meta_evaluate(judgments, metrics=("charsim",), resamples=40).judgments.skipped == ()

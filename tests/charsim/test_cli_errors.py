@@ -24,7 +24,7 @@ from .test_cli import run
         ),
         (
             lambda f: ["--jsonl", f("d.jsonl", '{"candidate": "a", "references": ["a"]}\n{"cand')],
-            "d.jsonl, line 2: malformed JSON",
+            "d.jsonl, line 2: not valid JSON",
         ),
         (
             lambda f: ["--jsonl", f("d.jsonl", '{"candidate": "a", "references": []}\n')],
@@ -154,7 +154,7 @@ def test_a_utf16_or_utf32_file_without_a_byte_order_mark_is_refused_with_its_lik
 def test_hostile_json_lines_are_located(files, capsys, line, message):
     status, out, err = run(capsys, "--jsonl", files("d.jsonl", line + "\n"))
     assert (status, out) == (1, "")
-    assert "d.jsonl, line 1: malformed JSON" in err and message in err
+    assert "d.jsonl, line 1: not valid JSON" in err and message in err
 
 
 @pytest.mark.parametrize(

@@ -132,6 +132,9 @@ def test_minimal_pairs_on_the_command_line(capsys):
         (["--mqm", "a", "--explorer", 'http://"><x>/'], """holds '"', '<', '>', which"""),
         (["--mqm", "a", "--paired-bs-n", "1000001"], "1000001 is more than 1,000,000 resamples"),
         (["--demetr", "d", "--explain", "1"], "--explain needs --mqm FILE or --judgments FILE"),
+        (["--demetr", "d", "--reference", "x"], "--reference applies to --mqm FILE only"),
+        (["--judgments", "j", "--score-references"], "--score-references applies to --mqm FILE"),
+        (["--mqm", "a", "--human-name", "DA"], "--human-name applies to --judgments FILE only"),
     ],
 )
 def test_usage_errors_exit_2(capsys, args, message):

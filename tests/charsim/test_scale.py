@@ -125,7 +125,7 @@ def test_adversarial_items_score_the_same_everywhere(executors, jsonl, variant):
         ),
         (
             '{"candidate": "a", "references": ["a"]',
-            "items.jsonl, line 26: malformed JSON (Expecting ',' delimiter, column 39)",
+            "items.jsonl, line 26: not valid JSON (Expecting ',' delimiter, column 39)",
         ),
         (
             '{"candidate": "a", "references": "a"}',

@@ -6,6 +6,7 @@ single-item page with both candidates and people's spans, and every text is esca
 from __future__ import annotations
 
 import asyncio
+from html import escape
 from pathlib import Path
 
 import param
@@ -60,6 +61,10 @@ def test_the_mqm_example_gives_meta_evaluations_own_report():
     assert f'data-testid="agreement-segment_acc_eq-chrf">{cell}</td>' in html
     assert "mqm_ted_ende.tsv" in html and "11,960" in html  # the spans' table
     assert state.report.judgments.source == "mqm_ted_ende.tsv"  # not the folder it was read in
+    # the MQM sample's humans tie so many pairs that every ε ties them all: said under the table
+    (why,) = [why for measure, why in expected.notes if measure == "segment_acc_star"]
+    assert why.startswith("every metric's best ε ties every pair")
+    assert f"{escape(why)}.</li>" in html
 
 
 def test_the_demetr_example_reads_the_files_in_name_order_as_the_command_line():

@@ -153,7 +153,7 @@ def _cleared(state: BatchState) -> tuple:
     [
         (
             b"{",
-            "bad.jsonl, line 1: malformed JSON (Expecting property name enclosed in double "
+            "bad.jsonl, line 1: not valid JSON (Expecting property name enclosed in double "
             "quotes, column 2)",
         ),
         (b"", "bad.jsonl: holds no items: nothing to score"),

@@ -212,7 +212,9 @@ def guard(request: pytest.FixtureRequest) -> Guard:
 
 
 def watch(page, guard: Guard) -> None:
-    """Make ``page`` talk only to 127.0.0.1 and record its errors in ``guard``."""
+    """Make ``page`` talk only to 127.0.0.1 and record its errors in ``guard``; its visits may
+    take as long as the app may take to start (:data:`APP_TIMEOUT`), as on a loaded machine."""
+    page.set_default_navigation_timeout(APP_TIMEOUT * 1000)
 
     def route(route) -> None:
         url = route.request.url

@@ -27,6 +27,7 @@ def kept(browser, guard: Guard):
     """A new browser context that allows service workers, whose pages may only talk to
     127.0.0.1 and must log no errors; yields a function that opens a page in it."""
     context = browser.new_context(service_workers="allow")
+    context.set_default_navigation_timeout(APP_TIMEOUT * 1000)  # a loaded machine's visits
 
     def route(route) -> None:
         if urlsplit(route.request.url).hostname == "127.0.0.1":
@@ -41,7 +42,7 @@ def kept(browser, guard: Guard):
         page = context.new_page()
         page.on("console", lambda m: m.type == "error" and guard.problems.append(m.text))
         page.on("pageerror", lambda error: guard.problems.append(f"page error: {error}"))
-        page.goto(url)
+        page.goto(url, wait_until="domcontentloaded")  # not "load": the app's JS may be held
         return page
 
     open_page.context = context

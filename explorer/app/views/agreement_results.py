@@ -13,6 +13,7 @@ from charsim.agreement.correlations import MEASURES
 from charsim.agreement.evaluate import AgreementReport, Source
 from charsim.agreement.minimal_pairs import OVERALL
 from charsim.agreement.scoring import metric_label
+from charsim.compare.sacrebleu import named_signature
 
 from ..i18n import UIText
 from ..states.agreement import AgreementState
@@ -87,6 +88,20 @@ def _table(report: AgreementReport, text: UIText) -> str:
     )
 
 
+def _notes(report: AgreementReport, text: UIText) -> str:
+    """Why a measure cannot tell the metrics apart here (the report's notes, in English as the
+    command line prints them), under the table; empty when there is none."""
+    notes = "".join(
+        f"<li>{escape(text(f'agreement.measure.{_key(measure)}'))}: {escape(why)}.</li>"
+        for measure, why in report.notes
+    )
+    return (
+        f"<p>{escape(text('agreement.notes'))}</p><ul data-testid='agreement-notes'>{notes}</ul>"
+        if notes
+        else ""
+    )
+
+
 def _key(measure: str) -> str:
     return measure.replace(":", "_")
 
@@ -134,16 +149,23 @@ class AgreementResultsView(Viewer):
             return
         sources = [s for s in (report.judgments, report.minimal_pairs) if s is not None]
         system = text("agreement.system_scores")
+        lines = [
+            *(
+                (metric_label(m), named_signature(metric_label(m), sig))
+                for m, sig in report.signatures
+            ),
+            *(
+                (f"{metric_label(m)}, {system}", named_signature(metric_label(m), sig))
+                for m, sig in report.system_signatures
+            ),
+        ]
         signatures = "".join(
-            f"<li>{escape(label)}: <code>{escape(sig)}</code></li>"
-            for label, sig in [
-                *((metric_label(m), sig) for m, sig in report.signatures),
-                *((f"{metric_label(m)}, {system}", sig) for m, sig in report.system_signatures),
-            ]
+            f"<li>{escape(label)}: <code>{escape(sig)}</code></li>" for label, sig in lines
         )
         self._html.object = (
             "".join(_source(s, text) for s in sources)
             + _table(report, text)
+            + _notes(report, text)
             + _spans(report, text)
             + f"<details><summary>{escape(text('agreement.signatures'))}</summary>"
             f"<ul>{signatures}</ul></details>"
