@@ -3,7 +3,7 @@
 // reads of BokehJS's make the browser recompute the page's styles while its parts arrive: after
 // each change to the page, a style read is as slow as recomputing the styles of every element
 // changed since the last one (long main-thread tasks while the app's parts arrive). And a change
-// to a page not shown lays out the page shown (3.). docs/explorer.md, "How the page loads", says
+// to any page lays out every page, shown or not (3.). docs/explorer.md, "How the page loads", says
 // what each adjustment saves.
 
 // BokehJS, Panel and the JS/CSS of the app's models (`scripts` and `styles` of the page's
@@ -56,40 +56,145 @@ function adjustBokeh() {
     },
   });
 
-  // 3. A layout whose children change (a part of the Batch or About page arriving, a text of
-  // theirs changing language) lays out the whole document again, LayoutDOMView's
-  // invalidate_layout ("TODO: it would be better and more efficient to do a localized update"):
-  // every chart shown is measured and painted again, most of each task in which a page not
-  // shown gets a part. Inside a tab not shown, nothing is drawn: prepare
-  // only the changed views (update_layout), note it on that tab's Tabs view and lay the
-  // document out once the tab is shown. Upstream: bokeh/bokeh#7438; #15205 builds the views of
-  // a tab not shown only once it is shown, after Bokeh 3.9.2 (for Tabs(link_layouts=False)).
-  const { LayoutDOMView } = Bokeh.require("models/layouts/layout_dom");
-  const invalidateLayout = LayoutDOMView.prototype.invalidate_layout;
-  LayoutDOMView.prototype.invalidate_layout = function invalidate_layout() {
-    const tabs = hidingTabs(this);
-    if (tabs == null) return invalidateLayout.call(this);
-    this.update_layout(); // its own views' styles and layouts, ready for any later layout
-    tabs.csLayoutDeferred = true;
-  };
-  for (const name of ["Tabs", "panel.models.tabs.Tabs"]) {
-    const view = Bokeh.Models.get(name).prototype.default_view.prototype;
-    const updateActive = view.update_active;
-    view.update_active = function update_active() {
-      updateActive.call(this);
-      if (this.csLayoutDeferred) {
-        this.csLayoutDeferred = false;
-        this.invalidate_layout(); // deferred again if a tab around this one is not shown
-      }
-    };
-  }
-  // 4. to 6.: below.
+  // 3. to 7.: below, in this order.
+  layOutShownPagesOnly();
+  layOutArrivalsByFrame();
   keepUnchangedCharts();
   const tabulator = Bokeh.Models.get("panel.models.tabulator.DataTabulator");
   if (tabulator != null) {
     pollTabulatorResizeByFrame(tabulator.prototype.default_view.prototype);
     holdTabulatorChangesUntilBuilt(tabulator.prototype.default_view.prototype);
   }
+}
+
+// A layout whose children change (a part of a page arriving, a text changing language) lays
+// out the whole document again, LayoutDOMView's invalidate_layout ("TODO: it would be better
+// and more efficient to do a localized update"): every view of every page, shown or not, is
+// styled, measured (each chart's tick labels) and placed. As the Agreement page's report
+// arrived, most of each of its long tasks was the other pages' views (docs/benchmarks.md).
+// The pages of tabs not shown are left out of the layout (a Tabs view's layoutable_views, which
+// each step of the layout walks, is the page shown) and laid out when shown; a change inside a
+// page not shown prepares only its own views (update_layout) and lays nothing out. Upstream:
+// bokeh/bokeh#7438; #15205 builds the views of a tab not shown only once it is shown, after
+// Bokeh 3.9.2 (for Tabs(link_layouts=False)).
+//
+// On paper, every page of the details tabs is printed (explorer/app/page.py): while the page
+// is printed (or shown as on paper), every page is laid out, as BokehJS does by itself.
+function layOutShownPagesOnly() {
+  const { LayoutDOMView } = Bokeh.require("models/layouts/layout_dom");
+  const invalidateLayout = LayoutDOMView.prototype.invalidate_layout;
+  const paper = window.matchMedia("print");
+  let printing = paper.matches;
+  const layOutAll = (now) => {
+    printing = now;
+    for (const root of Bokeh.index) if (root instanceof LayoutDOMView) root.invalidate_layout();
+    if (!now) return;
+    // each chart of a page laid out now would be painted in the next frame: after the print
+    const { PlotView } = Bokeh.require("models/plots/plot_canvas");
+    for (const plot of Bokeh.index.query((view) => view instanceof PlotView)) plot.repaint();
+  };
+  window.addEventListener("beforeprint", () => layOutAll(true));
+  window.addEventListener("afterprint", () => layOutAll(paper.matches));
+  paper.addEventListener("change", () => layOutAll(paper.matches));
+  LayoutDOMView.prototype.invalidate_layout = function invalidate_layout() {
+    const page = printing ? null : hiddenPage(this);
+    if (page == null) return invalidateLayout.call(this);
+    this.update_layout(); // its own views' styles and layouts, ready for the page's layout
+    page.csLaidOut = false;
+  };
+  // A chart inside a page not shown is painted once the page is: until then its layout may be
+  // of an earlier width (a window resized meanwhile), and a chart painted with it kept its title,
+  // axes and glyphs that wide, which widened the page (tests/ui/test_layout.py, a narrow window).
+  const { PlotView } = Bokeh.require("models/plots/plot_canvas");
+  const paint = PlotView.prototype.paint;
+  PlotView.prototype.paint = function paintWhenShown() {
+    const page = printing ? null : hiddenPage(this);
+    if (page == null) return paint.call(this);
+    (page.csUnpainted ??= new Set()).add(this);
+    for (const renderer of this.computed_renderer_views) renderer.force_finished();
+    if (this._needs_notify) {
+      this._needs_notify = false;
+      this.notify_finished(); // as PlotView's paint of a chart not displayed
+    }
+  };
+  for (const name of ["Tabs", "panel.models.tabs.Tabs"]) {
+    const view = Bokeh.Models.get(name).prototype.default_view.prototype;
+    Object.defineProperty(view, "layoutable_views", {
+      configurable: true,
+      get() {
+        const shown = printing ? this.child_views : [this.child_views[this.model.active]];
+        for (const page of this.child_views) page.csLaidOut = shown.includes(page);
+        return shown.filter((page) => page instanceof LayoutDOMView);
+      },
+    });
+    const updateActive = view.update_active;
+    view.update_active = function update_active() {
+      updateActive.call(this);
+      const shown = this.child_views[this.model.active];
+      // laid out only once every tab around it is shown (invalidate_layout above)
+      if (shown instanceof LayoutDOMView && !shown.csLaidOut) this.invalidate_layout();
+      for (const plot of shown?.csUnpainted ?? []) plot.request_paint();
+      shown?.csUnpainted?.clear();
+    };
+  }
+}
+
+// A layout whose children changed (a part of a page arriving: update_children) builds and draws
+// the new views, then lays out the whole document shown (3.) in the same task: about half of
+// the longest task of the Agreement page's report arriving was its first chart's layout. The
+// layout is made in the next animation frame instead, before that frame is painted (so no
+// frame shows a part not laid out): two tasks of about half as long, and one layout for all the
+// parts that arrived meanwhile.
+function layOutArrivalsByFrame() {
+  const { LayoutDOMView } = Bokeh.require("models/layouts/layout_dom");
+  const invalidateLayout = LayoutDOMView.prototype.invalidate_layout; // with 3.'s
+  const arrived = new Set();
+  LayoutDOMView.prototype.invalidate_layout = function invalidate_layout() {
+    if (!this.csChildrenChanging) return invalidateLayout.call(this);
+    if (arrived.size === 0) requestAnimationFrame(layOut);
+    arrived.add(this);
+  };
+  function layOut() {
+    const roots = new Set();
+    for (const view of arrived) {
+      if (hiddenPage(view) == null) roots.add(layoutRoot(view));
+      else invalidateLayout.call(view); // its own views only (3.)
+    }
+    arrived.clear();
+    for (const root of roots) invalidateLayout.call(root);
+  }
+  // A layout before that frame's (the browser's resize observer, a chart's repaint, Panel's
+  // rerender_view: compute_layout alone) would measure the new views before they have layouts
+  // of their own (update_layout): theirs is made first.
+  const computeLayout = LayoutDOMView.prototype.compute_layout;
+  LayoutDOMView.prototype.compute_layout = function compute_layout() {
+    if (arrived.size !== 0) layOut();
+    computeLayout.call(this);
+  };
+  // each view class with an update_children of its own (LayoutDOMView's, Panel's Column, …)
+  const classes = Bokeh.Models.names.map((name) => Bokeh.Models.get(name).prototype.default_view);
+  for (const view of new Set([LayoutDOMView, ...classes])) {
+    const own = view != null && Object.hasOwn(view.prototype, "update_children");
+    if (!own || !(view === LayoutDOMView || view.prototype instanceof LayoutDOMView)) continue;
+    const updateChildren = view.prototype.update_children;
+    // its invalidate_layout, once they are drawn (or on a change of the same patch): next frame
+    view.prototype.update_children = async function update_children() {
+      this.csChildrenChanging = (this.csChildrenChanging ?? 0) + 1;
+      try {
+        return await updateChildren.call(this);
+      } finally {
+        this.csChildrenChanging -= 1;
+      }
+    };
+  }
+}
+
+// The outermost layout of which `view` is a part.
+function layoutRoot(view) {
+  const { LayoutDOMView } = Bokeh.require("models/layouts/layout_dom");
+  let root = view;
+  while (root.parent instanceof LayoutDOMView) root = root.parent;
+  return root;
 }
 
 // A chart laid out again at the size it was painted at (BokehJS lays out the whole document
@@ -176,12 +281,12 @@ function holdTabulatorChangesUntilBuilt(view) {
   };
 }
 
-// The innermost Tabs view of which `view` is inside a tab not shown, or null if it is shown.
-function hidingTabs(view) {
-  for (let child = view; child.parent != null; child = child.parent) {
-    const { parent } = child;
+// The page (a child of a Tabs view) not shown inside which `view` is, or null if it is shown.
+function hiddenPage(view) {
+  for (let page = view; page.parent != null; page = page.parent) {
+    const { parent } = page;
     const tabs = parent.model.type.endsWith("Tabs");
-    if (tabs && parent.child_views.indexOf(child) !== parent.model.active) return parent;
+    if (tabs && parent.child_views.indexOf(page) !== parent.model.active) return page;
   }
   return null;
 }

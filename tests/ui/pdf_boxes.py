@@ -109,16 +109,25 @@ def _draw(content: bytes, ctm: tuple, xobjects: dict, objects: dict, page: dict)
             operands.append(token)
 
 
+def _xobjects(resources: bytes) -> dict[bytes, int]:
+    """The ``/XObject`` resources of a page or form: name → object number."""
+    if block := re.search(rb"/XObject <<(.*?)>>", resources, re.S):
+        return {name: int(n) for name, n in re.findall(rb"/(\w+) (\d+) 0 R", block.group(1))}
+    return {}
+
+
 def _xobject(body: bytes, ctm: tuple, objects: dict, page: dict) -> None:
+    """An image's box, or what a form draws: its content, with its own resources (a form's
+    ``/BBox`` only bounds it: Skia gives a transparency group, e.g. a canvas printed as its
+    drawing under a mask, the whole page)."""
     head = body.split(b"stream", 1)[0]
     if b"/Subtype /Image" in head:
         page["boxes"].append(_box([(0, 0), (1, 1)], ctm))
         return
-    bbox = [float(v) for v in re.search(rb"/BBox \[([^\]]*)\]", head).group(1).split()]
     matrix = re.search(rb"/Matrix \[([^\]]*)\]", head)
     if matrix:
         ctm = _multiply(tuple(float(v) for v in matrix.group(1).split()), ctm)
-    page["boxes"].append(_box([(bbox[0], bbox[1]), (bbox[2], bbox[3])], ctm))
+    _draw(_stream(body), ctm, _xobjects(head), objects, page)
 
 
 def pages(data: bytes) -> list[Page]:
@@ -132,12 +141,7 @@ def pages(data: bytes) -> list[Page]:
         resources = head
         if ref := re.search(rb"/Resources (\d+) 0 R", head):
             resources = objects[int(ref.group(1))]
-        xobjects = {}
-        if block := re.search(rb"/XObject <<(.*?)>>", resources, re.S):
-            xobjects = {
-                name: int(number)
-                for name, number in re.findall(rb"/(\w+) (\d+) 0 R", block.group(1))
-            }
+        xobjects = _xobjects(resources)
         content = objects[int(re.search(rb"/Contents (\d+) 0 R", head).group(1))]
         page = {"area": None, "boxes": []}
         _draw(_stream(content), (1, 0, 0, 1, 0, 0), xobjects, objects, page)
