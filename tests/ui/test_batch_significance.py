@@ -76,7 +76,7 @@ def test_typing_is_scored_between_the_slices_of_a_long_resampling(app, wait_unti
     app.get_by_role("button", name="Try it: TED talks, 2 systems").click()
     _wait_signature(app, wait_until, charsim.signature(nrefs=1, bootstrap=1000, seed=12345))
     resamples = app.locator(".cs-significance-resamples input")
-    resamples.fill("40000")  # about 30 s of resampling in the browser
+    resamples.fill("15000")  # about 15 s of resampling in the browser
     resamples.press("Enter")
     progress = app.locator('[data-testid="significance-progress"]')
     wait_until(lambda: progress.count() > 0, timeout=20, message="the resampling to start")
@@ -90,14 +90,14 @@ def test_typing_is_scored_between_the_slices_of_a_long_resampling(app, wait_unti
     waited = time.monotonic() - started
     assert app.locator(CANDIDATE).input_value() == typed
     # Not over: the progress is shown between two slices (it is drawn anew for each), and the
-    # signature is not the 40,000 resamples' yet.
+    # signature is not the 15,000 resamples' yet.
     signature = app.locator('[data-testid="significance-signature"]')
-    final = charsim.signature(nrefs=1, bootstrap=40_000, seed=12345)
+    final = charsim.signature(nrefs=1, bootstrap=15_000, seed=12345)
     assert signature.count() == 0 or signature.inner_text() != final, (
         f"the resampling was over before the typed text was scored ({waited:.1f} s after typing)"
     )
     wait_until(
         lambda: signature.count() and signature.inner_text() == final,
         timeout=RESAMPLING_TIMEOUT,
-        message="the 40,000 resamples' signature",
+        message="the 15,000 resamples' signature",
     )
