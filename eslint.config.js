@@ -5,7 +5,9 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["site/", "docs/_build/", ".cache/"] },
+  // what .gitignore names as built (ESLint reads no .gitignore): `pip install .` leaves copies of
+  // static/ in build/, which are not the repository's files
+  { ignores: ["site/", "build/", "dist/", "docs/_build/", "docs/_generated/", ".cache/"] },
   js.configs.recommended,
   {
     // the page (BokehJS defines `Bokeh` once the app is on its way: static/page/bokeh.js), and

@@ -19,7 +19,6 @@ a resample draws items with replacement, every system's segments of an item toge
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
@@ -35,7 +34,13 @@ from .estimates import (
     shown_resamples,
 )
 from .judgments import Judgments
-from .measures import pair_counts, pairwise_accuracy, pearson_from_sums, tie_calibration
+from .measures import (
+    pair_counts,
+    pairwise_accuracy,
+    pearson,
+    pearson_from_sums,
+    tie_calibration,
+)
 from .scoring import LOWER_IS_BETTER, MetricScores, metric_label
 
 __all__ = ["MEASURES", "correlate", "correlate_steps", "human_side_notes"]
@@ -324,11 +329,7 @@ def _scaled(matrix: Sequence[Sequence]) -> list[list[int | None]]:
 
 
 def _correlation(human: list[int], systems: list | None) -> float | None:
-    """Pearson's r of the systems' human and metric scores (floats, the standard library's
-    ``statistics.correlation``); None when either is constant."""
-    if not systems:
-        return None
-    try:
-        return statistics.correlation([float(h) for h in human], [float(m) for m in systems])
-    except statistics.StatisticsError:  # a constant side
-        return None
+    """Pearson's r of the systems' human and metric scores, from their exact sums
+    (:func:`~charsim.agreement.measures.pearson`: never beyond ±1, which floats' rounding gave
+    for two systems); None when either is constant."""
+    return pearson(human, systems) if systems else None

@@ -20,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..io.filestream import file_lines, source_name
-from ..io.textio import DataError, not_valid_json
+from ..io.textio import DataError, as_json, not_valid_json, unique_keys
 from .judgments import SEVERITIES, MinimalPair, MinimalPairs, Skipped
 
 __all__ = ["FIELDS", "REFERENCE_PERTURBATION", "read_demetr"]
@@ -57,16 +57,16 @@ def read_demetr(directory: str | os.PathLike) -> MinimalPairs:
         raise DataError(folder, None, "holds no .json file (DEMETR's dataset/ holds 35)")
     pairs, unchecked = [], Counter()
     for path in files:
-        name, perturbation = source_name(path), None
+        name, first = source_name(path), None
         for line, record in _records(name, "\n".join(file_lines(path))):
             pair = _pair(name, line, record)
-            perturbation = perturbation or pair.perturbation
-            if pair.perturbation != perturbation:
+            first = first or pair
+            if pair.perturbation != first.perturbation:
                 raise DataError(
                     name,
                     line,
-                    f"pert_name {pair.perturbation!r} in the file of "
-                    f"{perturbation!r} (one perturbation per file)",
+                    f"pert_name {as_json(pair.perturbation)}, where the pair on line {first.line} "
+                    f"has {as_json(first.perturbation)} (one perturbation per file)",
                 )
             if record["pert_check"]:
                 pairs.append(pair)
@@ -81,7 +81,7 @@ def read_demetr(directory: str | os.PathLike) -> MinimalPairs:
 
 def _records(name: str, text: str):
     """``(line, object)`` of each element of the JSON list ``text``."""
-    decoder = json.JSONDecoder()
+    decoder = json.JSONDecoder(object_pairs_hook=unique_keys)  # a key twice: refused
     position = _skip_space(text, 0)
     if text[position : position + 1] != "[":
         raise DataError(name, text.count("\n", 0, position) + 1, "expected a JSON list [...]")
@@ -120,14 +120,14 @@ def _pair(name: str, line: int, record: object) -> MinimalPair:
     if not all(isinstance(text, str) for text in texts):
         raise DataError(name, line, "eng_sent, mt_sent, pert_sent and pert_name must be strings")
     if not isinstance(record["id"], int) or isinstance(record["id"], bool):
-        raise DataError(name, line, f"id must be a whole number, got {record['id']!r}")
+        raise DataError(name, line, f"id must be a whole number, got {as_json(record['id'])}")
     if not isinstance(record["pert_check"], bool):
         raise DataError(name, line, "pert_check must be true or false")
     if record["severity"] not in SEVERITIES:
         raise DataError(
             name,
             line,
-            f"unknown severity {record['severity']!r} (DEMETR's: {', '.join(SEVERITIES)})",
+            f"unknown severity {as_json(record['severity'])} (DEMETR's: {', '.join(SEVERITIES)})",
         )
     return MinimalPair(
         item=record["id"],

@@ -37,7 +37,7 @@ from fractions import Fraction
 from ..io.filestream import file_lines, source_name
 from ..io.textio import DataError
 from .judgments import ErrorSpan, Judgments, Skipped
-from .plain import tsv_rows
+from .plain import tsv_header, tsv_rows
 
 __all__ = [
     "DEFAULT_REFERENCE",
@@ -193,10 +193,7 @@ def read_mqm(
 
 
 def _header(name: str, line: str) -> list[str]:
-    columns = line.split("\t")
-    twice = [column for column in dict.fromkeys(columns) if columns.count(column) > 1]
-    if twice:
-        raise DataError(name, 1, f"the header names the column {twice[0]!r} twice")
+    columns = tsv_header(name, line)
     missing = [column for column in REQUIRED_COLUMNS if column not in columns]
     if missing:
         raise DataError(

@@ -28,7 +28,14 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from ..io.filestream import file_lines, source_name
-from ..io.textio import MAX_NESTING, DataError, json_nesting, not_valid_json, unique_keys
+from ..io.textio import (
+    MAX_NESTING,
+    DataError,
+    as_json,
+    json_nesting,
+    not_valid_json,
+    unique_keys,
+)
 from ..metric.values import counted
 from .judgments import Judgments, Skipped
 
@@ -153,15 +160,13 @@ def _jsonl_rows(name, first, lines):
             raise DataError(name, number, 'the key "human" is missing (null: no human score)')
         human = record["human"]
         if human is not None and not _number(human):
-            raise DataError(
-                name, number, f'"human" must be a number or null, got {_as_json(human)}'
-            )
+            raise DataError(name, number, f'"human" must be a number or null, got {as_json(human)}')
         system, item, candidate = fields
         yield number, system, str(item), candidate, tuple(refs), _exact(human)
 
 
 def _tsv_rows(name, header, lines):
-    columns = header.split("\t")
+    columns = tsv_header(name, header)
     missing = [column for column in _TSV_COLUMNS if column not in columns]
     reference_columns = [i for i, column in enumerate(columns) if column.startswith("reference")]
     if missing or not reference_columns:
@@ -178,6 +183,20 @@ def _tsv_rows(name, header, lines):
         refs = tuple(fields[i] for i in reference_columns if fields[i])
         system, item, candidate = (fields[where[c]] for c in ("system", "item", "candidate"))
         yield number, system, item, candidate, refs, human
+
+
+def tsv_header(name: str, line: str) -> list[str]:
+    """The column names of a TSV file's header ``line`` (split at tabs).
+
+    Raises:
+        DataError: a name given twice (which of the two columns is meant is not known),
+            naming the file and line 1.
+    """
+    columns = line.split("\t")
+    twice = [column for column in dict.fromkeys(columns) if columns.count(column) > 1]
+    if twice:
+        raise DataError(name, 1, f"the header names the column {twice[0]!r} twice")
+    return columns
 
 
 def tsv_rows(name: str, lines, width: int) -> Iterator[tuple[int, list[str]]]:
@@ -202,13 +221,6 @@ def tsv_rows(name: str, lines, width: int) -> Iterator[tuple[int, list[str]]]:
                 f"has {width} (tab-separated, no quoting)",
             )
         yield number, fields
-
-
-def _as_json(value: object, limit: int = 40) -> str:
-    """``value`` read from JSON, written back as JSON (its numbers were read as Fractions), cut
-    to ``limit`` characters: ``[0.5]``, ``"0.5"``, ``true``."""
-    text = json.dumps(value, default=float, ensure_ascii=False)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _not_a_number(text: str):

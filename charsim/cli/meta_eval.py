@@ -16,7 +16,7 @@ from ..agreement.demetr import read_demetr
 from ..agreement.evaluate import DEFAULT_DISAGREEMENTS, meta_evaluate
 from ..agreement.mqm import DEFAULT_REFERENCE, read_mqm
 from ..agreement.plain import read_plain
-from ..agreement.scoring import DEFAULT_METRICS, METRICS
+from ..agreement.scoring import CHARSIM_METRICS, DEFAULT_METRICS, METRICS
 from ..agreement.spans import item_spans
 from ..io.textio import DataError
 from ..metric.errors import WorkerError
@@ -216,7 +216,11 @@ def main(argv: Sequence[str]) -> int:
                 in_flight=2 * args.jobs,
                 progress=stages,
             )
-    except (DataError, ValueError, ImportError, WorkerError) as error:
+    except ImportError as error:  # sacreBLEU's metrics, asked or by default, without it
+        alone = ",".join(CHARSIM_METRICS)
+        print(f"charsim: error: {error} (or charsim's alone: --metrics {alone})", file=sys.stderr)
+        return 1
+    except (DataError, ValueError, WorkerError) as error:
         print(f"charsim: error: {error}", file=sys.stderr)
         return 1
     finally:

@@ -70,7 +70,8 @@ _CONTROL_ESCAPES = {
 def file_lines(path: str | os.PathLike) -> Iterator[str]:
     """The lines of a UTF-8 file (``"-"``: stdin), one at a time, as
     :func:`~charsim.io.textio.decode_lines` splits them: a byte-order mark and ``\\r`` before
-    ``\\n`` are dropped, and a final line break does not start another line.
+    ``\\n`` are dropped (a lone ``\\r``, even at the end, is a character of its line), and a
+    final line break does not start another line.
 
     Raises:
         DataError: the file cannot be opened or read, or a line is not valid UTF-8 (names the
@@ -113,7 +114,7 @@ def _lines(stream: BinaryIO, source: str) -> Iterator[str]:
             text = text.removeprefix("\ufeff")
             if not text:  # the file holds a byte-order mark only
                 return
-        yield text.removesuffix("\n").removesuffix("\r")
+        yield text[:-1].removesuffix("\r") if text.endswith("\n") else text
 
 
 def aligned_files(systems: Sequence[str], references: Sequence[str]) -> ItemStream:

@@ -56,7 +56,8 @@ class Item:
 
 
 def decode_lines(data: bytes, source: str) -> list[str]:
-    """Split UTF-8 ``data`` into lines at ``\\n`` (a ``\\r`` before it is dropped).
+    """Split UTF-8 ``data`` into lines at ``\\n`` (a ``\\r`` before it is dropped; a lone ``\\r``,
+    even at the end, is a character of its line).
 
     A final line break ends the last line; it does not start an empty one.
 
@@ -71,10 +72,8 @@ def decode_lines(data: bytes, source: str) -> list[str]:
     text = decode_line(data, source, 1).removeprefix("\ufeff")
     if not text:
         return []
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return [line.removesuffix("\r") for line in lines]
+    *ended, last = text.split("\n")  # last: what follows the final line break
+    return [line.removesuffix("\r") for line in ended] + ([last] if last else [])
 
 
 def decode_line(data: bytes, source: str, line: int) -> str:
@@ -129,8 +128,9 @@ def _unmarked(data: bytes, source: str, first_line: int) -> str:
     """At a file's start (``first_line`` 1), the encoding without a byte-order mark that its
     first bytes look like, with how to convert it (``": UTF-16LE without ...? convert it
     with ..."``); else ``""``. The bytes of the first two characters of the Latin script (or
-    one in UTF-32) name it: ``ab`` is ``61 00 62 00`` in UTF-16LE, ``00 61 00 62`` in UTF-16BE,
-    and ``a`` is ``61 00 00 00`` in UTF-32LE, ``00 00 00 61`` in UTF-32BE."""
+    one in UTF-32, :data:`_UNMARKED`) name it: ``ab`` is ``61 00 62 00`` in UTF-16LE,
+    ``00 61 00 62`` in UTF-16BE, and ``a`` is ``61 00 00 00`` in UTF-32LE, ``00 00 00 61`` in
+    UTF-32BE."""
     zeros = tuple(byte == 0 for byte in data[:4]) if first_line == 1 else ()
     for pattern, encoding in _UNMARKED:
         if zeros == tuple(byte == 0 for byte in pattern):
@@ -141,10 +141,14 @@ def _unmarked(data: bytes, source: str, first_line: int) -> str:
 _UNMARKED = (
     (b"a\0\0\0", "UTF-32LE"),
     (b"\0\0\0a", "UTF-32BE"),
+    (b"aa\0\0", "UTF-32LE"),
+    (b"\0\0aa", "UTF-32BE"),
     (b"a\0a\0", "UTF-16LE"),
     (b"\0a\0a", "UTF-16BE"),
 )
-"""Each encoding's first four bytes (``a``: a byte not 0) as :func:`_unmarked` looks for them."""
+"""Each encoding's first four bytes (``a``: a byte not 0) as :func:`_unmarked` looks for them:
+a first character of the Latin script, or in UTF-32 of any script of the Basic Multilingual
+Plane (``日`` is ``e5 65 00 00`` in UTF-32LE)."""
 
 
 def _position(data: bytes, start: int, first_line: int) -> tuple[int, int]:
@@ -268,6 +272,13 @@ def unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
         twice = next(key for key, _ in pairs if key in seen or seen.add(key))
         raise ValueError(f"duplicate key {json.dumps(twice)}")
     return record
+
+
+def as_json(value: object, limit: int = 40) -> str:
+    """``value`` read from JSON written back as JSON for a message (numbers read as Fractions
+    as decimals), cut to ``limit`` characters (code points): ``[0.5]``, ``"0.5"``, ``true``."""
+    text = json.dumps(value, default=float, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def not_valid_json(error: ValueError | RecursionError) -> str:

@@ -216,6 +216,12 @@ def test_plain_refuses_what_json_lines_and_tsv_cannot_hold(tmp_path):
             read_plain(_write(tmp_path, tsv, "h.tsv"))
     with pytest.raises(DataError, match=r"line 1: the header names no column 'reference'"):
         read_plain(_write(tmp_path, ["system\titem\tcandidate\thuman"], "h.tsv"))
+    # the first of two "human" columns was read, silently: refused, as the MQM reader does
+    tsv = ["system\titem\tcandidate\treference\thuman\thuman", "A\t1\tx\ty\t1\t0"]
+    with pytest.raises(
+        DataError, match=r"h\.tsv, line 1: the header names the column 'human' twice"
+    ):
+        read_plain(_write(tmp_path, tsv, "h.tsv"))
     with pytest.raises(DataError, match=r"holds no segment with a human score"):
         read_plain(_write(tmp_path, [json.dumps(JSONL[2])], "h.jsonl"))
 
@@ -276,16 +282,29 @@ def test_demetr_by_hand(tmp_path):
         ([_pair(1, "m", "minor"), {"id": 2}], r"m\.json, line 14: the pair has no 'eng_sent'"),
         (
             [_pair(1, "m", "minor"), _pair(2, "n", "minor")],
-            r"line 14: pert_name 'n' in the file of 'm'",
+            r'line 14: pert_name "n", where the pair on line 2 has "m" \(one perturbation',
         ),
-        ([_pair(1, "m", "severe")], r"line 2: unknown severity 'severe'"),
-        ([_pair("1", "m", "minor")], r"line 2: id must be a whole number"),
+        ([_pair(1, "m", "severe")], r'line 2: unknown severity "severe"'),
+        ([_pair("1", "m", "minor")], r'line 2: id must be a whole number, got "1"$'),
+        ([_pair(True, "m", "minor")], r"line 2: id must be a whole number, got true$"),
         ({"a": 1}, r"line 1: expected a JSON list"),
     ],
 )
 def test_demetr_refuses_malformed_pairs_naming_file_and_line(tmp_path, pairs, message):
     with pytest.raises(DataError, match=message):
         read_demetr(_demetr(tmp_path / "d", {"m": pairs}))
+
+
+def test_demetr_refuses_a_key_given_twice(tmp_path):
+    # json.loads keeps the last of two values: a second "pert_sent" replaced the perturbed text
+    folder = _demetr(tmp_path / "d", {"m": [_pair(1, "m", "minor")]})
+    path = folder / "m.json"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"id": 1,', '"id": 1, "pert_sent": "x",', 1), encoding="utf-8")
+    with pytest.raises(
+        DataError, match=r'm\.json, line \d+: not valid JSON \(duplicate key "pert_sent"\)'
+    ):
+        read_demetr(folder)
 
 
 def test_demetr_refuses_what_is_no_dataset(tmp_path):

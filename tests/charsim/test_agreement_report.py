@@ -106,6 +106,24 @@ def test_a_threshold_that_ties_every_pair_is_named_in_a_note():
     assert "segment_acc_star" not in dict(meta_evaluate(_hand_made(), resamples=40).notes)
 
 
+def test_a_correlation_of_two_systems_is_exactly_plus_or_minus_one():
+    # two points lie on a line: r = -1 here (the humans prefer "a cat", charsim "the cat");
+    # floats' statistics.correlation gave -1.0000000000000002, beyond what r can be
+    two = Judgments(
+        source="hand",
+        human_name="MQM",
+        systems=("A", "B"),
+        items=("1",),
+        references=(("the cat sat on the mat",),),
+        candidates=(("a cat",), ("the cat",)),
+        human=((0,), (-5,)),
+    )
+    pearson = meta_evaluate(two, metrics=("charsim",), resamples=40).estimate(
+        "system_pearson", "charsim"
+    )
+    assert pearson.value == -1 and (pearson.interval.low, pearson.interval.high) == (-1, -1)
+
+
 def test_the_system_level_takes_the_items_every_system_has():
     judgments = _hand_made()
     without = Judgments(**{**judgments.__dict__, "human": ((0, 0), (-1, -5), (-5, None))})

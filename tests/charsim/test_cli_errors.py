@@ -114,8 +114,18 @@ def test_a_utf16_or_utf32_file_is_named_with_the_command_that_converts_it(
         assert (tmp_path / "my sys.utf8.txt").read_text(encoding="utf-8") == text
 
 
-@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
-@pytest.mark.parametrize("text", ["ab\nb\n", "ça\nb\n"])
+CODECS = ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
+
+
+@pytest.mark.parametrize(
+    ("codec", "text"),
+    [
+        *((codec, text) for codec in CODECS for text in ("ab\nb\n", "ça\nb\n")),
+        # CJK in UTF-32 (日 is e5 65 00 00 and 00 00 65 e5); in UTF-16 it has no zero byte
+        ("utf-32-le", "日本\nb\n"),
+        ("utf-32-be", "日本\nb\n"),
+    ],
+)
 def test_a_utf16_or_utf32_file_without_a_byte_order_mark_is_refused_with_its_likely_encoding(
     tmp_path, capsys, codec, text
 ):

@@ -4,6 +4,7 @@ on any number of processes, and bad input or usage refused with one line."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -141,6 +142,21 @@ def test_usage_errors_exit_2(capsys, args, message):
     with pytest.raises(SystemExit) as exit:
         main(["meta-eval", *args])
     assert exit.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_without_sacrebleu_the_error_says_how_to_score_charsims_metrics_alone(
+    capsys, monkeypatch, tiny
+):
+    monkeypatch.setitem(sys.modules, "sacrebleu", None)  # import sacrebleu now fails
+    status, out, err = _run(capsys, "--mqm", tiny, "--paired-bs-n", 40)
+    assert status == 1 and out == ""
+    assert err == (
+        "charsim: error: chrF, chrF++, BLEU and TER need sacreBLEU, which is not installed: "
+        "pip install 'charsim[compare]' (or charsim's alone: --metrics charsim,charsim_base,"
+        "charsim_max,charsim_cap8,charsim_cap16,charsim_cap64,charsim_uniform)\n"
+    )
+    status, out, _ = _run(capsys, "--mqm", tiny, "--paired-bs-n", 40, "--metrics", "charsim")
+    assert status == 0 and "Does charsim agree with people?" in out
 
 
 def test_bad_data_is_one_line_and_status_1(capsys, tmp_path, tiny):

@@ -36,6 +36,14 @@ def test_streamed_lines_are_the_decoded_lines(tmp_path_factory, data):
     assert _read(lambda: list(file_lines(path))) == _read(decode_lines, data, str(path))
 
 
+def test_only_a_carriage_return_before_a_line_feed_is_dropped(tmp_path):
+    # a lone \r is a character of its line, at the end of the file too (it was dropped there)
+    path = tmp_path / "f.txt"
+    for data, lines in [(b"a\r", ["a\r"]), (b"a\r\n", ["a"]), (b"a\rb\r\nc\r", ["a\rb", "c\r"])]:
+        path.write_bytes(data)
+        assert decode_lines(data, "f.txt") == list(file_lines(path)) == lines
+
+
 def test_a_file_that_cannot_be_opened_is_named(tmp_path):
     with pytest.raises(DataError, match=r"^/nonexistent/f\.txt: cannot be read \(No such file"):
         next(file_lines("/nonexistent/f.txt"))

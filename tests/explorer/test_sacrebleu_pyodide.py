@@ -8,9 +8,11 @@ import json
 import subprocess
 import tomllib
 
+import pytest
+
 from charsim.compare import compare
 from explorer.site_build import compiled
-from explorer.site_build.common import ROOT
+from explorer.site_build.common import ROOT, BuildError
 from explorer.site_build.downloads import fetch
 from explorer.site_build.pins import PINS_FILE, load_npm_lock
 
@@ -27,12 +29,19 @@ INPUTS = [
 
 def _wheels() -> list[str]:
     """The site's sacreBLEU, tabulate and colorama (verified, from .cache/wheels or PyPI) and
-    Pyodide's numpy (found or downloaded as the build does)."""
+    Pyodide's numpy (found or downloaded as the build does); skips the test when numpy's wheel
+    is kept nowhere here and cannot be downloaded (a machine without the distribution)."""
     pins = tomllib.loads(PINS_FILE.read_text(encoding="utf-8"))
     wanted = [p for p in pins["wheel"] if p["name"] in ("sacrebleu", "tabulate", "colorama")]
     files = list(fetch(wanted, binary=True).values())
-    lock = load_npm_lock(pins["pyodide"]["version"])
-    files += compiled.provide([lock["packages"]["numpy"]], pins["pyodide"])
+    numpy = load_npm_lock(pins["pyodide"]["version"])["packages"]["numpy"]
+    try:
+        files += compiled.provide([numpy], pins["pyodide"])
+    except BuildError as error:
+        kept = compiled.places(pins["pyodide"]["version"])
+        if any((place.path / numpy["file_name"]).is_file() for place in kept):
+            raise  # kept, yet refused: a real failure
+        pytest.skip(f"Pyodide's numpy is kept nowhere here: {str(error).splitlines()[0]}")
     return [str(path) for path in files]
 
 
