@@ -226,13 +226,14 @@ class _Table:
         if len(tying) == len(self.metrics) > 1:
             return {
                 "segment_acc_star": "every metric's best ε ties every pair of an item's "
-                f"segments: acc*_eq is then the share of pairs {name} ties, the same for "
-                "every metric, so it cannot tell them apart"
+                f"segments: acc*_eq is then the share of pairs with equal {name} scores, the "
+                "same for every metric, so it cannot tell them apart"
             }
         who = tying[0] if len(tying) == 1 else f"{', '.join(tying[:-1])} and {tying[-1]}"
         return {
             "segment_acc_star": f"the best ε of {who} ties every pair of an item's segments: "
-            f"acc*_eq is then the share of pairs {name} ties, whatever the metric's scores"
+            f"acc*_eq is then the share of pairs with equal {name} scores, whatever the "
+            "metric's scores"
         }
 
     def statistic(self, sums: Sequence[int]) -> dict:

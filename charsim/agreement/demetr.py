@@ -42,9 +42,10 @@ def read_demetr(directory: str | os.PathLike) -> MinimalPairs:
 
     Raises:
         DataError: the directory cannot be read or holds no JSON file; a file is not UTF-8 or
-            not a JSON list of objects; a pair lacks a field, has one of the wrong type, an
-            unknown severity, or another ``pert_name`` than the file's first pair (naming the
-            file and the line the pair starts on).
+            not a JSON list of objects, or holds no pair; a pair lacks a field, has one of the
+            wrong type, an unknown severity, another ``pert_name`` than the file's first pair,
+            or the ``id`` of an earlier pair of its file (naming the file and the line the pair
+            starts on).
     """
     folder = source_name(directory)
     if not Path(directory).is_dir():
@@ -57,18 +58,8 @@ def read_demetr(directory: str | os.PathLike) -> MinimalPairs:
         raise DataError(folder, None, "holds no .json file (DEMETR's dataset/ holds 35)")
     pairs, unchecked = [], Counter()
     for path in files:
-        name, first = source_name(path), None
-        for line, record in _records(name, "\n".join(file_lines(path))):
-            pair = _pair(name, line, record)
-            first = first or pair
-            if pair.perturbation != first.perturbation:
-                raise DataError(
-                    name,
-                    line,
-                    f"pert_name {as_json(pair.perturbation)}, where the pair on line {first.line} "
-                    f"has {as_json(first.perturbation)} (one perturbation per file)",
-                )
-            if record["pert_check"]:
+        for pair, checked in _file_pairs(path):
+            if checked:
                 pairs.append(pair)
             else:
                 unchecked[pair.perturbation] += 1
@@ -77,6 +68,35 @@ def read_demetr(directory: str | os.PathLike) -> MinimalPairs:
         reason = "pert_check is false: the perturbation was not verified by hand"
         skipped = (Skipped(reason, sum(unchecked.values()), "pair"),)
     return MinimalPairs(folder, tuple(pairs), skipped)
+
+
+def _file_pairs(path: Path) -> list[tuple[MinimalPair, bool]]:
+    """Each pair of the DEMETR file ``path`` with its ``pert_check``.
+
+    Raises:
+        DataError: what :func:`read_demetr` says of a file; also a ``pert_name`` other than the
+            first pair's, an ``id`` given twice, or no pair (a file of DEMETR holds 1,000).
+    """
+    name, first, lines, found = source_name(path), None, {}, []
+    for line, record in _records(name, "\n".join(file_lines(path))):
+        pair = _pair(name, line, record)
+        first = first or pair
+        if pair.perturbation != first.perturbation:
+            raise DataError(
+                name,
+                line,
+                f"pert_name {as_json(pair.perturbation)}, where the pair on line {first.line} "
+                f"has {as_json(first.perturbation)} (one perturbation per file)",
+            )
+        if pair.item in lines:
+            raise DataError(
+                name, line, f"id {pair.item} is given twice (first on line {lines[pair.item]})"
+            )
+        lines[pair.item] = line
+        found.append((pair, record["pert_check"]))
+    if not found:
+        raise DataError(name, None, "holds no pair (each file of DEMETR holds a list of pairs)")
+    return found
 
 
 def _records(name: str, text: str):
@@ -122,7 +142,9 @@ def _pair(name: str, line: int, record: object) -> MinimalPair:
     if not isinstance(record["id"], int) or isinstance(record["id"], bool):
         raise DataError(name, line, f"id must be a whole number, got {as_json(record['id'])}")
     if not isinstance(record["pert_check"], bool):
-        raise DataError(name, line, "pert_check must be true or false")
+        raise DataError(
+            name, line, f"pert_check must be true or false, got {as_json(record['pert_check'])}"
+        )
     if record["severity"] not in SEVERITIES:
         raise DataError(
             name,

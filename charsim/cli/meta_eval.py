@@ -182,6 +182,8 @@ def main(argv: Sequence[str]) -> int:
         command.error("give human judgments: --mqm FILE, --judgments FILE or --demetr DIR")
     if args.explain is not None and not (args.mqm or args.judgments):
         command.error("--explain needs --mqm FILE or --judgments FILE")
+    if args.human_name is not None and not args.human_name.strip():
+        command.error("--human-name: give the scores' name (DA, ESA, MQM), not an empty one")
     for option, given, source in (
         ("--reference", args.reference is not None, "--mqm"),
         ("--score-references", args.score_references, "--mqm"),
@@ -194,11 +196,13 @@ def main(argv: Sequence[str]) -> int:
         judgments = (
             read_mqm(
                 args.mqm,
-                reference=args.reference or DEFAULT_REFERENCE,
+                reference=DEFAULT_REFERENCE if args.reference is None else args.reference,
                 score_references=args.score_references,
             )
             if args.mqm
-            else read_plain(args.judgments, human_name=args.human_name or "human")
+            else read_plain(
+                args.judgments, human_name="human" if args.human_name is None else args.human_name
+            )
             if args.judgments
             else None
         )

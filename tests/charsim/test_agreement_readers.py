@@ -288,6 +288,16 @@ def test_demetr_by_hand(tmp_path):
         ([_pair("1", "m", "minor")], r'line 2: id must be a whole number, got "1"$'),
         ([_pair(True, "m", "minor")], r"line 2: id must be a whole number, got true$"),
         ({"a": 1}, r"line 1: expected a JSON list"),
+        # an empty file: its perturbation was left out of every table without a line
+        ([], r"m\.json: holds no pair"),
+        (
+            [_pair(1, "m", "minor"), _pair(1, "m", "major")],
+            r"line 14: id 1 is given twice \(first on line 2\)",
+        ),
+        (
+            [_pair(1, "m", "minor", check="yes")],
+            r'line 2: pert_check must be true or false, got "yes"$',
+        ),
     ],
 )
 def test_demetr_refuses_malformed_pairs_naming_file_and_line(tmp_path, pairs, message):

@@ -96,12 +96,12 @@ def test_a_threshold_that_ties_every_pair_is_named_in_a_note():
     assert (star.value, star.epsilon) == (0.5, 1.0)
     assert dict(report.notes)["segment_acc_star"] == (
         "every metric's best ε ties every pair of an item's segments: acc*_eq is then the share "
-        "of pairs MQM ties, the same for every metric, so it cannot tell them apart"
+        "of pairs with equal MQM scores, the same for every metric, so it cannot tell them apart"
     )
     alone = meta_evaluate(tied, metrics=("charsim",), resamples=40)
     assert dict(alone.notes)["segment_acc_star"] == (
         "the best ε of charsim ties every pair of an item's segments: acc*_eq is then the share "
-        "of pairs MQM ties, whatever the metric's scores"
+        "of pairs with equal MQM scores, whatever the metric's scores"
     )
     assert "segment_acc_star" not in dict(meta_evaluate(_hand_made(), resamples=40).notes)
 

@@ -136,6 +136,7 @@ def test_minimal_pairs_on_the_command_line(capsys):
         (["--demetr", "d", "--reference", "x"], "--reference applies to --mqm FILE only"),
         (["--judgments", "j", "--score-references"], "--score-references applies to --mqm FILE"),
         (["--mqm", "a", "--human-name", "DA"], "--human-name applies to --judgments FILE only"),
+        (["--judgments", "j", "--human-name", " "], "--human-name: give the scores' name"),
     ],
 )
 def test_usage_errors_exit_2(capsys, args, message):
