@@ -133,7 +133,8 @@ function layOutShownPagesOnly() {
       const shown = this.child_views[this.model.active];
       // laid out only once every tab around it is shown (invalidate_layout above)
       if (shown instanceof LayoutDOMView && !shown.csLaidOut) this.invalidate_layout();
-      for (const plot of shown?.csUnpainted ?? []) plot.request_paint();
+      // (a chart removed meanwhile, its part replaced, is not painted)
+      for (const plot of shown?.csUnpainted ?? []) if (plot.el.isConnected) plot.request_paint();
       shown?.csUnpainted?.clear();
     };
   }
