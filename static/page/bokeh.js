@@ -56,9 +56,8 @@ function adjustBokeh() {
     },
   });
 
-  // 3. to 7.: below, in this order.
+  // 3. to 6.: below, in this order.
   layOutShownPagesOnly();
-  layOutArrivalsByFrame();
   keepUnchangedCharts();
   const tabulator = Bokeh.Models.get("panel.models.tabulator.DataTabulator");
   if (tabulator != null) {
@@ -138,64 +137,6 @@ function layOutShownPagesOnly() {
       shown?.csUnpainted?.clear();
     };
   }
-}
-
-// A layout whose children changed (a part of a page arriving: update_children) builds and draws
-// the new views, then lays out the whole document shown (3.) in the same task: about half of
-// the longest task of the Agreement page's report arriving was its first chart's layout. The
-// layout is made in the next animation frame instead, before that frame is painted (so no
-// frame shows a part not laid out): two tasks of about half as long, and one layout for all the
-// parts that arrived meanwhile.
-function layOutArrivalsByFrame() {
-  const { LayoutDOMView } = Bokeh.require("models/layouts/layout_dom");
-  const invalidateLayout = LayoutDOMView.prototype.invalidate_layout; // with 3.'s
-  const arrived = new Set();
-  LayoutDOMView.prototype.invalidate_layout = function invalidate_layout() {
-    if (!this.csChildrenChanging) return invalidateLayout.call(this);
-    if (arrived.size === 0) requestAnimationFrame(layOut);
-    arrived.add(this);
-  };
-  function layOut() {
-    const roots = new Set();
-    for (const view of arrived) {
-      if (hiddenPage(view) == null) roots.add(layoutRoot(view));
-      else invalidateLayout.call(view); // its own views only (3.)
-    }
-    arrived.clear();
-    for (const root of roots) invalidateLayout.call(root);
-  }
-  // A layout before that frame's (the browser's resize observer, a chart's repaint, Panel's
-  // rerender_view: compute_layout alone) would measure the new views before they have layouts
-  // of their own (update_layout): theirs is made first.
-  const computeLayout = LayoutDOMView.prototype.compute_layout;
-  LayoutDOMView.prototype.compute_layout = function compute_layout() {
-    if (arrived.size !== 0) layOut();
-    computeLayout.call(this);
-  };
-  // each view class with an update_children of its own (LayoutDOMView's, Panel's Column, …)
-  const classes = Bokeh.Models.names.map((name) => Bokeh.Models.get(name).prototype.default_view);
-  for (const view of new Set([LayoutDOMView, ...classes])) {
-    const own = view != null && Object.hasOwn(view.prototype, "update_children");
-    if (!own || !(view === LayoutDOMView || view.prototype instanceof LayoutDOMView)) continue;
-    const updateChildren = view.prototype.update_children;
-    // its invalidate_layout, once they are drawn (or on a change of the same patch): next frame
-    view.prototype.update_children = async function update_children() {
-      this.csChildrenChanging = (this.csChildrenChanging ?? 0) + 1;
-      try {
-        return await updateChildren.call(this);
-      } finally {
-        this.csChildrenChanging -= 1;
-      }
-    };
-  }
-}
-
-// The outermost layout of which `view` is a part.
-function layoutRoot(view) {
-  const { LayoutDOMView } = Bokeh.require("models/layouts/layout_dom");
-  let root = view;
-  while (root.parent instanceof LayoutDOMView) root = root.parent;
-  return root;
 }
 
 // A chart laid out again at the size it was painted at (BokehJS lays out the whole document
