@@ -151,13 +151,14 @@ export function downloadRate(entries) {
 }
 
 // Why the app's worker should not fetch the app's snapshot (`appSnapshot` of the page's
-// configuration), decided by the live view's worker once its Python is restored: the app's
-// snapshot was made for another function table's layout than this engine's (appSnapshotLayout),
-// or the network is too slow (appSnapshotWorthIt); null if it should.
-export function appSnapshotSkipped(appSnapshot) {
+// configuration), decided by the live view's worker once its core has started: the app's snapshot
+// was made for another function table's layout than this engine's, whose table had the length
+// `table` as Python started (appSnapshotLayout), or the network is too slow (appSnapshotWorthIt);
+// null if it should.
+export function appSnapshotSkipped(appSnapshot, table = coreTable) {
   if (!appSnapshot) return null;
   return (
-    appSnapshotLayout(appSnapshot, coreTable) ??
+    appSnapshotLayout(appSnapshot, table) ??
     (appSnapshotWorthIt() ? null : "the network is too slow to fetch the app's snapshot")
   );
 }
@@ -201,30 +202,52 @@ export function snapshotFunctionName(value) {
 // The app's snapshot's files (`appSnapshot` of the page's configuration `config`: {url, bytes,
 // libraries: {url, count}}) and the standard library's archive (checkedStandardLibrary), all
 // fetched at once: {bytes, libraries, standardLibrary}, numpy's libraries as [path,
-// WebAssembly.Module] in the snapshot's order (compiled while the snapshot downloads; an
-// archive without all of them is refused), the archive as a URL of its bytes (Pyodide would
+// WebAssembly.Module] in the snapshot's order (compiled while the snapshot downloads, unless
+// `compiled` holds them already: librariesAhead), the archive as a URL of its bytes (Pyodide would
 // fetch it only once the snapshot is there).
-export async function appSnapshotFiles(appSnapshot, url, config) {
-  const fetched = (path) =>
-    fetch(url(path)).then((response) => {
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-      return response;
-    });
-  const libraries = fetched(appSnapshot.libraries.url).then(async (response) => {
-    const compiled = await compiledLibraries(await gunzipped(response));
-    const { url: path, count } = appSnapshot.libraries;
-    if (compiled.length !== count) {
-      throw new Error(`${path} holds ${compiled.length} libraries, not ${count}`);
-    }
-    return compiled;
-  });
+export async function appSnapshotFiles(appSnapshot, url, config, compiled = null) {
+  const libraries = compiled ? Promise.resolve(compiled) : appLibraries(appSnapshot, url);
   const archive = checkedStandardLibrary({
     stdLibURL: url(config.standardLibrary),
     standardLibraryBytes: config.standardLibraryBytes,
   });
   const bytes = snapshotBytes(url(appSnapshot.url), appSnapshot);
-  const [snapshot, compiled, standardLibraryURL] = await Promise.all([bytes, libraries, archive]);
-  return { bytes: snapshot, libraries: compiled, standardLibrary: standardLibraryURL };
+  const [snapshot, modules, standardLibraryURL] = await Promise.all([bytes, libraries, archive]);
+  return { bytes: snapshot, libraries: modules, standardLibrary: standardLibraryURL };
+}
+
+// numpy's libraries of the app's snapshot (`appSnapshot.libraries`: {url, count}, `url` making
+// its path absolute), fetched and compiled: [path, WebAssembly.Module] in the snapshot's order;
+// an archive without all of them is refused.
+async function appLibraries(appSnapshot, url) {
+  const { url: path, count } = appSnapshot.libraries;
+  const response = await fetch(url(path));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  const compiled = await compiledLibraries(await gunzipped(response));
+  if (compiled.length !== count) {
+    throw new Error(`${path} holds ${compiled.length} libraries, not ${count}`);
+  }
+  return compiled;
+}
+
+// numpy's libraries of the app's snapshot (appLibraries), compiled by the live view's worker as
+// soon as its core has started (its function table's length known: coreTableKnown), while its
+// Python is restored and before it scores, unless the app's snapshot is skipped
+// (appSnapshotSkipped: another layout, or a slow network); the page hands them to the app's
+// worker (appSnapshotFiles). JavaScriptCore (Safari, WebKitGTK) compiles the WebAssembly of every
+// worker on the same compiler threads, which also compile the code that a running Python makes
+// hot: compiled by the app's worker, once the live view's Python had run, the libraries waited
+// for those threads, and the restore of the app's snapshot waited for the libraries
+// (docs/benchmarks.md, "numpy's libraries compiled ahead"). `started`: a promise of the table's
+// length. Resolves with the libraries, or with null (skipped, no app's snapshot, or a failure: the
+// app's worker then fetches them itself).
+export function librariesAhead(appSnapshot, url, started = coreTableKnown) {
+  if (!appSnapshot) return Promise.resolve(null);
+  return started
+    .then((table) =>
+      appSnapshotSkipped(appSnapshot, table) ? null : appLibraries(appSnapshot, url),
+    )
+    .catch(() => null);
 }
 
 // The libraries of a tar archive (`bytes`) as [path, WebAssembly.Module], in the archive's order.
@@ -295,6 +318,9 @@ export function keepExportsInTable(table, exports) {
 // The length of the core's function table as Python starts (before any library is loaded), in
 // this worker's last start of Pyodide (startCore); null before.
 export let coreTable = null;
+let tableMeasured;
+// Resolves with coreTable once it is known (the first start of Pyodide's core in this worker).
+export const coreTableKnown = new Promise((resolve) => (tableMeasured = resolve));
 
 // Pyodide's core compiled (a WebAssembly.Module of pyodide.asm.wasm): by this worker as it
 // started Pyodide (startCore), or given by the live view's worker (shareCore), whose compiled
@@ -349,6 +375,7 @@ export async function startCore(indexURL, load, { libraries = [], table = null }
     settings.preRun = [].concat(settings.preRun ?? [], (Module) => {
       try {
         coreTable = Module.wasmTable.length;
+        tableMeasured(coreTable);
         if (table !== null && coreTable !== table) {
           throw new Error(
             `the function table holds ${coreTable} functions as Python starts, ` +

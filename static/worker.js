@@ -2,26 +2,27 @@
 // that installing, importing and scoring never freeze the text boxes. Its Python side is
 // explorer/runtime/worker.py (a Session); the page side is static/page/.
 //
-// From the page: {type: "start", config, query, pageURL, boot, role, snapshot, app, scheme} once
-// (see boot() below); then "score" (the live view's inputs, while the app loads), "rendered" (the
-// app is on the page), "patch" (what the user did in the app: a Bokeh patch), "navigate" (the
-// browser's Back or Forward went to the page's address `query`) and "scheme" (the page's colour
-// scheme changed: "light" or "dark", which the app's charts follow). To the page: "stage"
-// (loading progress), "boot" (how Python started: "app-snapshot", "snapshot" or "fresh", why not
-// from the snapshot asked for, the worker's role, and for the app's worker the snapshot's bytes and
-// whether to fetch the app's snapshot), "scripts" (fetch the app's JS now), "live" (what the live
-// view shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle" (the
-// page's last patch is applied: send the next), "address" (the new query string of the page),
-// "entry" (start a new history entry: an example or a batch item replaces the user's texts),
-// "stderr" (Python's error output), "single" (the single-item page is complete), "ready" (every
-// part of every page is built), "restart" (the app's worker, restored from the app's snapshot,
-// could not build the app: start it again without that snapshot) and "error" (the stage that failed
-// and why).
+// From the page: {type: "start", config, query, pageURL, boot, role, snapshot, app, skipped, core,
+// libraries, scheme} once (see boot() below); then "score" (the live view's inputs, while the app
+// loads), "rendered" (the app is on the page), "patch" (what the user did in the app: a Bokeh
+// patch), "navigate" (the browser's Back or Forward went to the page's address `query`) and
+// "scheme" (the page's colour scheme changed: "light" or "dark", which the app's charts follow). To
+// the page: "stage" (loading progress), "boot" (how Python started: "app-snapshot", "snapshot" or
+// "fresh", why not from the snapshot asked for, the worker's role, and for the app's worker the
+// snapshot's bytes, whether to fetch the app's snapshot, the compiled core and numpy's libraries),
+// "scripts" (fetch the app's JS now), "live" (what the live view shows), "scored", "render" (the
+// app's Bokeh JSON), "patch" (changes of the app), "idle" (the page's last patch is applied: send
+// the next), "address" (the new query string of the page), "entry" (start a new history entry: an
+// example or a batch item replaces the user's texts), "stderr" (Python's error output), "single"
+// (the single-item page is complete), "ready" (every part of every page is built), "restart" (the
+// app's worker, restored from the app's snapshot, could not build the app: start it again without
+// that snapshot) and "error" (the stage that failed and why).
 import { checkedStandardLibrary, filesWritten, gunzipped, writeTar } from "./archives.js";
 import {
   appSnapshotFiles,
   appSnapshotSkipped,
   coreModule,
+  librariesAhead,
   restoreAppSnapshot,
   restoreSnapshot,
   shareCore,
@@ -235,6 +236,7 @@ async function boot({
   app: fast,
   skipped: why,
   core,
+  libraries,
   scheme: colours = "light",
 }) {
   scheme = colours;
@@ -242,7 +244,7 @@ async function boot({
   shareCore(core ?? null);
   const app =
     role === "app" && config.appSnapshot && fast
-      ? appSnapshotFiles(config.appSnapshot, url, config)
+      ? appSnapshotFiles(config.appSnapshot, url, config, libraries)
       : null;
   const skipped = role === "app" && config.appSnapshot && !fast ? why : null;
   app?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
@@ -260,6 +262,8 @@ async function boot({
     snapshot = snapshotBytes(url(config.snapshot.url), config.snapshot);
   }
   snapshot?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
+  // numpy's libraries for the app's worker, compiled while this worker's Python is restored
+  const ahead = role === "live" && snapshot ? librariesAhead(config.appSnapshot, url) : null;
   const { loadPyodide } = await import(url(config.pyodideJs));
   const {
     pyodide,
@@ -271,6 +275,7 @@ async function boot({
   if (how === "snapshot" && role === "live") {
     const bytes = await snapshot; // Python holds its own copy: these go to the app's worker
     const skipped = appSnapshotSkipped(config.appSnapshot);
+    const compiled = skipped ? null : await ahead;
     const booted = {
       type: "boot",
       boot: how,
@@ -281,8 +286,9 @@ async function boot({
       skipped,
     };
     try {
-      // the compiled core too, for the app's worker to share (coreModule)
-      post({ ...booted, core: coreModule }, [bytes.buffer]);
+      // the compiled core and numpy's libraries too, for the app's worker to share (coreModule,
+      // librariesAhead)
+      post({ ...booted, core: coreModule, libraries: compiled }, [bytes.buffer]);
     } catch {
       // an engine that cannot send compiled WebAssembly to another worker
       post(booted, [bytes.buffer]);

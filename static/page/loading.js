@@ -131,7 +131,12 @@ function start() {
   if (role === "both") workers.worker = workers.liveWorker;
 }
 
-function spawn(role, snapshot = null, appSnapshot = false, skipped = null, core = null) {
+// A worker of `role` ("live", "app" or "both"); an app's worker takes what the live view's worker
+// hands it (`given`, from its "boot" message: see static/worker.js, boot()).
+function spawn(
+  role,
+  { snapshot = null, app = false, skipped = null, core = null, libraries = null } = {},
+) {
   const worker = new Worker(config.worker, { type: "module" });
   worker.onmessage = ({ data }) => {
     Promise.resolve()
@@ -145,9 +150,10 @@ function spawn(role, snapshot = null, appSnapshot = false, skipped = null, core 
     ...opened,
     role,
     snapshot,
-    app: appSnapshot,
+    app,
     skipped,
     core,
+    libraries,
     pageURL: location.href,
     scheme: scheme(),
   };
@@ -157,7 +163,7 @@ function spawn(role, snapshot = null, appSnapshot = false, skipped = null, core 
 
 // The live view's worker is restored (or fell back to a fresh boot and does both jobs): the
 // app's worker starts now, on the other processor core while this one answers typing.
-function booted({ boot, reason, role, snapshot, app: appSnapshot, skipped, core }, worker) {
+function booted({ boot, reason, role, ...given }, worker) {
   if (worker === workers.worker && worker !== workers.liveWorker) {
     root.dataset.explorerAppBoot = boot;
     if (boot !== "app-snapshot" && !appRestarted) {
@@ -171,9 +177,9 @@ function booted({ boot, reason, role, snapshot, app: appSnapshot, skipped, core 
   if (boot === "fresh") console.warn(`charsim explorer: Python booted afresh (${reason})`);
   if (role === "both") workers.worker = worker;
   else {
-    // its snapshot, or the same bytes again
-    workers.worker = spawn("app", snapshot, appSnapshot, skipped, core);
-    if (appSnapshot) restartIfSilent(workers.worker);
+    // its snapshot's bytes, its compiled core and numpy's libraries (or the same bytes again)
+    workers.worker = spawn("app", given);
+    if (given.app) restartIfSilent(workers.worker);
   }
 }
 
@@ -199,7 +205,7 @@ function restartWithout(worker, reason) {
     `charsim explorer: the app's Python did not start from its snapshot (${reason}):` +
       " started again without it",
   );
-  workers.worker = spawn("app", null, false, reason);
+  workers.worker = spawn("app", { skipped: reason });
 }
 
 // Once the app has taken the live view's place, the live view's worker has no more to do.

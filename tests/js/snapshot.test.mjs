@@ -2,17 +2,21 @@
 // the function table made the same in every engine (keepExportsInTable), the check of the app's
 // snapshot's layout before its download (appSnapshotLayout), the snapshot's bytes checked
 // (snapshotBytes), a damaged snapshot's console held back (withConsoleHeld) and the JS functions
-// an app's snapshot keeps by name (snapshotFunctionName), and the network's rate that decides
-// whether the app's snapshot is fetched (downloadRate).
+// an app's snapshot keeps by name (snapshotFunctionName), the network's rate that decides
+// whether the app's snapshot is fetched (downloadRate), and numpy's libraries compiled ahead by
+// the live view's worker (librariesAhead).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { gzipSync } from "node:zlib";
 
+import { python } from "./python.mjs";
+
 import {
   appSnapshotLayout,
   downloadRate,
   keepExportsInTable,
+  librariesAhead,
   snapshotBytes,
   snapshotFunctionName,
   withConsoleHeld,
@@ -156,4 +160,74 @@ test("downloadRate leaves out bodies from the cache and is null without a body t
   assert.equal(downloadRate([cached, revalidated]), null);
   assert.equal(downloadRate([]), null);
   assert.equal(downloadRate([download(1e6, 5, 5)]), null);
+});
+
+// A site's archive of numpy's libraries (explorer/site_build/bundle.py's tar_archive, gzipped):
+// two copies of MODULE (whose bytes are all ASCII, so they pass through JSON as text).
+const LIBRARIES = gzipSync(
+  python(
+    `import json, sys
+from explorer.site_build.bundle import tar_archive
+text = json.load(sys.stdin)
+sys.stdout.buffer.write(tar_archive({"lib/a.so": text.encode(), "lib/b.so": text.encode()}))`,
+    JSON.stringify(String.fromCharCode(...MODULE)),
+  ),
+);
+
+// librariesAhead(appSnapshot) in an engine whose core's function table has the length `table`, with
+// `fetch` answering `response()` and the worker's downloads so far `entries` (resource timing);
+// resolves with what it resolves with and the URLs fetched.
+async function ahead(
+  appSnapshot,
+  { response = () => new Response(LIBRARIES), entries = [], table = 11916 } = {},
+) {
+  const { fetch } = globalThis;
+  const { getEntriesByType } = performance;
+  const fetched = [];
+  globalThis.fetch = async (url) => {
+    fetched.push(url);
+    return response();
+  };
+  performance.getEntriesByType = () => entries;
+  try {
+    const url = (path) => `https://site/${path}`;
+    const started = Promise.resolve(table);
+    return { libraries: await librariesAhead(appSnapshot, url, started), fetched };
+  } finally {
+    globalThis.fetch = fetch;
+    performance.getEntriesByType = getEntriesByType;
+  }
+}
+
+const APP_SNAPSHOT = {
+  libraries: { url: "pyodide/app-libraries.tar.gz", count: 2 },
+  layout: { table: 11916 },
+};
+
+test("numpy's libraries are compiled ahead, in the archive's order, on a fast network", async () => {
+  const { libraries, fetched } = await ahead(APP_SNAPSHOT, { entries: [download(6e6, 0, 1_000)] });
+  assert.deepEqual(fetched, ["https://site/pyodide/app-libraries.tar.gz"]);
+  assert.deepEqual(
+    libraries.map(([path]) => path),
+    ["/lib/a.so", "/lib/b.so"],
+  );
+  const { exports } = new WebAssembly.Instance(libraries[1][1]);
+  assert.equal(exports.b(), 8);
+});
+
+test("numpy's libraries are not fetched ahead where the app's snapshot is skipped", async () => {
+  const slow = await ahead(APP_SNAPSHOT, { entries: [download(5e6, 0, 1_000)] });
+  assert.deepEqual(slow, { libraries: null, fetched: [] });
+  const otherLayout = await ahead(APP_SNAPSHOT, { table: 13070 });
+  assert.deepEqual(otherLayout, { libraries: null, fetched: [] });
+  assert.deepEqual(await ahead(undefined), { libraries: null, fetched: [] });
+});
+
+test("libraries that fail ahead are left for the app's worker to fetch", async () => {
+  const missing = await ahead(APP_SNAPSHOT, { response: () => new Response("", { status: 404 }) });
+  assert.equal(missing.libraries, null);
+  const fewer = await ahead({ libraries: { ...APP_SNAPSHOT.libraries, count: 3 } });
+  assert.equal(fewer.libraries, null);
+  const url = (path) => path;
+  assert.equal(await librariesAhead(APP_SNAPSHOT, url, Promise.reject(new Error("404"))), null);
 });
