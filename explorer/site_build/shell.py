@@ -18,6 +18,7 @@ PAGE_SCRIPTS = [
     "page/bokeh.js",
     "page/history.js",
     "page/live.js",
+    "page/notes.js",
     "page/sync.js",
     "page/takeover.js",
 ]

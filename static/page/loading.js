@@ -5,7 +5,7 @@
 // is there; live.js is the live view (plain text boxes scored by the worker) shown as soon as
 // charsim is loaded; sync.js renders the Panel app and keeps its Bokeh document in step with the
 // worker's; takeover.js hands the user's text, settings, focus and caret from the live view over
-// to the app.
+// to the app; notes.js shows the notes of the app's texts on a tap.
 //
 // The configuration (written by explorer/site_build/shell.py into index.html) says where
 // Pyodide, the wheels and the app are, which packages to install when, and which JS/CSS the app
@@ -20,6 +20,7 @@
 import { loadBokeh } from "./bokeh.js";
 import { followHistory, newEntry } from "./history.js";
 import { address, live } from "./live.js";
+import { showNotesOnTap } from "./notes.js";
 import { app } from "./sync.js";
 
 // The app's worker's start, from the page's first worker restored to the app's Python restored
@@ -123,6 +124,7 @@ window.addEventListener("beforeprint", printLink);
 
 function start() {
   printLink();
+  showNotesOnTap();
   opened = bootQuery(location.search);
   root.dataset.explorerState = "loading";
   show("Loading Python runtime");

@@ -1,0 +1,58 @@
+"""The notes of the app's texts without a hover, in headless Chromium on a phone-sized touch
+screen: a tap on a character of "What would change the score" shows its coverage note, and on a
+matched character of "Where they match" its n-grams, within the window's width; a tap elsewhere
+hides it (static/page/notes.js)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from .conftest import CANDIDATE, REFERENCES, Guard, open_ready, watch
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+NOTE = '[data-testid="note"]'
+
+
+@pytest.fixture
+def phone(browser, browser_context_args: dict, site_url: str) -> Iterator:
+    context = browser.new_context(**browser_context_args, **PHONE)
+    page, guard = context.new_page(), Guard()
+    watch(page, guard)
+    yield open_ready(page, guard, site_url)
+    guard.check()
+    context.close()
+
+
+def _note_shown_within_the_window(page) -> str:
+    note = page.locator(NOTE)
+    box = note.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    return note.inner_text()
+
+
+def test_a_tap_shows_a_characters_coverage_note_and_a_tap_elsewhere_hides_it(phone, wait_until):
+    phone.locator(CANDIDATE).fill("xcat<b>")
+    phone.locator(REFERENCES).fill("cat<b")
+    phone.get_by_text("What would change the score", exact=True).click()
+    chars = phone.locator('[data-testid="coverage"] [data-order]')
+    wait_until(lambda: chars.count() == 7, timeout=30, message="the coverage of xcat<b>")
+    chars.nth(1).tap()
+    wait_until(lambda: phone.locator(NOTE).is_visible(), message="the note")
+    assert _note_shown_within_the_window(phone) == "character 1: longest matched order 5"
+    phone.locator(NOTE).tap()  # a tap on what has no note of its own: the note itself
+    wait_until(lambda: not phone.locator(NOTE).is_visible(), message="the note hidden")
+    phone.locator('[data-testid="coverage-summary"]').tap()  # no longer under it
+    assert not phone.locator(NOTE).is_visible()
+
+
+def test_a_tap_shows_a_matched_characters_n_grams(phone, wait_until):
+    phone.locator(CANDIDATE).fill("the cat")
+    phone.locator(REFERENCES).fill("a cat")
+    matched = phone.locator('[data-testid="evidence-candidate"] .cs-char.cs-hit').first
+    wait_until(lambda: matched.count() and matched.is_visible(), message="a matched character")
+    title = matched.get_attribute("title")
+    matched.tap()
+    wait_until(lambda: phone.locator(NOTE).is_visible(), message="the note")
+    assert _note_shown_within_the_window(phone) == title
