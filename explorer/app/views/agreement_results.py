@@ -17,7 +17,7 @@ from charsim.compare.sacrebleu import named_signature
 
 from ..i18n import UIText
 from ..states.agreement import AgreementState
-from .common import html_pane
+from .common import html_pane, scroll_region
 
 __all__ = ["AgreementResultsView", "PAIR_GROUPS", "estimate_cell", "measures_of"]
 
@@ -80,11 +80,11 @@ def _table(report: AgreementReport, text: UIText) -> str:
         for metric in report.metrics
     )
     caption = text("agreement.table_caption", resamples=report.resamples, seed=report.seed)
-    return (
-        f"<div class='cs-scroll' tabindex='0' role='region' aria-label='{escape(caption)}'>"
+    return scroll_region(
         f"<table class='cs-exact' data-testid='agreement-table'><caption>{escape(caption)}"
         f"</caption><tr><th scope='col'>{escape(text('agreement.metric'))}</th>{heads}</tr>"
-        f"{rows}</table></div>"
+        f"{rows}</table>",
+        caption,
     )
 
 

@@ -15,7 +15,7 @@ from ..markup.cards import alert
 from ..markup.render import TEXT_SHOWN, fraction, ngram_label
 from ..staging import soon
 from ..states.single import ExplorerState
-from .common import html_pane
+from .common import html_pane, scroll_region
 
 __all__ = ["ChangesView", "coverage_html", "gains_html"]
 
@@ -47,10 +47,8 @@ def gains_html(e: Explanation, text: UIText) -> str:
         for o in e.orders
     )
     intro = text("changes.gains_intro", denominator=fraction(e.denominator), k=e.k)
-    return (
-        f"<p>{escape(intro)}</p><div class='cs-scroll'><table class='cs-exact' "
-        f"data-testid='gains'><tr>{heads}</tr>{rows}</table></div>"
-    )
+    table = f"<table class='cs-exact' data-testid='gains'><tr>{heads}</tr>{rows}</table>"
+    return f"<p>{escape(intro)}</p>" + scroll_region(table, text("changes.heading.gains"))
 
 
 def coverage_html(candidate: str, coverage: tuple[int, ...], text: UIText) -> str:

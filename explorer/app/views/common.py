@@ -34,6 +34,7 @@ __all__ = [
     "read_only_table",
     "relabel_figure",
     "screen_reader_text",
+    "scroll_region",
     "tabulator_locale",
     "value_table",
 ]
@@ -147,17 +148,23 @@ ROWS_SHOWN = 500
 seconds to lay out)."""
 
 
+def scroll_region(html: str, label: str) -> str:
+    """``html`` (markup, escaped already) in a region that scrolls when it is too large, named
+    ``label`` (text) for screen readers and reached with Tab, so that the keyboard scrolls it
+    (WCAG 2.1.1; axe-core's ``scrollable-region-focusable``)."""
+    return (
+        f'<div class="cs-scroll" role="region" tabindex="0" aria-label="{escape(label)}">'
+        f"{html}</div>"
+    )
+
+
 def long_table(
     testid: str, header: list[str], rows: list[list[str]], label: str, text: UIText
 ) -> str:
     """An :func:`html_table` of at most :data:`ROWS_SHOWN` of ``rows`` in a region that scrolls
     (named ``label`` for screen readers, reached with Tab so that the keyboard scrolls it), and
     a line saying how many rows there are when some are left out."""
-    table = html_table(testid, header, rows[:ROWS_SHOWN])
-    region = (
-        f'<div class="cs-scroll" role="region" tabindex="0" aria-label="{escape(label)}">'
-        f"{table}</div>"
-    )
+    region = scroll_region(html_table(testid, header, rows[:ROWS_SHOWN]), label)
     if len(rows) <= ROWS_SHOWN:
         return region
     return region + f"<p>{escape(text('table.rows_shown', shown=ROWS_SHOWN, count=len(rows)))}</p>"
