@@ -1,8 +1,8 @@
 """The notes of the app's texts without a hover, in headless Chromium on a phone-sized touch
 screen: a tap on a character of "What would change the score" shows its coverage note, and on a
 matched character of "Where they match" its n-grams, within the window's width; a tap elsewhere
-hides it (static/page/notes.js); axe-core finds no serious violation on such a page, with
-the note shown or not."""
+hides it (static/page/notes.js); axe-core finds no serious violation on such a page, on any
+of its pages and with the note shown."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from .conftest import CANDIDATE, REFERENCES, Guard, open_ready, watch
-from .test_accessibility import _audit, _check, audit_single_item
+from .test_accessibility import _audit, _check, _tab, audit_single_item
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 NOTE = '[data-testid="note"]'
@@ -60,8 +60,12 @@ def test_a_tap_shows_a_matched_characters_n_grams(phone, wait_until):
     assert _note_shown_within_the_window(phone) == title
 
 
-def test_a_phone_sized_page_with_a_note_shown_has_no_serious_violation(phone, wait_until):
+def test_every_page_phone_sized_with_a_note_shown_has_no_serious_violation(phone, wait_until):
     found = audit_single_item(phone, "phone")
+    for title in ("Batch: score files", "About the metric", "Agreement"):
+        _tab(phone, title)
+        found += _audit(phone, f"phone, {title}")
+    _tab(phone, "Single item")
     phone.get_by_text("n-gram matches", exact=True).click()
     matched = phone.locator('[data-testid="text-candidate"] .cs-char.cs-hit').first
     wait_until(lambda: matched.count() and matched.is_visible(), message="a matched character")
