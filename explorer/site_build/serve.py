@@ -166,8 +166,9 @@ def main(argv: list[str] | None = None) -> int:
         server = make_server(args.out, args.port)
     except OSError as error:  # the port is taken (or not allowed)
         print(
-            f"cannot serve on 127.0.0.1:{args.port}: {error.strerror}; choose another port with "
-            f"--port N (in a clone of the repository: make explorer PORT=N)",
+            f"{parser.prog}: error: cannot serve on 127.0.0.1:{args.port}: {error.strerror}; "
+            "choose another port with --port N (in a clone of the repository: make explorer "
+            "PORT=N)",
             file=sys.stderr,
         )
         return 1

@@ -19,7 +19,8 @@ def test_a_taken_port_gives_a_message(tmp_path, capsys, monkeypatch):
     assert status == 1
     assert capsys.readouterr() == (
         "",
-        f"cannot serve on 127.0.0.1:{port}: Address already in use; choose another port with "
+        f"python -m explorer serve: error: cannot serve on 127.0.0.1:{port}: Address already "
+        "in use; choose another port with "
         "--port N (in a clone of the repository: make explorer PORT=N)\n",
     )
 
