@@ -19,7 +19,7 @@ starts under its own Ctrl-C guard (:func:`charsim.cli.main`). Results (:class:`E
 (:mod:`charsim.render.html`) are loaded when the first is shown.
 """
 
-import importlib
+import importlib as _importlib
 
 from .metric import display as _display
 
@@ -106,9 +106,9 @@ def __getattr__(name: str):
         AttributeError: no such name.
     """
     if name in _HOME:
-        value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+        value = getattr(_importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
     elif name in PUBLIC_MODULES or name in _LAYERS:
-        value = importlib.import_module(f"{__name__}.{name}")
+        value = _importlib.import_module(f"{__name__}.{name}")
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value
@@ -129,7 +129,7 @@ def __dir__() -> list[str]:
 def _load_renderers() -> None:
     """Import the results' HTML renderers, which register themselves
     (:mod:`charsim.render.html`)."""
-    importlib.import_module(f"{__name__}.render.html")
+    _importlib.import_module(f"{__name__}.render.html")
 
 
 _display.load_renderers = _load_renderers

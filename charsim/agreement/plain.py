@@ -146,6 +146,8 @@ def _jsonl_rows(name, first, lines):
         refs = record.get("references", [record["reference"]] if "reference" in record else None)
         fields = [record.get(key) for key in ("system", "item", "candidate")]
         for key, value in zip(("system", "item", "candidate"), fields, strict=True):
+            if key not in record:
+                raise DataError(name, number, f'the key "{key}" is missing')
             if not isinstance(value, str) and not (key == "item" and _whole(value)):
                 raise DataError(
                     name,

@@ -187,6 +187,10 @@ def test_plain_tsv_by_hand(tmp_path):
         ([{k: v for k, v in JSONL[0].items() if k != "human"}], r"line 1: the key \"human\""),
         ([{**JSONL[0], "references": []}], r"line 1: no references"),
         ([{**JSONL[0], "item": 1.5}], r"line 1: \"item\" must be a string or a whole number"),
+        (
+            [{k: v for k, v in JSONL[0].items() if k != "item"}],
+            r"line 1: the key \"item\" is missing$",
+        ),
         ([[1, 2]], r"line 1: expected an object"),
         (
             [{**JSONL[0], "reference": "z"}],

@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 import tomllib
+import types
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,19 @@ def test_each_name_of_the_package_comes_from_the_one_module_that_holds_it():
     assert (
         charsim.explain("ca", ["cat"]).recall == charsim.ReferenceSet(["cat"]).explain("ca").recall
     )
+
+
+def test_the_package_shows_no_module_it_only_uses():
+    """``charsim`` holds under a public name no module but its own layers: not the standard
+    library's that ``charsim/__init__.py`` imports for itself (``importlib``)."""
+    foreign = [
+        name
+        for name, value in vars(charsim).items()
+        if isinstance(value, types.ModuleType)
+        and not name.startswith("_")
+        and not value.__name__.startswith("charsim.")
+    ]
+    assert foreign == []
 
 
 @pytest.mark.parametrize("path", PUBLIC_MODULES)
