@@ -103,7 +103,7 @@ def too_few_items(n_items: int, test: bool = True) -> str | None:
         The reason, a sentence, or None.
 
         >>> too_few_items(6) is None, too_few_items(3)
-        (True, '3 items are too few: there even the exact paired randomization test (all 8 swaps) cannot give p below 0.25, so no difference can be significant at 0.05; at least 6 items are needed')
+        (True, '3 items are too few: even the exact paired randomization test (all 8 swaps) cannot give p below 0.25 on them, so no difference can be significant at 0.05; at least 6 items are needed')
 
     Raises:
         TypeError: ``n_items`` is not a whole number (a float, a text, a bool), or ``test`` is
@@ -117,8 +117,9 @@ def too_few_items(n_items: int, test: bool = True) -> str | None:
     if test:
         swaps = 2**n_items
         why = (
-            f"there even the exact paired randomization test (all {swaps:,} swaps) cannot give "
-            f"p below {p_value_floor(n_items):.4g}, so no difference can be significant at 0.05"
+            f"even the exact paired randomization test (all {swaps:,} swaps) cannot give p "
+            f"below {p_value_floor(n_items):.4g} on {'it' if n_items == 1 else 'them'}, so no "
+            "difference can be significant at 0.05"
         )
     else:
         distinct = counted(math.comb(2 * n_items - 1, n_items), "distinct resample")

@@ -30,13 +30,16 @@ export function notedIn(path) {
   return path.find((element) => element.nodeType === 1 && element.matches(NOTED)) ?? null;
 }
 
+// Space kept between the note and the window's edges, in CSS pixels.
+const MARGIN = 8;
+
 // `note` holding `noted`'s note, placed below it and within the window's width.
 function show(note, noted) {
   note.textContent = noted.getAttribute("title");
   note.hidden = false;
   const box = noted.getBoundingClientRect();
   const { clientWidth } = note.ownerDocument.documentElement;
-  const left = Math.max(0, Math.min(box.left, clientWidth - note.offsetWidth));
+  const left = Math.max(MARGIN, Math.min(box.left, clientWidth - note.offsetWidth - MARGIN));
   note.style.left = `${left + window.scrollX}px`;
   note.style.top = `${box.bottom + window.scrollY + 4}px`;
 }
