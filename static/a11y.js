@@ -28,8 +28,12 @@
 //   code in Markdown in a colour of WCAG AA contrast (Panel's default theme sets
 //   --code-text-color to #82aaff, 2.3:1 on white; no Panel option reaches every pane).
 // * In every shadow root, for touch screens: text boxes at 16 px (a phone's browser zooms into
-//   a smaller one on focus; BokehJS's are 13.3 px), and slider handles of 24 × 28 px (WCAG 2.2's
-//   target size, 2.5.8; BokehJS's noUiSlider handles are 14 × 18 px, its :host variables).
+//   a smaller one on focus; BokehJS's are 13.3 px), and targets of 24 × 24 px at least (WCAG
+//   2.2's target size, 2.5.8): slider handles of 24 × 28 px (BokehJS's noUiSlider handles are
+//   14 × 18 px, its :host variables); a spinner's up and down buttons side by side, each 24 px
+//   wide and as tall as the box (BokehJS stacks them, 30 × 16 px each); the "?" beside a
+//   widget's title that shows its description (BokehJS's icon is 18 px); Tabulator's page
+//   buttons (19 × 21 px).
 // * The score card marks its sentence with data-announce (explorer/app/markup/cards.py); once it
 //   has stayed the same for ANNOUNCE_PAUSE ms (typing paused), #announcer (aria-live="polite")
 //   says it, so a screen reader hears a changed score, not every keystroke.
@@ -39,6 +43,12 @@ const SHEET = [
   ":host { --code-text-color: #0550ae; }", // Panel's #82aaff: 2.3:1 on white; this 7.6:1
   ".bk-input { font-size: 16px; }",
   ".noUi-target { --handle-width: 24px; --handle-height: 28px; }",
+  ".bk-input-group > .bk-spin-wrapper > .bk-spin-btn { width: 24px; height: 100%; }",
+  ".bk-input-group > .bk-spin-wrapper > .bk-spin-btn.bk-spin-btn-down { right: 24px; }",
+  ".bk-input-group > .bk-spin-wrapper input { padding-right: 52px; }",
+  ".bk-description { display: inline-flex; align-items: center; justify-content: center;",
+  "  min-width: 24px; min-height: 24px; }",
+  ".tabulator-page { min-width: 24px; min-height: 24px; }",
   // on paper no touch: a slider's handles at BokehJS's size, within the page's width
   "@media print { .noUi-target { --handle-width: 14px; --handle-height: 18px; } }",
 ].join("\n");

@@ -139,14 +139,16 @@ charts were drawn for (BokehJS does not lay them out again for paper), and a cha
 beside the inputs would be cut at the page's edge."""
 
 
-def _two_columns(inputs: pn.viewable.Viewable, *results: pn.viewable.Viewable) -> pn.FlexBox:
-    """Inputs on the left (at most 460 px), results on the right; both narrow down to 300 px,
-    and the results go below the inputs when the window is narrower still, so the page never
-    scrolls sideways."""
-    column = {"sizing_mode": "stretch_width", "min_width": 300, "styles": {"flex": "1 1 300px"}}
+def _two_columns(
+    inputs: pn.viewable.Viewable, *results: pn.viewable.Viewable, results_width: int = 300
+) -> pn.FlexBox:
+    """Inputs on the left (at most 460 px), results on the right; the inputs narrow down to 300
+    px and the results to ``results_width`` px, and the results go below the inputs when the
+    window is narrower still, so the page never scrolls sideways."""
+    column = {"sizing_mode": "stretch_width", "min_width": 300}
     return pn.FlexBox(
-        pn.Column(inputs, max_width=460, **column),
-        pn.Column(*results, **column),
+        pn.Column(inputs, max_width=460, styles={"flex": "1 1 300px"}, **column),
+        pn.Column(*results, styles={"flex": f"1 1 {results_width}px"}, **column),
         stylesheets=[_ONE_BELOW_THE_OTHER_ON_PAPER],
     )
 
@@ -303,9 +305,11 @@ def _agreement_page(agreement: AgreementState, text: UIText) -> pn.viewable.View
 
     report = (agreement, "report", "agreement.waiting")
     results = partial(AgreementResultsView, agreement, text)
+    inputs = AgreementInputsView(agreement, text)
     return pn.Column(  # each part in a task of its own in the browser (see .staging)
         _heading(text, "agreement.heading"),
-        _two_columns(AgreementInputsView(agreement, text), later(results, page="agreement")),
+        # the results beside the inputs where the table of seven measures fits whole
+        _two_columns(inputs, later(results, page="agreement"), results_width=560),
         later(partial(AgreementChartsView, agreement, text), page="agreement"),
         _heading(text, "agreement.disagreements_heading"),
         later(disagreements, page="agreement", needs=["tables"], waits_for=report),

@@ -2,8 +2,9 @@
 numbers ``charsim meta-eval`` prints on the same data; typing on the single-item page stays live
 while it runs (no main-thread task over 200 ms); a disagreement opens its item with both
 candidates and a link that restores it; an item worked out by hand has its spans and unmatched
-characters drawn where they belong; a malformed file is named in one message; and every state
-of the page has no serious accessibility violation."""
+characters drawn where they belong; a malformed file is named in one message; every state of
+the page has no serious accessibility violation; and in a window 1,000 px wide nothing runs past
+its right edge, in one 390 px wide the page does not scroll sideways."""
 
 from __future__ import annotations
 
@@ -13,8 +14,11 @@ import json
 import time
 from urllib.parse import quote
 
+import pytest
+
 from charsim.agreement import ErrorSpan
 from charsim.cli import main
+from explorer.app.i18n import UIText
 from explorer.app.sources.judged import Judged, JudgedText
 from explorer.app.sources.link import LinkState, encode_link
 
@@ -23,6 +27,23 @@ from .conftest import SCORE, click_table_cell, type_over_candidate
 from .test_accessibility import _audit, _check
 
 RUN_TIMEOUT = 240  # TED's 101 items with three metrics and 1,000 resamples: well under a minute
+PAST_THE_EDGE = """() => {
+  const width = document.documentElement.clientWidth, past = [];
+  const shown = { visibilityProperty: true, opacityProperty: true };
+  const walk = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.shadowRoot) walk(el.shadowRoot);
+      const r = el.getBoundingClientRect();
+      if (r.width && r.right > width + 0.5 && el.checkVisibility(shown)) {
+        past.push(`${el.tagName} ${el.className} "${el.textContent.trim().slice(0, 40)}"`);
+      }
+    }
+  };
+  walk(document);
+  return { scrolled: document.documentElement.scrollWidth - width, past };
+}"""
+"""How far the page scrolls sideways, and each element shown (the pages of tabs not shown are
+transparent) whose right edge is past the window's."""
 LONG_TASKS = """() => { window.__tasks = [];
   new PerformanceObserver((list) => { for (const e of list.getEntries())
     window.__tasks.push(e.duration); }).observe({ type: "longtask" }); }"""
@@ -142,20 +163,24 @@ def test_the_demetr_sample_gives_the_command_lines_numbers(app, wait_until):
     assert app.get_by_text("Minimal pairs: each metric's accuracy per perturbation").count() == 1
 
 
-def test_a_disagreement_opens_both_candidates_and_its_link_restores_them(
-    app, wait_until, browser, site_url
-):
-    _agreement_tab(app)
-    status = app.locator('[data-testid="agreement-status"]')
+def _mqm_report(page, wait_until) -> None:
+    """The Agreement page with the MQM sample's report and its disagreements' table: run unless
+    an earlier test left it (DEMETR's report has disagreements too)."""
+    _agreement_tab(page)
+    status = page.locator('[data-testid="agreement-status"]')
     if not any("mqm_ted_ende.tsv" in t for t in status.all_inner_texts()):
-        # run the MQM sample if an earlier test did not leave its report (DEMETR's has
-        # disagreements too)
-        _run(app, wait_until, "TED, expert MQM (English→German)", "mqm_ted_ende.tsv")
+        _run(page, wait_until, "TED, expert MQM (English→German)", "mqm_ted_ende.tsv")
     wait_until(
-        lambda: app.locator(".cs-open-item").count() > 0,
+        lambda: page.locator(".cs-open-item").count() > 0,
         timeout=120,
         message="the disagreements' table",
     )
+
+
+def test_a_disagreement_opens_both_candidates_and_its_link_restores_them(
+    app, wait_until, browser, site_url
+):
+    _mqm_report(app, wait_until)
     cli = _command_line(
         "--mqm",
         str(ROOT / "data/mqm-ted-ende/mqm_ted_ende.tsv"),
@@ -268,3 +293,31 @@ def test_a_bad_judged_field_in_a_link_is_named(app_page, guard, site_url, wait_u
         timeout=120,
         message="the link's problem",
     )
+
+
+def test_nothing_runs_past_the_window_at_1000_px(app, wait_until):
+    """Regression: in a window 1,000 px wide the table of measures and its caption ran past the
+    window's right edge, the file input's title ran under the results beside it, and the
+    disagreements' candidates past their cells."""
+    _mqm_report(app, wait_until)
+    app.set_viewport_size({"width": 1000, "height": 800})
+    inside = {"scrolled": 0, "past": []}
+    with contextlib.suppress(pytest.fail.Exception):  # BokehJS lays the page out again
+        wait_until(lambda: app.evaluate(PAST_THE_EDGE) == inside, timeout=10)
+    assert app.evaluate(PAST_THE_EDGE) == inside
+    title = app.get_by_text(UIText()("agreement.upload"), exact=True).bounding_box()
+    box = app.locator('input[type="file"]').last.bounding_box()
+    assert title["y"] + title["height"] <= box["y"]  # above the file input
+    assert box["x"] <= title["x"] and title["x"] + title["width"] <= box["x"] + box["width"]
+
+
+def test_the_page_does_not_scroll_sideways_at_390_px(app, wait_until):
+    """Regression: a phone's window scrolled sideways by the file input's title, then by the
+    chart's choice of measure (360 px wide); a table wider than the window scrolls in its
+    region."""
+    _mqm_report(app, wait_until)
+    app.set_viewport_size({"width": 390, "height": 844})
+    scrolled = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    with contextlib.suppress(pytest.fail.Exception):  # BokehJS lays the page out again
+        wait_until(lambda: app.evaluate(scrolled) == 0, timeout=10)
+    assert app.evaluate(scrolled) == 0

@@ -1,8 +1,9 @@
 """One screen, one story, in headless Chromium: at 1280×800 charsim's score (larger than the
 base form and the max over references), the ratio that decides it (marked beside P and R and in
 the decision sentence) and the first matched text in the first viewport; at 390×844 on a touch
-screen the score in view while the candidate is typed, text boxes at 16 px, every control at
-least 24 px each way (WCAG 2.2, 2.5.8) and words kept whole where a matched text breaks; and
+screen the score in view while the candidate is typed, text boxes at 16 px and words kept whole
+where a matched text breaks; at both sizes every control of every page (its example's results
+shown) at least 24 px each way (WCAG 2.2, 2.5.8); and
 the take-over from the first view to the app with no jump: the score, the decision and the
 candidate box where they were and in the same font, and a cumulative layout shift (the largest
 session window of the browser's layout-shift entries, as web.dev defines it) of 0.1 at most.
@@ -75,7 +76,8 @@ CONTROLS = """() => {
   const walk = (root) => {
     for (const el of root.querySelectorAll("*")) {
       if (el.shadowRoot) walk(el.shadowRoot);
-      if (!el.matches("button, textarea, input, select, [role=tab], .noUi-handle")) continue;
+      const target = "button, textarea, input, select, summary, [role=tab], .noUi-handle";
+      if (!el.matches(`${target}, .bk-description`)) continue;
       if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
       const r = el.getBoundingClientRect();
       if (r.width && (r.width < 24 || r.height < 24)) {
@@ -87,6 +89,20 @@ CONTROLS = """() => {
   walk(document);
   return small;
 }"""
+
+SHOWN = """(selector) => {
+  const shown = { visibilityProperty: true, opacityProperty: true };
+  const walk = (root) => [...root.querySelectorAll("*")].some((el) =>
+    (el.matches(selector) && el.checkVisibility(shown)) || (el.shadowRoot && walk(el.shadowRoot)));
+  return walk(document);
+}"""
+"""Whether an element of ``selector`` is shown (the pages of tabs not shown are transparent)."""
+RUN_TIMEOUT = 240  # a batch example scored and resampled, an agreement example evaluated
+PAGES = [  # each page's tab, its example's button, what its last part shows
+    ("About the metric", None, ".noUi-handle"),
+    ("Batch: score files", "Try it: TED talks, 2 systems", ".tabulator-page"),
+    ("Agreement", "DEMETR minimal pairs (a subset)", ".cs-open-item"),
+]
 
 
 def _layout_shift(shifts: list[list[float]]) -> float:
@@ -223,14 +239,43 @@ def test_phone_keeps_the_score_in_view_while_typing(shown, wait_until):
     assert any(_in_view(shown_score.nth(i), 844) for i in range(shown_score.count()))
 
 
-def test_phone_text_boxes_and_targets_are_large_enough(shown, wait_until):
+def test_phone_text_boxes_are_16_px(shown, wait_until):
     if shown["size"] != "phone":
         pytest.skip("a phone")
     page = shown["page"]
     for box in (CANDIDATE, REFERENCES):
         size = page.locator(box).evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
         assert size >= 16, box  # a phone's browser zooms into a smaller one
-    assert page.evaluate(CONTROLS) == []
+
+
+def _complete(page, wait_until, tab: str, button: str | None, done: str) -> None:
+    """Open the page of the tab ``tab``, click its example ``button`` (if any) and wait until
+    ``done`` (a selector) is shown and no part of the page is still loading."""
+    page.get_by_role("tab", name=tab, exact=True).click()
+    if button:
+        example = page.get_by_role("button", name=button)
+        wait_until(lambda: example.count() and example.is_visible(), message=tab)
+        example.click()
+    wait_until(
+        lambda: page.evaluate(SHOWN, done) and not page.evaluate(SHOWN, ".cs-loading"),
+        timeout=RUN_TIMEOUT,
+        message=f"the page {tab!r} complete",
+    )
+    page.wait_for_timeout(500)  # BokehJS lays out what arrived in a frame of its own
+
+
+def test_every_pages_targets_are_large_enough(shown, wait_until):
+    """Spinner buttons, a widget's description mark, the tables' candidates and page buttons,
+    a disclosure: every control of every page at least 24 px each way, its tables shown."""
+    page = shown["page"]
+    small = {"Single item": page.evaluate(CONTROLS)}
+    try:
+        for tab, button, done in PAGES:
+            _complete(page, wait_until, tab, button, done)
+            small[tab] = page.evaluate(CONTROLS)
+    finally:
+        page.get_by_role("tab", name="Single item", exact=True).click()
+    assert small == dict.fromkeys(["Single item", *(tab for tab, _, _ in PAGES)], [])
 
 
 def test_phone_keeps_words_whole_in_the_matched_text(shown, wait_until):

@@ -41,7 +41,9 @@ class AgreementChartsView(Viewer):
     def __init__(self, state: AgreementState, text: UIText | None = None, **params) -> None:
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
-        self._measure = pn.widgets.Select(name="", options=[], width=360)
+        self._measure = pn.widgets.Select(  # narrower in a narrower window
+            name="", options=[], max_width=360, sizing_mode="stretch_width"
+        )
         self._redraw = soon(self._draw)
         self._measure.param.watch(self._redraw, "value")
         self._column = pn.Column(sizing_mode="stretch_width")

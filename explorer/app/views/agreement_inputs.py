@@ -25,6 +25,9 @@ __all__ = ["AgreementInputsView"]
 _WRAPPED = ".bk-btn-group { flex-wrap: wrap; }"
 """The metrics' buttons on as many rows as the column needs (in one row they ran under the
 results beside them)."""
+_WRAPPED_TITLE = ".bk-input-group > label { white-space: normal; }"
+"""The file input's title on as many lines as the column needs (BokehJS keeps a widget's title
+on one line: it ran under the results beside it)."""
 
 
 class AgreementInputsView(Viewer):
@@ -34,7 +37,9 @@ class AgreementInputsView(Viewer):
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
         self._examples = {key: self._example_button(e) for key, e in AGREEMENT_EXAMPLES.items()}
-        self._file = pn.widgets.FileInput(multiple=True, accept=".tsv,.jsonl,.json,.txt")
+        self._file = pn.widgets.FileInput(
+            multiple=True, accept=".tsv,.jsonl,.json,.txt", stylesheets=[_WRAPPED_TITLE]
+        )
         self._file.param.watch(self._chosen, ["filename", "value"])
         self._metrics = pn.widgets.CheckButtonGroup(
             options={metric_label(m): m for m in METRICS},
