@@ -39,7 +39,8 @@ function show(note, noted) {
   note.hidden = false;
   const box = noted.getBoundingClientRect();
   const { clientWidth } = note.ownerDocument.documentElement;
-  const left = Math.max(MARGIN, Math.min(box.left, clientWidth - note.offsetWidth - MARGIN));
+  const { width } = note.getBoundingClientRect();
+  const left = Math.max(MARGIN, Math.min(box.left, clientWidth - width - MARGIN));
   note.style.left = `${left + window.scrollX}px`;
   note.style.top = `${box.bottom + window.scrollY + 4}px`;
 }
