@@ -37,6 +37,8 @@ const MARGIN = 8;
 function show(note, noted) {
   note.textContent = noted.getAttribute("title");
   note.hidden = false;
+  // measured at the window's left: further right, a note would wrap to the room left there
+  note.style.left = `${MARGIN + window.scrollX}px`;
   const box = noted.getBoundingClientRect();
   const { clientWidth } = note.ownerDocument.documentElement;
   const { width } = note.getBoundingClientRect();
