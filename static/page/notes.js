@@ -5,7 +5,7 @@
 // are in the n-gram matches' table and in "By hand (exact)".)
 
 // What carries such a note (explorer/app/markup/render.py, explorer/app/views/changes.py).
-export const NOTED = ".cs-char[title], .cs-boundary[title], .cs-cov[title]";
+const NOTED = ".cs-char[title], .cs-boundary[title], .cs-cov[title]";
 
 // The page's note (#cs-note), made once, and its listeners on `doc`.
 export function showNotesOnTap(doc = document) {
@@ -26,7 +26,7 @@ export function showNotesOnTap(doc = document) {
 }
 
 // The first element of an event's path (across the app's shadow roots) that carries a note.
-export function notedIn(path) {
+function notedIn(path) {
   return path.find((element) => element.nodeType === 1 && element.matches(NOTED)) ?? null;
 }
 
