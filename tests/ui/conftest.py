@@ -160,6 +160,17 @@ def wait_until(guard: Guard) -> Callable[..., object]:
     return functools.partial(poll, guard=guard)
 
 
+def wait_for_score(page, wait_until, value: float, timeout: float = 60) -> None:
+    """Wait until the page's main score shows ``value`` to 4 places: what was typed last is
+    scored (a view found before it may still be the previous text's)."""
+    expected = f"{value:.4f}"
+    wait_until(
+        lambda: page.locator(SCORE).inner_text() == expected,
+        timeout=timeout,
+        message=f"the score {expected}",
+    )
+
+
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site, built once per run: under pytest-xdist the first process to need it builds it

@@ -14,7 +14,7 @@ import charsim
 from explorer.app.sources.link import LinkState, encode_link
 from explorer.app.states.single import ExplorerState, address_query
 
-from .conftest import CANDIDATE, REFERENCES, open_ready, type_over_candidate
+from .conftest import CANDIDATE, REFERENCES, open_ready, type_over_candidate, wait_for_score
 
 PAYLOADS = [
     "<img src=x onerror=\"document.title='pwned'\">",
@@ -52,18 +52,9 @@ def _shows(page, text):
     return page.get_by_text(text).count() > 0
 
 
-def _main_score(page):
-    return page.locator('[data-testid="score-main"]').inner_text()
-
-
-def _wait_score(page, wait_until, value):
-    expected = f"{value:.4f}"
-    wait_until(lambda: _main_score(page) == expected, timeout=20, message=f"score {expected}")
-
-
 def test_typing_updates_the_score(app, wait_until):
     _type(app, "the cat sat", "a cat sat on the mat\nthe cat sat")
-    _wait_score(
+    wait_for_score(
         app, wait_until, charsim.score("the cat sat", ["a cat sat on the mat", "the cat sat"])
     )
     base = app.locator('[data-testid="score-base"]').inner_text()
@@ -76,9 +67,9 @@ def test_a_score_of_zero_then_a_match_updates(app, wait_until):
     """Regression: after an input sharing nothing, the next input was dropped (a chart error in
     the About tab stopped the watchers)."""
     _type(app, "zz", "cat")
-    _wait_score(app, wait_until, 0.0)
+    wait_for_score(app, wait_until, 0.0)
     _type(app, "cat")
-    _wait_score(app, wait_until, 1.0)
+    wait_for_score(app, wait_until, 1.0)
     wait_until(lambda: "c=cat" in app.url, timeout=10, message="the link to follow the input")
 
 
@@ -102,7 +93,7 @@ def test_fast_typing_right_after_loading_keeps_every_keystroke(fresh_app, wait_u
     the next keystroke it replaced it: "the quick…" became "te quick…"."""
     typed = "the quick brown fox jumps"
     type_over_candidate(app, typed, delay=30)
-    _wait_score(app, wait_until, charsim.score(typed, ["cat"]))
+    wait_for_score(app, wait_until, charsim.score(typed, ["cat"]))
     assert app.locator(CANDIDATE).input_value() == typed
 
 
@@ -117,7 +108,7 @@ def test_a_fast_burst_right_after_loading_ends_on_the_score_of_the_typed_text(
     app = fresh_app
     typed = "the quick brown fox jumps over the lazy dog again"
     type_over_candidate(app, typed)
-    _wait_score(app, wait_until, charsim.score(typed, ["cat"]))
+    wait_for_score(app, wait_until, charsim.score(typed, ["cat"]))
     assert app.locator(CANDIDATE).input_value() == typed
 
 
@@ -129,12 +120,12 @@ def test_decision_flips_between_recall_and_precision(app, wait_until):
     _type(app, "catcat")
     wait_until(lambda: decision.get_attribute("data-decision") == "precision", timeout=20)
     assert "Precision decides" in decision.inner_text()
-    _wait_score(app, wait_until, charsim.score("catcat", ["cat"]))
+    wait_for_score(app, wait_until, charsim.score("catcat", ["cat"]))
 
 
 def test_contributions_chart_has_n_bars_summing_to_the_score(app, wait_until):
     _type(app, "cats", "cat")
-    _wait_score(app, wait_until, charsim.score("cats", ["cat"]))
+    wait_for_score(app, wait_until, charsim.score("cats", ["cat"]))
     data = wait_until(lambda: (d := app.evaluate(CONTRIBUTIONS)) and len(d["n"]) == 6 and d)
     assert data["n"] == [1, 2, 3, 4, 5, 6]  # N = 6 for "cats" vs "cat" (§3.4)
     assert sum(data["c"]) == pytest.approx(charsim.score("cats", ["cat"]), abs=1e-12)
@@ -143,7 +134,7 @@ def test_contributions_chart_has_n_bars_summing_to_the_score(app, wait_until):
 
 def test_choosing_an_order_highlights_its_ngrams_with_boundaries(app, wait_until):
     _type(app, "ca", "cat")
-    _wait_score(app, wait_until, 100 / 201)
+    wait_for_score(app, wait_until, 100 / 201)
     app.get_by_role("tab", name="n-gram matches", exact=True).click()
     # the order slider of the n-gram view: the last visible slider of the single-item tab
     handle = app.locator(".noUi-handle").filter(visible=True).last
@@ -184,7 +175,7 @@ def test_html_in_the_inputs_is_shown_as_text(app, wait_until, payload):
     dialogs = []
     app.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     _type(app, payload, payload + "\ncat")
-    _wait_score(app, wait_until, charsim.score(payload, [payload, "cat"]))
+    wait_for_score(app, wait_until, charsim.score(payload, [payload, "cat"]))
     shown = app.locator('[data-testid="text-candidate"]')
     # the markup itself is displayed, spaces as ␣, once the n-gram view follows the score
     wait_until(lambda: payload.replace(" ", "␣") in shown.inner_text(), timeout=30)
@@ -196,7 +187,7 @@ def test_html_in_a_link_is_shown_as_text(app_page, guard, site_url, wait_until):
     payload = PAYLOADS[0]
     query = encode_link(LinkState(candidate=payload, references=[PAYLOADS[1]]))
     page = open_ready(app_page, guard, f"{site_url}?{query}&w={quote(PAYLOADS[2])}")
-    _wait_score(page, wait_until, charsim.score(payload, [PAYLOADS[1]]))
+    wait_for_score(page, wait_until, charsim.score(payload, [PAYLOADS[1]]))
     assert page.locator(CANDIDATE).input_value() == payload
     assert _shows(page, "weights field is not valid")
     assert page.evaluate("document.title") != "pwned"
@@ -207,7 +198,7 @@ def test_malformed_link_gives_a_message_the_default_state_and_its_address(
     app_page, guard, site_url, wait_until
 ):
     page = open_ready(app_page, guard, f"{site_url}?r=%5B1%5D&cap=999&n=abc")
-    _wait_score(page, wait_until, 100 / 201)  # the default ca vs cat
+    wait_for_score(page, wait_until, 100 / 201)  # the default ca vs cat
     assert _shows(page, "references field is not valid")
     assert _shows(page, "order cap field is not valid")
     # the address bar holds the state shown, so a reload or a copy does not repeat the errors
@@ -221,7 +212,7 @@ def test_shared_link_restores_the_state_and_stays_in_the_address_bar(
     state = LinkState(candidate="cats", references=["cat", "", "cat"], max_order=8, order=2)
     page = open_ready(app_page, guard, f"{site_url}?{encode_link(state)}")
     expected = charsim.score("cats", ["cat", "", "cat"], max_order=8)
-    _wait_score(page, wait_until, expected)
+    wait_for_score(page, wait_until, expected)
     assert page.evaluate("location.search") == f"?{encode_link(state)}"  # left as it is
     assert page.locator(REFERENCES).input_value() == '["cat", "", "cat"]'
     assert _shows(page, "Derived variant — not charsim")

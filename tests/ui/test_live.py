@@ -11,7 +11,15 @@ import time
 
 import charsim
 
-from .conftest import APP_TIMEOUT, CANDIDATE, REFERENCES, SCORE, poll, type_over_candidate
+from .conftest import (
+    APP_TIMEOUT,
+    CANDIDATE,
+    REFERENCES,
+    SCORE,
+    poll,
+    type_over_candidate,
+    wait_for_score,
+)
 
 LIVE = "document.documentElement.dataset.explorerLive === '1'"
 STATE = "document.documentElement.dataset.explorerState"
@@ -24,15 +32,6 @@ def _open_live(page, guard, url):
     return page
 
 
-def _wait_score(page, wait_until, value, timeout=60):
-    expected = f"{value:.4f}"
-    wait_until(
-        lambda: page.locator(SCORE).inner_text() == expected,
-        timeout=timeout,
-        message=f"the score {expected}",
-    )
-
-
 def test_a_burst_typed_as_soon_as_the_page_accepts_input_ends_on_its_score(
     app_page, guard, site_url, wait_until
 ):
@@ -40,7 +39,7 @@ def test_a_burst_typed_as_soon_as_the_page_accepts_input_ends_on_its_score(
     assert app_page.evaluate(STATE) == "loading"  # the app itself is still on its way
     typed = "the quick brown fox jumps over the lazy dog"
     type_over_candidate(app_page, typed)
-    _wait_score(app_page, wait_until, charsim.score(typed, ["cat"]))
+    wait_for_score(app_page, wait_until, charsim.score(typed, ["cat"]))
     assert app_page.locator(CANDIDATE).input_value() == typed
 
 
@@ -57,7 +56,7 @@ def test_bursts_typed_while_the_app_loads_each_end_on_their_score(
         ready = app_page.evaluate(STATE) == "ready"
         typed = " ".join(rng.choice(["cat", "sat", "mat", "hat", "a", "the"]) for _ in range(9))
         type_over_candidate(app_page, typed)
-        _wait_score(app_page, wait_until, charsim.score(typed, ["cat"]))
+        wait_for_score(app_page, wait_until, charsim.score(typed, ["cat"]))
         assert app_page.locator(CANDIDATE).input_value() == typed
         bursts += 1
         if ready:
@@ -85,7 +84,7 @@ def test_what_was_typed_before_the_app_took_over_is_kept_with_settings_and_caret
         app_page.keyboard.press("ArrowLeft")  # the caret before "sat"
     options = {"max_order": 28, "weights": "uniform"}
     expected = charsim.score("the cat sat", ["the cat sat on the mat"], **options)
-    _wait_score(app_page, wait_until, expected)
+    wait_for_score(app_page, wait_until, expected)
     before = app_page.locator(CANDIDATE).bounding_box()
     # the page asks for BokehJS once the worker imports the app (waiting in Playwright lets it
     # dispatch the request to the route handler)
@@ -107,7 +106,7 @@ def test_what_was_typed_before_the_app_took_over_is_kept_with_settings_and_caret
     )
     assert app_page.locator(CANDIDATE).input_value() == "the cat sat"
     assert app_page.locator(REFERENCES).input_value() == "the cat sat on the mat"
-    _wait_score(app_page, wait_until, expected)
+    wait_for_score(app_page, wait_until, expected)
     assert app_page.get_by_text("Order cap N (32 = charsim): 28").count() > 0
     focused = app_page.evaluate("""() => {
       let element = document.activeElement;
@@ -125,9 +124,10 @@ def test_what_was_typed_before_the_app_took_over_is_kept_with_settings_and_caret
 def test_a_200000_character_item_is_scored_while_the_page_answers_at_once(app, wait_until):
     """The worker scores a candidate and a reference of 100,000 random letters each (of two:
     every number; the n-gram list is for shorter texts) while the page answers: scoring takes
-    seconds, and no answer of the page waits for it (each within 0.5 s, a bound that a busy
-    test machine does not reach but Python on the page's own thread would: it held the page for
-    the whole scoring); a newer text supersedes it; longer still, scoring pauses."""
+    seconds, and no answer of the page waits for it (each within a third of the time the score
+    took to show: Python on the page's own thread held one answer for the whole scoring; a fixed
+    0.5 s was once reached on a loaded test machine by the page taking in the text); a newer
+    text supersedes it; longer still, scoring pauses."""
     rng = random.Random(3)
     huge, reference = ("".join(rng.choices("ab", k=100_000)) for _ in range(2))
     expected = f"{charsim.score(huge, [reference]):.4f}"  # first: the page may score faster
@@ -140,14 +140,15 @@ def test_a_200000_character_item_is_scored_while_the_page_answers_at_once(app, w
         answers.append(time.perf_counter() - start)
         assert len(answers) < 600, "the score of the long text never showed"
         time.sleep(0.1)
-    assert time.perf_counter() - begun > 1, "too short to tell whether the page waits"
-    assert max(answers) < 0.5, answers
+    scoring = time.perf_counter() - begun
+    assert scoring > 1, "too short to tell whether the page waits"
+    assert max(answers) < scoring / 3, (scoring, answers)
     note = app.get_by_text("The shared n-grams are listed for texts up to 20,000")
     wait_until(lambda: note.count() > 0, timeout=30)  # the views follow the score card
 
     app.locator(CANDIDATE).fill(huge[::-1])
     app.locator(CANDIDATE).fill("a short text")  # before the long one's score is in
-    _wait_score(app, wait_until, charsim.score("a short text", [reference]))
+    wait_for_score(app, wait_until, charsim.score("a short text", [reference]))
     time.sleep(3)  # the long text's result must not come after it
     assert app.locator(SCORE).inner_text() == f"{charsim.score('a short text', [reference]):.4f}"
 
@@ -176,7 +177,7 @@ def test_references_switched_to_json_before_the_app_took_over_are_kept_as_they_a
         message="the references rewritten as JSON",
     )
     expected = charsim.score("the cat sat", ["the cat", "the dog"])
-    _wait_score(app_page, wait_until, expected)
+    wait_for_score(app_page, wait_until, expected)
     poll(
         lambda: app_page.wait_for_timeout(100) or held,
         timeout=APP_TIMEOUT,
@@ -191,7 +192,7 @@ def test_references_switched_to_json_before_the_app_took_over_are_kept_as_they_a
         guard=guard,
     )
     assert app_page.locator(REFERENCES).input_value() == as_json
-    _wait_score(app_page, wait_until, expected)
+    wait_for_score(app_page, wait_until, expected)
     assert "fmt=json" in app_page.url and "dog" in app_page.url
 
 

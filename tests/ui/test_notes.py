@@ -10,7 +10,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from .conftest import CANDIDATE, REFERENCES, Guard, open_ready, watch
+import charsim
+
+from .conftest import CANDIDATE, REFERENCES, Guard, open_ready, wait_for_score, watch
 from .test_accessibility import _audit, _check, _tab, audit_single_item
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -37,6 +39,7 @@ def _note_shown_within_the_window(page) -> str:
 def test_a_tap_shows_a_characters_coverage_note_and_a_tap_elsewhere_hides_it(phone, wait_until):
     phone.locator(CANDIDATE).fill("xcat<b>")
     phone.locator(REFERENCES).fill("cat<b")
+    wait_for_score(phone, wait_until, charsim.score("xcat<b>", ["cat<b"]))
     phone.get_by_text("What would change the score", exact=True).click()
     chars = phone.locator('[data-testid="coverage"] [data-order]')
     wait_until(lambda: chars.count() == 7, timeout=30, message="the coverage of xcat<b>")
@@ -49,8 +52,14 @@ def test_a_tap_shows_a_characters_coverage_note_and_a_tap_elsewhere_hides_it(pho
 
 def test_a_tap_shows_a_matched_characters_n_grams(phone, wait_until):
     # long shared n-grams: a note as wide as the window allows
-    phone.locator(CANDIDATE).fill("the cat sat on the mat and the dog sat on the log near the door")
-    phone.locator(REFERENCES).fill("a cat sat on a mat and a dog sat on a log by the door")
+    candidate = "the cat sat on the mat and the dog sat on the log near the door"
+    reference = "a cat sat on a mat and a dog sat on a log by the door"
+    phone.locator(CANDIDATE).fill(candidate)
+    phone.locator(REFERENCES).fill(reference)
+    wait_for_score(phone, wait_until, charsim.score(candidate, [reference]))
+    shown = phone.locator('[data-testid="evidence-reference-1"]')  # the views follow the score
+    spaces_marked = reference.replace(" ", "\u2423")
+    wait_until(lambda: shown.count() and spaces_marked in shown.inner_text(), message="evidence")
     matched = phone.locator('[data-testid="evidence-candidate"] .cs-char.cs-hit').first
     wait_until(lambda: matched.count() and matched.is_visible(), message="a matched character")
     last = phone.locator('[data-testid="evidence-candidate"] .cs-char.cs-hit').last

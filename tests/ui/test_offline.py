@@ -10,6 +10,7 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from explorer.site_build import serve
 from explorer.site_build.service_worker import write_service_worker
@@ -38,11 +39,15 @@ def kept(browser, guard: Guard):
 
     context.route("**/*", route)
 
-    def open_page(url: str):
+    def open_page(url: str, timeout: float | None = None):
         page = context.new_page()
         page.on("console", lambda m: m.type == "error" and guard.problems.append(m.text))
         page.on("pageerror", lambda error: guard.problems.append(f"page error: {error}"))
-        page.goto(url, wait_until="domcontentloaded")  # not "load": the app's JS may be held
+        try:  # not "load": the app's JS may be held
+            page.goto(url, wait_until="domcontentloaded", timeout=timeout and timeout * 1000)
+        except PlaywrightTimeoutError:
+            page.close()
+            raise
         return page
 
     open_page.context = context
@@ -61,9 +66,15 @@ def _reopen_until(kept, url: str, condition, guard, visits: int = 4):
     """Open ``url`` until ``condition(page)`` holds within 20 s of a visit, closing each page
     that fails it; returns the page that passed. Chromium may still count a page closed a moment
     ago as the old worker's client, so that the visit right after it is still the old build's
-    and the new worker waits for that page to close too, as a user's next visit would."""
+    and the new worker waits for that page to close too, as a user's next visit would. A visit
+    whose page is not loaded within 60 s counts as failed and is closed: the first visit after
+    the old build's pages closed, the one that activates the new worker, twice never loaded in
+    test runs on a loaded machine (not reproduced alone or beside two CPU burners)."""
     for visit in range(1, visits + 1):
-        page = kept(url)
+        try:
+            page = kept(url, timeout=60)
+        except PlaywrightTimeoutError:
+            continue
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             guard.check()
