@@ -66,7 +66,7 @@ def read_demetr(directory: str | os.PathLike) -> MinimalPairs:
     skipped = ()
     if unchecked:
         reason = "pert_check is false: the perturbation was not verified by hand"
-        skipped = (Skipped(reason, sum(unchecked.values()), "pair"),)
+        skipped = (Skipped(reason, sum(unchecked.values()), "pair", "not_verified"),)
     return MinimalPairs(folder, tuple(pairs), skipped)
 
 

@@ -390,7 +390,8 @@ def _left_out_of_system_level(judgments: Judgments) -> tuple[Skipped, ...]:
         f"({_first_five(lacking)} {why}), and a system's score is its mean over the items "
         "every system has"
     )
-    return (Skipped(reason, count, "segment"),)
+    names = {"items": tuple(judgments.items[i] for i in partial), "systems": tuple(lacking)}
+    return (Skipped(reason, count, "segment", "system_level_only", names),)
 
 
 def _first_five(names: list[str]) -> str:

@@ -15,7 +15,7 @@ dropped silently. Standard library only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 __all__ = ["SEVERITIES", "ErrorSpan", "Judgments", "MinimalPair", "MinimalPairs", "Skipped"]
@@ -29,15 +29,23 @@ class Skipped:
     """Rows, segments or pairs that a reader left out on purpose, and why.
 
     Attributes:
-        reason: why they were left out (e.g. ``"pert_check is false: the perturbation was not
-            verified by hand"``).
+        reason: why they were left out, in English (e.g. ``"pert_check is false: the
+            perturbation was not verified by hand"``).
         count: how many.
-        unit: what was counted (``"segment"``, ``"pair"``, ``"row"``).
+        unit: what was counted (``"segment"``, ``"pair"``).
+        code: the reason as a name that stays the same whatever its wording, for a user
+            interface that says it in another language: ``"the_references"``,
+            ``"human_translation"``, ``"no_reference"`` (with ``details["system"]``, a system's
+            name), ``"not_verified"``, ``"no_human_score"``, ``"system_level_only"`` (with
+            ``details["items"]`` and ``details["systems"]``, tuples of names); ``""`` if none.
+        details: the names that ``reason`` holds, by their role.
     """
 
     reason: str
     count: int
     unit: str
+    code: str = ""
+    details: dict[str, object] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)

@@ -223,9 +223,12 @@ def _judgments(name, texts, marks, reference, score_references) -> Judgments:
     scored = [s for s in systems if s != reference and (score_references or s not in human)]
     for system in systems:
         if system not in scored:
+            code = "the_references" if system == reference else "human_translation"
             why = "the references" if system == reference else "a human translation, not scored"
             count = sum(key[0] == system for key in segments)
-            skipped.append(Skipped(f"system {system}: {why}", count, "segment"))
+            skipped.append(
+                Skipped(f"system {system}: {why}", count, "segment", code, {"system": system})
+            )
     if not scored:
         raise DataError(
             name,
@@ -236,7 +239,8 @@ def _judgments(name, texts, marks, reference, score_references) -> Judgments:
     items = [item for item in ids if (reference, item) in texts]
     if len(items) < len(ids):
         count = sum(key[1] not in set(items) for key in segments if key[0] in scored)
-        skipped.append(Skipped(f"no reference (system {reference}) for the item", count, "segment"))
+        why = f"no reference (system {reference}) for the item"
+        skipped.append(Skipped(why, count, "segment", "no_reference", {"system": reference}))
     return Judgments(
         source=name,
         human_name="MQM",

@@ -13,10 +13,11 @@ reference), then one row per segment, with no quoting; an empty ``human`` is non
 
 Numbers are read exactly, as decimals (``0.1`` is 1/10). A segment whose human score is null
 or empty is left out and counted (:attr:`Judgments.skipped`); anything malformed is refused
-with its file and line: a missing field, a human score that is not a finite number (or is
-above :data:`MAX_HUMAN_SCORE` in magnitude), a segment
-given twice, an item whose references differ from one line to another, no references, both
-``"reference"`` and ``"references"`` in one record.
+with its file and line: a missing field, an empty system or item, or one with white space at
+an end (``"A "`` would be another system than ``"A"``), a human score that is not a finite
+number (or is above :data:`MAX_HUMAN_SCORE` in magnitude), a segment given twice, an item
+whose references differ from one line to another, no references, both ``"reference"`` and
+``"references"`` in one record.
 """
 
 from __future__ import annotations
@@ -73,6 +74,8 @@ def read_plain(path: str | os.PathLike, *, human_name: str = "human") -> Judgmen
     references: dict[str, tuple[tuple[str, ...], int]] = {}
     missing = 0
     for number, system, item, candidate, refs, human in rows:
+        _check_name(name, number, "system", system)
+        _check_name(name, number, "item", item)
         if not refs:
             raise DataError(name, number, "no references: charsim is undefined without one")
         known = references.setdefault(item, (refs, number))
@@ -102,7 +105,10 @@ def read_plain(path: str | os.PathLike, *, human_name: str = "human") -> Judgmen
         raise DataError(name, None, "holds no segment with a human score")
     systems = tuple(dict.fromkeys(system for system, _ in segments))
     items = tuple(dict.fromkeys(item for _, item in segments))
-    skipped = (Skipped("no human score (null or empty)", missing, "segment"),) if missing else ()
+    skipped = ()
+    if missing:
+        why = "no human score (null or empty)"
+        skipped = (Skipped(why, missing, "segment", "no_human_score"),)
     return Judgments(
         source=name,
         human_name=human_name,
@@ -115,6 +121,20 @@ def read_plain(path: str | os.PathLike, *, human_name: str = "human") -> Judgmen
         ),
         skipped=skipped,
     )
+
+
+def _check_name(name: str, number: int, key: str, value: str) -> None:
+    """Refuse an empty system or item name, or one with white space at an end (``"A "`` and
+    ``"A"`` would be two systems, each with half of the segments)."""
+    if not value.strip():
+        raise DataError(name, number, f"the {key} is empty")
+    if value != value.strip():
+        raise DataError(
+            name,
+            number,
+            f"the {key} {as_json(value)} has white space at its start or end "
+            f"({as_json(value.strip())} would be another {key})",
+        )
 
 
 def _jsonl_rows(name, first, lines):

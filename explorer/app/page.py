@@ -86,6 +86,29 @@ are HTML, laid out by the browser, so a page never shown prints whole), without 
 tab titles, which would mark only one of them."""
 
 
+_MORE_TITLES_CUE = """
+.bk-headers-wrapper {
+  --cs-page: #fff;
+  background:
+    linear-gradient(to right, var(--cs-page) 40%, transparent) left / 24px 100% no-repeat local,
+    linear-gradient(to left, var(--cs-page) 40%, transparent) right / 24px 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgb(0 0 0 / 30%), transparent) left / 12px 100%
+      no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgb(0 0 0 / 30%), transparent) right / 12px 100%
+      no-repeat scroll;
+}
+@media screen and (prefers-color-scheme: dark) {
+  .bk-headers-wrapper { --cs-page: #212529; }
+}
+"""
+"""A row of tab titles wider than the window scrolls sideways (BokehJS); a shadow at its edge
+says that more titles lie that way, and goes once they are scrolled into view (a page-coloured
+cover scrolls with the titles over each shadow; L. Verou, "Pure CSS scrolling shadows with
+background-attachment: local", https://lea.verou.me/blog/2012/04/background-attachment-local/).
+The live view's row of titles (``.cs-live-tabs`` in static/style.css) has none: its titles are
+not yet tabs, and do not scroll."""
+
+
 def _titled_tabs(keys: list[str], pages: list, text: UIText, hidden_pages: str) -> pn.Tabs:
     """Tabs whose titles are the catalog's ``keys``, renamed when the language changes; the
     stylesheet ``hidden_pages`` says how a hidden page is laid out."""
@@ -93,7 +116,7 @@ def _titled_tabs(keys: list[str], pages: list, text: UIText, hidden_pages: str) 
         *zip((text(key) for key in keys), pages, strict=True),
         dynamic=False,
         sizing_mode="stretch_width",
-        stylesheets=[hidden_pages],
+        stylesheets=[hidden_pages, _MORE_TITLES_CUE],
     )
     text.param.watch(lambda _event: retitle_tabs(tabs, [text(key) for key in keys]), ["language"])
     return tabs

@@ -44,8 +44,14 @@ def test_mqm_scores_by_hand(tmp_path):
     assert judgments.candidates == (("Ein Hund.", "Zwei."), ("Cat", '"Drei."'))
     assert judgments.references == (("Ein Hund.",), ("Zwei.",))
     assert judgments.skipped == (
-        Skipped("system ref: the references", 2, "segment"),
-        Skipped("system refB: a human translation, not scored", 1, "segment"),
+        Skipped("system ref: the references", 2, "segment", "the_references", {"system": "ref"}),
+        Skipped(
+            "system refB: a human translation, not scored",
+            1,
+            "segment",
+            "human_translation",
+            {"system": "refB"},
+        ),
     )
     assert judgments.segments == 4 and judgments.complete_items() == (0, 1)
     both = read_mqm(_write(tmp_path, [HEADER, *ROWS]), score_references=True)
@@ -154,7 +160,8 @@ def test_plain_json_lines_by_hand(tmp_path):
     # 0.1 read as a decimal, exactly 1/10
     assert judgments.human == ((Fraction(1, 2), Fraction(1, 10)), (-1, None))
     assert judgments.references == (("y",), ("u", "t"))
-    assert judgments.skipped == (Skipped("no human score (null or empty)", 1, "segment"),)
+    why = "no human score (null or empty)"
+    assert judgments.skipped == (Skipped(why, 1, "segment", "no_human_score"),)
     assert judgments.complete_items() == (0,)
 
 
@@ -192,6 +199,15 @@ def test_plain_tsv_by_hand(tmp_path):
             r"line 1: the key \"item\" is missing$",
         ),
         ([[1, 2]], r"line 1: expected an object"),
+        # "A " and "A" were two systems, "" one; the item 2 and " 2" two items
+        ([{**JSONL[0], "system": ""}], r"line 1: the system is empty$"),
+        ([{**JSONL[0], "system": " \t"}], r"line 1: the system is empty$"),
+        (
+            [{**JSONL[0], "system": "A "}],
+            r"line 1: the system \"A \" has white space at its start or end \(\"A\" would be "
+            r"another system\)$",
+        ),
+        ([{**JSONL[0], "item": " 2"}], r"line 1: the item \" 2\" has white space"),
         (
             [{**JSONL[0], "reference": "z"}],
             r"line 1: give \"references\" \(a list\) or \"reference\"",
@@ -277,6 +293,7 @@ def test_demetr_by_hand(tmp_path):
     # 10 fields, "},"): pairs 1, 2 and 3 of minor_x start on lines 2, 14 and 26
     assert [p.line for p in pairs.pairs] == [2, 2, 26]
     assert pairs.skipped[0].count == 1 and "pert_check is false" in pairs.skipped[0].reason
+    assert pairs.skipped[0].code == "not_verified"
     assert pairs.perturbations == ("base_id35_reference", "minor_x")
 
 

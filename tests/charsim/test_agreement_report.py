@@ -139,7 +139,8 @@ def test_the_system_level_takes_the_items_every_system_has():
         "from the system level only: not every system has a segment of item 2 (C has none of "
         "it), and a system's score is its mean over the items every system has"
     )
-    assert report.judgments.skipped == (Skipped(reason, 2, "segment"),)
+    names = {"items": ("2",), "systems": ("C",)}  # what a page says in its own language
+    assert report.judgments.skipped == (Skipped(reason, 2, "segment", "system_level_only", names),)
     assert meta_evaluate(judgments, metrics=("charsim",), resamples=40).judgments.skipped == ()
 
 

@@ -13,6 +13,7 @@ import param
 import pytest
 
 from charsim.agreement import meta_evaluate, read_demetr, read_mqm
+from charsim.agreement.judgments import Skipped
 from explorer.app.i18n import UIText
 from explorer.app.page import create_app
 from explorer.app.sources.agreement_examples import AGREEMENT_EXAMPLES, DEMETR_FILES
@@ -21,7 +22,7 @@ from explorer.app.states.agreement import AgreementState
 from explorer.app.states.single import ExplorerState
 from explorer.app.views.agreement_charts import AgreementChartsView, ranks
 from explorer.app.views.agreement_disagreements import DisagreementsView
-from explorer.app.views.agreement_results import AgreementResultsView, estimate_cell
+from explorer.app.views.agreement_results import AgreementResultsView, estimate_cell, left_out
 
 ROOT = Path(__file__).resolve().parents[2]
 MQM = ROOT / "data" / "mqm-ted-ende" / "mqm_ted_ende.tsv"
@@ -168,3 +169,43 @@ def test_a_disagreement_opens_its_item_with_both_candidates_and_the_spans():
 def test_the_systems_are_ranked_best_first_with_ties_sharing():
     assert ranks((0.5, 0.7, 0.5)) == [2, 1, 2]
     assert ranks((60.0, 58.0), higher_is_better=False) == [2, 1]  # TER: lower is better
+
+
+@pytest.mark.parametrize(
+    ("skipped", "english", "japanese"),
+    [
+        (
+            Skipped("system ref: the references", 2, "segment", "the_references", {"system": "r"}),
+            "Left out: 2 segments (system r: the references).",
+            "除外：2区間（システムr：参照訳）。",
+        ),
+        (
+            Skipped("…", 1, "pair", "not_verified"),
+            "Left out: 1 pair (pert_check is false: the perturbation was not verified by hand).",
+            "除外：1対（pert_checkがfalse：摂動が人手で確認されていません）。",
+        ),
+        (
+            Skipped(
+                "…",
+                9,
+                "segment",
+                "system_level_only",
+                {"items": tuple("1234567"), "systems": ("C",)},
+            ),
+            "Left out: 9 segments (from the system level only: not every system has a segment of "
+            "items 1, 2, 3, 4, 5 and 2 more (systems without one: C), and a system's score is its "
+            "mean over the items every system has).",
+            "除外：9区間（システム単位の尺度からのみ除外：項目1, 2, 3, 4, 5ほか2件の区間が"
+            "ないシステムがあります（C）。システムのスコアは全システムにある項目での平均です）。",
+        ),
+        (  # a reason no catalog key names: as its reader wrote it
+            Skipped("a new reason", 3, "segment"),
+            "Left out: 3 segments (a new reason).",
+            "除外：3区間（a new reason）。",
+        ),
+    ],
+)
+def test_what_was_left_out_is_said_in_the_pages_language(skipped, english, japanese):
+    # the Japanese page said "除外：2（segment、system ref: the references）"
+    assert UIText().message(left_out(skipped)) == english
+    assert UIText(language="ja").message(left_out(skipped)) == japanese

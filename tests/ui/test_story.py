@@ -288,3 +288,29 @@ def test_phone_keeps_words_whole_in_the_matched_text(shown, wait_until):
     wait_until(lambda: row.count() and row.is_visible(), message="the matched texts")
     assert row.bounding_box()["height"] > 60  # it does break: over several lines
     assert page.evaluate(WORDS_ON_ONE_LINE, "text-reference-2") == 0
+
+
+def test_phone_tab_titles_beyond_the_edge_are_cued(shown):
+    """The page's tab titles are wider than a phone: a shadow at the edge beyond which some lie,
+    on the right before they are scrolled, on the left after (on the previous site, "Agreement"
+    was cut off with nothing to say so). Compared as pixels: a strip at the edge against one in
+    the middle, both under the titles' text."""
+    if shown["size"] != "phone":
+        pytest.skip("a phone")
+    page = shown["page"]
+    row = page.locator(".bk-headers-wrapper").filter(has_text="Agreement")
+    assert row.evaluate("(el) => el.scrollWidth > el.clientWidth")
+    box = row.bounding_box()
+
+    def strip(x: float) -> bytes:
+        clip = {"x": x, "y": box["y"] + box["height"] - 4, "width": 3, "height": 2}
+        return page.screenshot(clip=clip, animations="disabled")
+
+    left, middle, right = box["x"], box["x"] + box["width"] / 2, box["x"] + box["width"] - 3
+    assert strip(right) != strip(middle)  # (on the left, the open tab's border)
+    try:
+        row.evaluate("(el) => { el.scrollLeft = el.scrollWidth; }")
+        page.wait_for_timeout(200)
+        assert strip(left) != strip(middle) and strip(right) == strip(middle)
+    finally:
+        row.evaluate("(el) => { el.scrollLeft = 0; }")

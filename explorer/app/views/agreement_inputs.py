@@ -17,14 +17,11 @@ from ..sources.agreement_examples import AGREEMENT_EXAMPLES, AgreementExample
 from ..sources.batch_data import MAX_BYTES
 from ..states.agreement import AgreementState
 from .batch_inputs import uploaded
-from .common import html_pane
+from .common import WRAPPED_BUTTONS, html_pane
 
 __all__ = ["AgreementInputsView"]
 
 
-_WRAPPED = ".bk-btn-group { flex-wrap: wrap; }"
-"""The metrics' buttons on as many rows as the column needs (in one row they ran under the
-results beside them)."""
 _WRAPPED_TITLE = ".bk-input-group > label { white-space: normal; }"
 """The file input's title on as many lines as the column needs (BokehJS keeps a widget's title
 on one line: it ran under the results beside it)."""
@@ -48,7 +45,7 @@ class AgreementInputsView(Viewer):
             css_classes=["cs-metric-choice"],
             name="",
             sizing_mode="stretch_width",
-            stylesheets=[_WRAPPED],
+            stylesheets=[WRAPPED_BUTTONS],
         )
         self._metrics.param.watch(self._metrics_chosen, "value")
         self._resamples = pn.widgets.IntInput.from_param(state.param.resamples, name="")

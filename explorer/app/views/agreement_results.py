@@ -11,15 +11,16 @@ from panel.viewable import Viewer
 
 from charsim.agreement.correlations import MEASURES
 from charsim.agreement.evaluate import AgreementReport, Source
+from charsim.agreement.judgments import Skipped
 from charsim.agreement.minimal_pairs import OVERALL
 from charsim.agreement.scoring import metric_label
 from charsim.compare.sacrebleu import named_signature
 
-from ..i18n import UIText
+from ..i18n import Message, UIText, counted
 from ..states.agreement import AgreementState
 from .common import html_pane, scroll_region
 
-__all__ = ["AgreementResultsView", "PAIR_GROUPS", "estimate_cell", "measures_of"]
+__all__ = ["AgreementResultsView", "PAIR_GROUPS", "estimate_cell", "left_out", "measures_of"]
 
 PAIR_GROUPS = ("base", "minor", "major", "critical", OVERALL)
 """The minimal pairs' groups of the table, by severity (``overall``: every error)."""
@@ -33,6 +34,27 @@ def measures_of(report: AgreementReport) -> list[str]:
         present = {e.measure for e in report.pair_estimates}
         found += [f"pairs:{g}" for g in PAIR_GROUPS if f"pairs:{g}" in present]
     return found
+
+
+def left_out(skipped: Skipped) -> Message:
+    """The page's sentence for what a reader left out, in the catalog's words
+    (``agreement.skipped.<code>``), so that it reads in the page's language; a reason without
+    a code (a reader's that the catalog does not know) is given as the reader wrote it."""
+    names = {role: _listed(value) for role, value in skipped.details.items()}
+    reason = Message(f"agreement.skipped.{skipped.code}", names) if skipped.code else skipped.reason
+    return Message(
+        "agreement.left_out", {"count": counted(skipped.count, skipped.unit), "reason": reason}
+    )
+
+
+def _listed(names: object) -> object:
+    """A tuple of names as the first five, comma-separated, and how many more; else as it is."""
+    if not isinstance(names, tuple):
+        return names
+    shown = ", ".join(names[:5])
+    if len(names) <= 5:
+        return shown
+    return Message("agreement.names_more", {"names": shown, "count": len(names) - 5})
 
 
 def estimate_cell(report: AgreementReport, measure: str, metric: str) -> str:
@@ -56,10 +78,7 @@ def _source(source: Source, text: UIText) -> str:
         items=source.items,
         units=source.units,
     )
-    said_left = [
-        text("agreement.left_out", count=s.count, unit=s.unit, reason=s.reason)
-        for s in source.skipped
-    ]
+    said_left = [text.message(left_out(s)) for s in source.skipped]
     left = "".join(f"<li>{escape(line)}</li>" for line in said_left)
     return f"<p>{escape(said)}</p>" + (f"<ul>{left}</ul>" if left else "")
 

@@ -24,7 +24,7 @@ from ..i18n import UIText, counted
 from ..sources.batch_examples import BATCH_EXAMPLES
 from ..states.batch_significance import P_MARKED_BELOW, SignificanceState
 from .chart_download import downloadable
-from .common import html_pane, relabel_figure
+from .common import WRAPPED_BUTTONS, html_pane, relabel_figure
 
 __all__ = ["BINS", "SignificanceView", "command_line", "distribution_data", "significance_html"]
 
@@ -163,7 +163,9 @@ class SignificanceView(Viewer):
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
         self._method_label = html_pane()
-        self._method = pn.widgets.RadioButtonGroup.from_param(state.param.method, name="")
+        self._method = pn.widgets.RadioButtonGroup.from_param(
+            state.param.method, name="", sizing_mode="stretch_width", stylesheets=[WRAPPED_BUTTONS]
+        )
         self._resamples = pn.widgets.IntInput.from_param(state.param.resamples, step=100)
         self._trials = pn.widgets.IntInput.from_param(state.param.trials, step=1000)
         self._seed = pn.widgets.IntInput.from_param(state.param.seed)

@@ -23,6 +23,7 @@ __all__ = [
     "NOT_ON_PAPER",
     "ROWS_SHOWN",
     "STYLESHEETS",
+    "WRAPPED_BUTTONS",
     "figure_column",
     "html_pane",
     "html_table",
@@ -41,6 +42,11 @@ __all__ = [
 
 STYLESHEETS = [(Path(__file__).with_name("explorer.css")).read_text(encoding="utf-8")]
 """The explorer's CSS, handed to every HTML pane (panes render in shadow DOM)."""
+
+WRAPPED_BUTTONS = ".bk-btn-group { flex-wrap: wrap; }"
+"""A stylesheet for a group of buttons (choices, switches): as many rows as its column needs
+(BokehJS keeps them on one row, which ran past a phone's edge or under the results beside
+them). Give the group ``sizing_mode="stretch_width"`` so that it knows its column's width."""
 
 NOT_ON_PAPER = "@media print { :host { display: none !important; } }"
 """A stylesheet for a control that paper has no use for (a button, the language switch): the
