@@ -16,9 +16,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] in (["-h"], ["--help"]):
         print(usage)
         return 0
-    if not argv or argv[0] not in commands:
-        unknown = f"python -m explorer: unknown command {argv[0]!r}\n" if argv else ""
-        print(f"{unknown}{usage}", file=sys.stderr)
+    if not argv or argv[0] not in commands:  # as argparse says a usage error
+        what = f"unknown command {argv[0]!r}" if argv else "a command is needed"
+        print(f"{usage}\npython -m explorer: error: {what} (build or serve)", file=sys.stderr)
         return 2
     try:
         module = importlib.import_module(commands[argv[0]])

@@ -113,18 +113,18 @@ def too_few_items(n_items: int, test: bool = True) -> str | None:
     n_items, test = item_count(n_items), flag(test, "test")
     if n_items >= MIN_ITEMS:
         return None
-    verb = "is" if n_items == 1 else "are"
+    verb, them = ("is", "it") if n_items == 1 else ("are", "them")
     if test:
-        swaps = 2**n_items
+        swaps = "both of its 2" if n_items == 1 else f"all {2**n_items:,}"
         why = (
-            f"even the exact paired randomization test (all {swaps:,} swaps) cannot give p "
-            f"below {p_value_floor(n_items):.4g} on {'it' if n_items == 1 else 'them'}, so no "
-            "difference can be significant at 0.05"
+            f"even the exact paired randomization test ({swaps} swaps) cannot give p "
+            f"below {p_value_floor(n_items):.4g} on {them}, so no difference can be significant "
+            "at 0.05"
         )
     else:
         distinct = counted(math.comb(2 * n_items - 1, n_items), "distinct resample")
         why = (
-            f"the bootstrap draws from {distinct} of them, too few values for a 95 % interval "
+            f"the bootstrap draws from {distinct} of {them}, too few values for a 95 % interval "
             "(the rule of the paired tests)"
         )
     needed = f"at least {MIN_ITEMS} items are needed"

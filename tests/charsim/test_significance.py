@@ -403,6 +403,14 @@ def test_the_item_count_and_resample_bounds_are_the_command_lines():
     assert cli.MAX_RESAMPLES == significance.MAX_RESAMPLES
 
 
+def test_one_item_is_too_few_in_words_said_of_one():
+    """2^1 = 2 swaps, C(1, 1) = 1 distinct resample, said of one item (it read "all 2 swaps" and
+    "1 distinct resample of them")."""
+    test, interval = significance.too_few_items(1), significance.too_few_items(1, test=False)
+    assert "randomization test (both of its 2 swaps) cannot give p below 1 on it," in test
+    assert "the bootstrap draws from 1 distinct resample of it, too few" in interval
+
+
 def test_the_explorer_marks_by_the_cores_rule_not_a_copy():
     """The batch page's ``*`` is :func:`charsim.significance.significant`, imported, not its own
     ``p_value < P_MARKED_BELOW`` (which marked what the command line no longer marks)."""

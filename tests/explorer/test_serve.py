@@ -56,8 +56,14 @@ def test_the_explorer_command_gives_help_and_names_an_unknown_command(capsys):
 
     assert main(["--help"]) == 0
     assert capsys.readouterr().out.startswith("usage: python -m explorer {build,serve}")
-    assert main(["bogus"]) == 2
-    assert capsys.readouterr().err.startswith("python -m explorer: unknown command 'bogus'\n")
+    assert main(["bogus"]) == 2  # the last line as argparse's: "prog: error: ..."
+    assert capsys.readouterr().err.endswith(
+        "\npython -m explorer: error: unknown command 'bogus' (build or serve)\n"
+    )
+    assert main([]) == 2
+    assert capsys.readouterr().err.endswith(
+        "\npython -m explorer: error: a command is needed (build or serve)\n"
+    )
 
 
 @pytest.mark.parametrize("command", ["build", "serve"])
