@@ -169,11 +169,10 @@ def _jsonl_rows(name, first, lines):
             if key not in record:
                 raise DataError(name, number, f'the key "{key}" is missing')
             if not isinstance(value, str) and not (key == "item" and _whole(value)):
-                raise DataError(
-                    name,
-                    number,
-                    f'"{key}" must be a string' + (" or a whole number" if key == "item" else ""),
-                )
+                whole = " or a whole number" if key == "item" else ""
+                if whole and isinstance(value, Fraction):  # read from a decimal point
+                    whole += f" written without a decimal point, got {as_json(value)}"
+                raise DataError(name, number, f'"{key}" must be a string{whole}')
         if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
             raise DataError(
                 name, number, '"references" must be a list of strings (or "reference" one string)'

@@ -194,6 +194,11 @@ def test_plain_tsv_by_hand(tmp_path):
         ([{k: v for k, v in JSONL[0].items() if k != "human"}], r"line 1: the key \"human\""),
         ([{**JSONL[0], "references": []}], r"line 1: no references"),
         ([{**JSONL[0], "item": 1.5}], r"line 1: \"item\" must be a string or a whole number"),
+        (  # 2.0 is read exactly, as a decimal: which item it means is not said
+            [{**JSONL[0], "item": 2.0}],
+            r"line 1: \"item\" must be a string or a whole number written without a decimal "
+            r"point, got 2\.0$",
+        ),
         (
             [{k: v for k, v in JSONL[0].items() if k != "item"}],
             r"line 1: the key \"item\" is missing$",
