@@ -79,6 +79,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         return body
 
+    def copyfile(self, source, outputfile) -> None:
+        """Send the body with the kernel's ``sendfile`` (``socket.sendfile``), which copies the
+        whole file without holding Python's global interpreter lock: the standard library's
+        copy loop waits for the lock at each 64 KiB, so that a busy Python thread in the same
+        process (a test's) slowed a local download to the rate of a slow network, and the page
+        judged the network too slow for the app's snapshot (static/snapshot.js)."""
+        self.connection.sendfile(source)
+
     def send_error(self, code: int, message: str | None = None, explain: str | None = None):
         """Say why a link is refused when its request line is longer than ``http.server``
         reads (65,536 bytes: status 414), instead of the bare "Request-URI Too Long"."""
