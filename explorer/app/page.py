@@ -97,6 +97,7 @@ _MORE_TITLES_CUE = """
     radial-gradient(farthest-side at 100% 50%, rgb(0 0 0 / 30%), transparent) right / 12px 100%
       no-repeat scroll;
 }
+.bk-tab.bk-active { background-color: transparent; }
 @media screen and (prefers-color-scheme: dark) {
   .bk-headers-wrapper { --cs-page: #212529; }
 }
@@ -105,7 +106,8 @@ _MORE_TITLES_CUE = """
 says that more titles lie that way, and goes once they are scrolled into view (a page-coloured
 cover scrolls with the titles over each shadow; L. Verou, "Pure CSS scrolling shadows with
 background-attachment: local", https://lea.verou.me/blog/2012/04/background-attachment-local/).
-The live view's row of titles (``.cs-live-tabs`` in static/style.css) has none: its titles are
+The open tab's title is see-through, as it is of the page's colour, so that a shadow shows on
+it too. The live view's row of titles (``.cs-live-tabs`` in static/style.css) has none: its titles are
 not yet tabs, and do not scroll."""
 
 

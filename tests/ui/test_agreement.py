@@ -303,7 +303,7 @@ def test_nothing_runs_past_the_window_at_1000_px(app, wait_until):
     app.set_viewport_size({"width": 1000, "height": 800})
     inside = {"scrolled": 0, "past": []}
     with contextlib.suppress(pytest.fail.Exception):  # BokehJS lays the page out again
-        wait_until(lambda: app.evaluate(PAST_THE_EDGE) == inside, timeout=10)
+        wait_until(lambda: app.evaluate(PAST_THE_EDGE) == inside, timeout=30)  # (loaded: >10 s)
     assert app.evaluate(PAST_THE_EDGE) == inside
     title = app.get_by_text(UIText()("agreement.upload"), exact=True).bounding_box()
     box = app.locator('input[type="file"]').last.bounding_box()
@@ -319,5 +319,5 @@ def test_the_page_does_not_scroll_sideways_at_390_px(app, wait_until):
     app.set_viewport_size({"width": 390, "height": 844})
     scrolled = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     with contextlib.suppress(pytest.fail.Exception):  # BokehJS lays the page out again
-        wait_until(lambda: app.evaluate(scrolled) == 0, timeout=10)
+        wait_until(lambda: app.evaluate(scrolled) == 0, timeout=30)
     assert app.evaluate(scrolled) == 0

@@ -300,6 +300,7 @@ def test_phone_tab_titles_beyond_the_edge_are_cued(shown):
     page = shown["page"]
     row = page.locator(".bk-headers-wrapper").filter(has_text="Agreement")
     assert row.evaluate("(el) => el.scrollWidth > el.clientWidth")
+    page.evaluate("window.scrollTo(0, 0)")  # (a test before scrolled the page)
     box = row.bounding_box()
 
     def strip(x: float) -> bytes:
