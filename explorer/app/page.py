@@ -107,8 +107,8 @@ says that more titles lie that way, and goes once they are scrolled into view (a
 cover scrolls with the titles over each shadow; L. Verou, "Pure CSS scrolling shadows with
 background-attachment: local", https://lea.verou.me/blog/2012/04/background-attachment-local/).
 The open tab's title is see-through, as it is of the page's colour, so that a shadow shows on
-it too. The live view's row of titles (``.cs-live-tabs`` in static/style.css) has none: its titles are
-not yet tabs, and do not scroll."""
+it too. The live view's row of titles (``.cs-live-tabs`` in static/style.css) has none: its
+titles are not yet tabs, and do not scroll."""
 
 
 def _titled_tabs(keys: list[str], pages: list, text: UIText, hidden_pages: str) -> pn.Tabs:

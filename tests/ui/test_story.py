@@ -84,6 +84,12 @@ CONTROLS = """() => {
         small.push(`${el.tagName} ${el.className} "${el.textContent.trim()}" ` +
                    `${Math.round(r.width)}×${Math.round(r.height)}`);
       }
+      // a phone widens its layout to what runs past its screen: innerWidth grows with it
+      const edge = Math.min(innerWidth, screen.width);
+      if (el.matches(".bk-btn") && r.width && (r.left < 0 || r.right > edge)) {
+        small.push(`${el.tagName} "${el.textContent.trim()}" past the window's edge ` +
+                   `(${Math.round(r.left)} to ${Math.round(r.right)} of ${edge})`);
+      }
     }
   };
   walk(document);
@@ -266,12 +272,17 @@ def _complete(page, wait_until, tab: str, button: str | None, done: str) -> None
 
 def test_every_pages_targets_are_large_enough(shown, wait_until):
     """Spinner buttons, a widget's description mark, the tables' candidates and page buttons,
-    a disclosure: every control of every page at least 24 px each way, its tables shown."""
+    a disclosure: every control of every page at least 24 px each way, its tables shown; and
+    no button past the window's edges (the Batch page's switch between the paired bootstrap
+    and approximate randomization was cut at a phone's)."""
     page = shown["page"]
     small = {"Single item": page.evaluate(CONTROLS)}
     try:
         for tab, button, done in PAGES:
             _complete(page, wait_until, tab, button, done)
+            if tab == "Batch: score files":  # its paired test's switch, once both are scored
+                switch = page.get_by_role("button", name="paired approximate randomization")
+                wait_until(lambda s=switch: s.count() and s.is_visible(), message="the switch")
             small[tab] = page.evaluate(CONTROLS)
     finally:
         page.get_by_role("tab", name="Single item", exact=True).click()

@@ -164,7 +164,11 @@ class SignificanceView(Viewer):
         self.state, self.text = state, text or UIText()
         self._method_label = html_pane()
         self._method = pn.widgets.RadioButtonGroup.from_param(
-            state.param.method, name="", sizing_mode="stretch_width", stylesheets=[WRAPPED_BUTTONS]
+            state.param.method,
+            name="",
+            sizing_mode="stretch_width",
+            max_width=460,  # as wide as its two titles on a wide window
+            stylesheets=[WRAPPED_BUTTONS],
         )
         self._resamples = pn.widgets.IntInput.from_param(state.param.resamples, step=100)
         self._trials = pn.widgets.IntInput.from_param(state.param.trials, step=1000)
