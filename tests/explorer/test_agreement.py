@@ -59,13 +59,22 @@ def test_the_mqm_example_gives_meta_evaluations_own_report():
     assert state.report.disagreements == expected.disagreements
     html = AgreementResultsView(state, UIText())._html.object
     cell = estimate_cell(expected, "segment_acc_eq", "chrf")
-    assert f'data-testid="agreement-segment_acc_eq-chrf">{cell}</td>' in html
+    value, low, high = cell.split(" ")  # each number unbroken, a line break between them
+    spans = " ".join(f'<span class="cs-num">{part}</span>' for part in (value, low, high))
+    assert f'data-testid="agreement-segment_acc_eq-chrf">{spans}</td>' in html
     assert "mqm_ted_ende.tsv" in html and "11,960" in html  # the spans' table
     assert state.report.judgments.source == "mqm_ted_ende.tsv"  # not the folder it was read in
     # the MQM sample's humans tie so many pairs that every ε ties them all: said under the table
     (why,) = [why for measure, why in expected.notes if measure == "segment_acc_star"]
     assert why.startswith("every metric's best ε ties every pair")
     assert f"{escape(why)}.</li>" in html
+
+
+def test_the_mqm_examples_note_names_the_segments_that_ship():
+    # it said "529 TED segments, the file whole": the repository ships two talks of the five
+    items = len(read_mqm(MQM).items)
+    assert f"{items} of the file's 529 segments" in UIText()("agreement.example.mqm-ted.note")
+    assert f"529区間のうち{items}区間" in UIText(language="ja")("agreement.example.mqm-ted.note")
 
 
 def test_the_demetr_example_reads_the_files_in_name_order_as_the_command_line():

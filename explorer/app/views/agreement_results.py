@@ -92,7 +92,7 @@ def _table(report: AgreementReport, text: UIText) -> str:
         f"<tr><th scope='row'>{escape(metric_label(metric))}</th>"
         + "".join(
             f'<td data-testid="agreement-{escape(m)}-{escape(metric)}">'
-            f"{escape(estimate_cell(report, m, metric))}</td>"
+            f"{_unbroken(estimate_cell(report, m, metric))}</td>"
             for m in measures
         )
         + "</tr>"
@@ -105,6 +105,13 @@ def _table(report: AgreementReport, text: UIText) -> str:
         f"{rows}</table>",
         caption,
     )
+
+
+def _unbroken(cell: str) -> str:
+    """A cell's text (:func:`estimate_cell`) as escaped HTML whose numbers never break inside
+    themselves (``cs-num``): a line may break between the value and its interval's bounds. In a
+    narrow window the Japanese table's columns had shrunk to a character, "0." over "5"."""
+    return " ".join(f'<span class="cs-num">{escape(part)}</span>' for part in cell.split(" "))
 
 
 def _notes(report: AgreementReport, text: UIText) -> str:
@@ -132,7 +139,7 @@ def _spans(report: AgreementReport, text: UIText) -> str:
     rows = "".join(
         f"<tr><th scope='row'>{escape(text(f'agreement.measure.{_key(key)}'))}</th>"
         f"<td>{count:,}</td><td>{missed:,}</td>"
-        f'<td data-testid="agreement-{key}">{escape(estimate_cell(report, key, "charsim"))}'
+        f'<td data-testid="agreement-{key}">{_unbroken(estimate_cell(report, key, "charsim"))}'
         "</td></tr>"
         for key, count, missed in (
             ("spans:marked", shares.marked, shares.marked_unmatched),
