@@ -3,6 +3,7 @@
 import re
 from fractions import Fraction
 
+import panel as pn
 import pytest
 
 import charsim
@@ -12,7 +13,7 @@ from explorer.app.markup.render import BEGIN_MARK, END_MARK, TEXT_SHOWN, marked_
 from explorer.app.page import create_app
 from explorer.app.sources.examples import EXAMPLES
 from explorer.app.states.single import ExplorerState
-from explorer.app.views.common import ROWS_SHOWN
+from explorer.app.views.common import ROWS_SHOWN, example_notes
 from explorer.app.views.contributions import contribution_data
 from explorer.app.views.exact import exact_html
 from explorer.app.views.inputs import InputsView
@@ -199,3 +200,20 @@ def test_the_per_reference_table_keeps_exact_fractions_for_the_exact_view():
     assert '<td class="cs-num">41580/730193</td>' in exact_html(e, UIText())
     assert '<td class="cs-num">0.0569</td>' in references_html(e, UIText())
     assert "<td>abcdefghij</td>" in references_html(e, UIText())
+
+
+def test_example_notes_are_escaped_text_named_by_their_labels():
+    """The Batch and Agreement pages' example notes are text under their buttons (a tooltip
+    opened by a tap stayed open, past a phone's edge); a lone one needs no name."""
+    catalog = {"t.a.label": "<i>x</i> & 1", "t.a.note": "<i>x</i> & 2"}
+    catalog |= {"t.b.label": "名1", "t.b.note": "名2"}
+    buttons = {"a": pn.widgets.Button(), "b": pn.widgets.Button()}
+    html = example_notes(buttons, catalog.__getitem__, "t")
+    assert [b.label for b in buttons.values()] == ["<i>x</i> & 1", "名1"]
+    assert html == (
+        '<p class="cs-example-note"><b>&lt;i&gt;x&lt;/i&gt; &amp; 1</b>: '
+        "&lt;i&gt;x&lt;/i&gt; &amp; 2</p>"
+        '<p class="cs-example-note"><b>名1</b>: 名2</p>'
+    )
+    lone = example_notes({"b": buttons["b"]}, catalog.__getitem__, "t")
+    assert lone == '<p class="cs-example-note">名2</p>'

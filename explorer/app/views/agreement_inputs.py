@@ -17,7 +17,7 @@ from ..sources.agreement_examples import AGREEMENT_EXAMPLES, AgreementExample
 from ..sources.batch_data import MAX_BYTES
 from ..states.agreement import AgreementState
 from .batch_inputs import uploaded
-from .common import WRAPPED_BUTTONS, html_pane
+from .common import WRAPPED_BUTTONS, example_notes, html_pane
 
 __all__ = ["AgreementInputsView"]
 
@@ -34,6 +34,7 @@ class AgreementInputsView(Viewer):
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
         self._examples = {key: self._example_button(e) for key, e in AGREEMENT_EXAMPLES.items()}
+        self._notes = html_pane()
         self._file = pn.widgets.FileInput(
             multiple=True, accept=".tsv,.jsonl,.json,.txt", stylesheets=[_WRAPPED_TITLE]
         )
@@ -41,7 +42,6 @@ class AgreementInputsView(Viewer):
         self._metrics = pn.widgets.CheckButtonGroup(
             options={metric_label(m): m for m in METRICS},
             value=list(state.metrics),
-            button_type="light",
             css_classes=["cs-metric-choice"],
             name="",
             sizing_mode="stretch_width",
@@ -62,11 +62,7 @@ class AgreementInputsView(Viewer):
 
     def _relabel(self, *_events) -> None:
         text = self.text
-        for key, button in self._examples.items():
-            button.param.update(
-                label=text(f"agreement.example.{key}.label"),
-                description=text(f"agreement.example.{key}.note"),
-            )
+        self._notes.object = example_notes(self._examples, text, "agreement.example")
         self._file.name = text("agreement.upload")
         self._resamples.name = text("agreement.resamples")
         self._metrics_label.object = text("agreement.metrics")
@@ -118,6 +114,7 @@ class AgreementInputsView(Viewer):
     def __panel__(self):
         return pn.Column(
             pn.FlexBox(*self._examples.values()),
+            self._notes,
             self._file,
             self._help,
             self._metrics_label,

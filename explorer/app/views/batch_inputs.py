@@ -16,7 +16,7 @@ from ..i18n import UIText
 from ..sources.batch_data import MAX_BYTES, MAX_SCORED, MAX_SYSTEMS
 from ..sources.batch_examples import BATCH_EXAMPLES, BatchExample
 from ..states.batch import BatchState
-from .common import html_pane
+from .common import example_notes, html_pane
 
 __all__ = ["BatchInputsView", "uploaded"]
 
@@ -57,6 +57,7 @@ class BatchInputsView(Viewer):
         self._jsonl = pn.widgets.FileInput(accept=".jsonl,.json,.txt")
         self._names = html_pane()
         self._examples = {key: self._example_button(e) for key, e in BATCH_EXAMPLES.items()}
+        self._notes = html_pane()
         # Each file input's name is its label (a <label> for the input, as screen readers need).
         self._file_inputs = {
             "systems": self._systems,
@@ -72,11 +73,7 @@ class BatchInputsView(Viewer):
 
     def _relabel(self, *_events) -> None:
         text = self.text
-        for key, button in self._examples.items():
-            button.param.update(
-                label=text(f"batch_example.{key}.label"),
-                description=text(f"batch_example.{key}.note"),
-            )
+        self._notes.object = example_notes(self._examples, text, "batch_example")
         for key, widget in self._file_inputs.items():
             widget.name = text(f"batch.upload.{key}", systems=MAX_SYSTEMS)
         self._help.object = text("batch.help", megabytes=MAX_BYTES / 1e6, items=MAX_SCORED)
@@ -138,6 +135,7 @@ class BatchInputsView(Viewer):
     def __panel__(self):
         return pn.Column(
             pn.FlexBox(*self._examples.values()),
+            self._notes,
             self._systems,
             self._references,
             self._names,

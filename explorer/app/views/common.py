@@ -24,6 +24,7 @@ __all__ = [
     "ROWS_SHOWN",
     "STYLESHEETS",
     "WRAPPED_BUTTONS",
+    "example_notes",
     "figure_column",
     "html_pane",
     "html_table",
@@ -51,6 +52,24 @@ them). Give the group ``sizing_mode="stretch_width"`` so that it knows its colum
 NOT_ON_PAPER = "@media print { :host { display: none !important; } }"
 """A stylesheet for a control that paper has no use for (a button, the language switch): the
 printed page is a report of the item, and the signature under its link gives the settings."""
+
+
+def example_notes(buttons: dict[str, pn.widgets.Button], text: UIText, prefix: str) -> str:
+    """Label each of a page's example buttons (``{key: button}``) with the catalog's
+    ``<prefix>.<key>.label`` and return HTML for their notes (``<prefix>.<key>.note``), shown
+    under them: where each example's data comes from, its licence and what it holds, readable
+    on every screen (a tooltip needs a hover; on a touch screen a tap opened it and nothing
+    closed it). One example's note stands alone; several are each named by their label."""
+    notes = {}
+    for key, button in buttons.items():
+        button.label = text(f"{prefix}.{key}.label")
+        notes[button.label] = text(f"{prefix}.{key}.note")
+    if len(notes) == 1:
+        return f'<p class="cs-example-note">{escape(next(iter(notes.values())))}</p>'
+    return "".join(
+        f'<p class="cs-example-note"><b>{escape(label)}</b>: {escape(note)}</p>'
+        for label, note in notes.items()
+    )
 
 
 def html_pane(**params) -> pn.pane.HTML:

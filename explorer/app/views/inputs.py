@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import panel as pn
+from bokeh.models import Tooltip
 from panel.viewable import Viewer
 
 from ..i18n import UIText
@@ -24,6 +25,27 @@ _WHOLE_ON_PAPER = """
 }
 """
 """A text area prints its whole text (the item printed), as tall as it needs."""
+
+
+def example_tooltip(note: str) -> Tooltip:
+    """An example button's tooltip: ``note`` (plain text, not markup) under the button, within
+    the window's width, shown while a mouse is over the button.
+
+    A screen that cannot hover hides it (``.cs-example-tip`` in ``static/style.css``): a tap
+    opened Panel's own tooltip (``description`` as a string: on the right of the button, past a
+    phone's edge) and nothing closed it, and a tap loads the example, whose sentence above the
+    inputs then says what its note says (:func:`explorer.app.views.source.source_sentence`).
+    Bokeh's ``Tooltip`` places a tooltip ``attachment="below"`` within the window's width:
+    https://github.com/bokeh/bokeh/blob/3.9.2/bokehjs/src/lib/models/ui/tooltip.ts
+    """
+    return Tooltip(
+        content=note,
+        position="bottom_center",
+        attachment="below",
+        css_classes=["cs-example-tip"],
+        stylesheets=[":host { white-space: normal; max-width: min(300px, 90vw); }"],
+        syncable=False,
+    )
 
 
 def _text_area(state: ExplorerState, name: str, **params) -> pn.widgets.TextAreaInput:
@@ -118,7 +140,7 @@ class InputsView(Viewer):
         for button, example in zip(self._examples, EXAMPLES, strict=True):
             button.param.update(
                 label=text(f"example.{example.key}.label"),
-                description=text(f"example.{example.key}.note"),
+                description=example_tooltip(text(f"example.{example.key}.note")),
             )
         self._update()
 
