@@ -41,6 +41,8 @@ const ANNOUNCE_PAUSE = 1000;
 const SHEET = [
   ":focus-visible { outline: 2px solid #0969da !important; outline-offset: 1px; }",
   ":host { --code-text-color: #0550ae; }", // Panel's #82aaff: 2.3:1 on white; this 7.6:1
+  // (Panel's dark theme's own #82aaff: 6.6:1 on its #212529)
+  "@media screen and (prefers-color-scheme: dark) { :host { --code-text-color: #82aaff; } }",
   ".bk-input { font-size: 16px; }",
   ".noUi-target { --handle-width: 24px; --handle-height: 28px; }",
   ".bk-input-group > .bk-spin-wrapper > .bk-spin-btn { width: 24px; height: 100%; }",

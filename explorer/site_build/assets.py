@@ -40,7 +40,9 @@ BOKEH_WIDGETS_DARK = """:host, :root {
   --color: #f0f3f6; --background-color: #212529; --hover-color: #2b3035;
   --border-color: #6c757d; --divider-color: #3a3f44; --surface-background-color: #2b3035;
   --inactive-bg: #2b3035; --inactive-fg: #adb5bd; --disabled-color: #adb5bd;
-  --placeholder-color: #adb5bd; --inverted-color: #212529;
+  --placeholder-color: #adb5bd; --inverted-color: #ffffff;
+  --file: #2b3035; --file-border: #6c757d; --file-hover: #3a3f44; --file-hover-border: #adb5bd;
+  --file-active: #3a3f44; --file-active-border: #adb5bd;
 }
 .noUi-target { background: #2b3035; border-color: #6c757d; box-shadow: none; }
 .noUi-handle { background: #3a3f44; border-color: #adb5bd; box-shadow: none; }
@@ -48,7 +50,9 @@ BOKEH_WIDGETS_DARK = """:host, :root {
 """The colours of BokehJS's own widgets (the tabs, the sliders) in Panel's dark theme's
 colours: BokehJS sets them on each widget's ``:host`` and has no dark theme for its widgets;
 a slider's track and handles (noUiSlider's ``.noUi-target`` and ``.noUi-handle``) have fixed
-light colours in its stylesheet, which this one follows in the same shadow root."""
+light colours in its stylesheet, which this one follows in the same shadow root. A coloured
+button's text (``--inverted-color``) stays white, as in the light theme, on its colour; a file
+input's button (``--file`` and the like) is dark, as Panel's dark buttons."""
 
 
 def follow_colour_scheme(out: Path) -> Path:

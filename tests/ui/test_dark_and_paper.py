@@ -44,6 +44,26 @@ BODY_BACKGROUND = "getComputedStyle(document.body).backgroundColor"
 DETAILS_SHOWN = ["text-candidate", "gains", "reference-table", "exact", "metrics"]
 """A ``data-testid`` of each details tab's page (matches, changes, per reference, exact, the
 comparison)."""
+DARK_PAGES = [
+    ("About the metric", None),
+    ("Batch: score files", "Try it: TED talks, 2 systems"),  # its example's button was 3:1
+    ("Agreement", "DEMETR minimal pairs (a subset)"),
+]
+"""The pages audited in a dark scheme after the single item, and a button each shows."""
+FILE_BUTTONS = """() => {
+  const found = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.shadowRoot) walk(el.shadowRoot);
+      if (!el.matches("input[type=file]")) continue;
+      const style = getComputedStyle(el, "::file-selector-button");
+      found.push([style.color, style.backgroundColor]);
+    }
+  };
+  walk(document);
+  return found;
+}"""
+"""The text and background colours of each file input's button ("Choose Files")."""
 CANDIDATE_TEXT = "the cat sat on the mat " * 16  # longer than its box holds, compared
 REFERENCES_TEXT = "a cat sat on the mat\nthe cat is on the mat"
 
@@ -102,8 +122,16 @@ def test_a_dark_scheme_has_no_serious_accessibility_violation(dark):
     page, guard = dark
     assert _hex(page.evaluate(BODY_BACKGROUND)) == DARK_PAGE  # the dark colours are audited
     found = audit_single_item(page, "dark, single item")
-    _tab(page, "About the metric")
-    found += _audit(page, "dark, About")
+    for title, button in DARK_PAGES:
+        _tab(page, title)
+        if button:  # a page built on its first opening
+            shown = page.get_by_role("button", name=button)
+            poll(lambda s=shown: s.count() and s.is_visible(), message=title, guard=guard)
+        found += _audit(page, f"dark, {title}")
+    file_buttons = page.evaluate(FILE_BUTTONS)  # (axe reads no ::file-selector-button)
+    assert len(file_buttons) >= 4  # the Batch page's three, the Agreement page's
+    for text, background in file_buttons:
+        assert contrast(_hex(text), _hex(background)) >= 4.5, (text, background)
     _tab(page, "Single item")
     guard.check()
     _check(found)

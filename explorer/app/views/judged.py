@@ -34,7 +34,7 @@ class JudgedView(Viewer):
         self.state, self.text = state, text or UIText()
         self._heading = html_pane()
         self._switch = pn.widgets.RadioButtonGroup(
-            options=[], button_type="light", css_classes=["cs-judged-switch"], name=""
+            options=[], css_classes=["cs-judged-switch"], name=""
         )
         self._drawing = html_pane()
         self._switch.param.watch(self._switched, "value")
