@@ -137,6 +137,19 @@ def test_a_dark_scheme_has_no_serious_accessibility_violation(dark):
     _check(found)
 
 
+def test_a_dark_scheme_darkens_an_examples_tooltip(dark):
+    """Regression: an example button's tooltip was BokehJS's white box on the dark page."""
+    page, guard = dark
+    page.get_by_role("button", name="cats vs cat", exact=True).hover()
+    tooltip = page.locator("body > .bk-Tooltip")
+    try:
+        poll(lambda: tooltip.count() and tooltip.is_visible(), message="the tooltip", guard=guard)
+        text, background = (_hex(tooltip.evaluate(STYLE, n)) for n in ("color", "background-color"))
+        assert background != LIGHT_PAGE and contrast(text, background) >= 4.5, (text, background)
+    finally:
+        page.mouse.move(0, 0)
+
+
 def test_the_live_view_in_a_dark_scheme_has_no_serious_violation(
     browser, browser_context_args, site_url
 ):

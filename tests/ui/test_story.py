@@ -306,6 +306,28 @@ def test_phone_keeps_words_whole_in_the_matched_text(shown, wait_until):
     assert page.evaluate(WORDS_ON_ONE_LINE, "text-reference-2") == 0
 
 
+SIDEWAYS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+"""How far the page scrolls sideways (0: it fits its window)."""
+
+
+def test_phone_comparison_tables_scroll_in_their_own_regions(shown, wait_until):
+    """Regression: the comparison's fragility table (six columns) ran 131 px past a phone's
+    screen, and the whole page scrolled sideways."""
+    if shown["size"] != "phone":
+        pytest.skip("a phone")
+    page = shown["page"]
+    _set_pair(page, wait_until)
+    page.get_by_text("Compared with chrF, BLEU, TER", exact=True).click()
+    table = page.locator('[data-testid="metrics-fragility"]')
+    wait_until(lambda: table.count() and table.is_visible(), timeout=60, message="the table")
+    page.wait_for_timeout(500)  # BokehJS lays out what arrived in a frame of its own
+    try:
+        assert page.evaluate(SIDEWAYS) == 0
+        assert table.evaluate("(el) => el.closest('.cs-scroll') !== null")
+    finally:
+        page.get_by_text("n-gram matches", exact=True).click()
+
+
 def test_phone_tab_titles_beyond_the_edge_are_cued(shown):
     """The page's tab titles are wider than a phone: a shadow at the edge beyond which some lie,
     on the right before they are scrolled, on the left after (on the previous site, "Agreement"

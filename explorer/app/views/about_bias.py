@@ -70,7 +70,8 @@ def bias_html(state: CompareState, text: UIText) -> str:
         )
     )
     header = tuple(text(f"about.bias.column.{key}") for key in ("quantity", "value", "exact"))
-    return f"{value_table('about-bias', header, rows)}<p>{escape(text('about.bias.how'))}</p>"
+    table = value_table("about-bias", header, rows, text("about.bias.title"))
+    return f"{table}<p>{escape(text('about.bias.how'))}</p>"
 
 
 class LengthBiasView(Viewer):

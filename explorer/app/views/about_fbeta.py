@@ -50,6 +50,7 @@ def fbeta_html(state: CompareState, text: UIText) -> str:
         "about-fbeta",
         tuple(text(f"about.fbeta.column.{key}") for key in ("quantity", "value", "exact")),
         [(name, f"{float(v):.4f}", fraction(v), testid) for name, v, testid in rows],
+        text("about.fbeta.title"),
     )
     return f"{table}<p>{escape(text('about.fbeta.why'))}</p>"
 

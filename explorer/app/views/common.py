@@ -120,13 +120,18 @@ def figure_column(widgets: pn.viewable.Viewable, chart, text: pn.pane.HTML) -> p
     )
 
 
-def value_table(testid: str, header: tuple[str, str, str], rows: list[tuple[str, ...]]) -> str:
-    """A three-column ``cs-exact`` table (name, decimal value, exact value), every cell escaped.
+def value_table(
+    testid: str, header: tuple[str, str, str], rows: list[tuple[str, ...]], label: str
+) -> str:
+    """A three-column ``cs-exact`` table (name, decimal value, exact value), every cell escaped,
+    in a region of its own that scrolls (:func:`scroll_region`): an exact fraction is never
+    broken, and its thirty digits ran past a phone's screen.
 
     Args:
         testid: the table's ``data-testid``.
         header: the three column titles.
         rows: ``(name, value, exact, value_testid)`` each; the value cell gets ``value_testid``.
+        label: the region's name for screen readers (text).
     """
     head = "".join(f"<th>{escape(title)}</th>" for title in header)
     body = "".join(
@@ -134,7 +139,8 @@ def value_table(testid: str, header: tuple[str, str, str], rows: list[tuple[str,
         f"{escape(value)}</td><td{numeric(exact)}>{escape(exact)}</td></tr>"
         for name, value, exact, cell in rows
     )
-    return f'<table class="cs-exact" data-testid="{escape(testid)}"><tr>{head}</tr>{body}</table>'
+    table = f'<table class="cs-exact" data-testid="{escape(testid)}"><tr>{head}</tr>{body}</table>'
+    return scroll_region(table, label)
 
 
 def numeric(shown: str) -> str:
@@ -148,8 +154,9 @@ def numeric(shown: str) -> str:
 
 def html_table(testid: str, header: list[str], rows: list[list[str]]) -> str:
     """A ``cs-exact`` table with a header row, every cell escaped, a cell of numbers kept on
-    one line (:func:`numeric`); a cell given as ``(text, testid, value)`` gets that
-    ``data-testid`` and the full value as ``data-value``."""
+    one line (:func:`numeric`), a line of a cell broken after a ``|`` where it must break (a
+    signature's fields whole: ``<wbr>``, which a copy leaves out); a cell given as
+    ``(text, testid, value)`` gets that ``data-testid`` and the full value as ``data-value``."""
 
     def cell(value) -> str:
         if isinstance(value, tuple):
@@ -158,7 +165,7 @@ def html_table(testid: str, header: list[str], rows: list[list[str]]) -> str:
                 f'<td{numeric(shown)} data-testid="{escape(cell_id)}" data-value="{escape(full)}">'
                 f"{escape(shown)}</td>"
             )
-        return f"<td{numeric(value)}>{escape(value)}</td>"
+        return f"<td{numeric(value)}>{escape(value).replace('|', '|<wbr>')}</td>"
 
     head = "".join(f'<th scope="col">{escape(title)}</th>' for title in header)
     body = "".join("<tr>" + "".join(map(cell, row)) + "</tr>" for row in rows)

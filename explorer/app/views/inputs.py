@@ -27,6 +27,15 @@ _WHOLE_ON_PAPER = """
 """A text area prints its whole text (the item printed), as tall as it needs."""
 
 
+_DARK_TOOLTIP = """@media screen and (prefers-color-scheme: dark) {
+  :host { --tooltip-color: #2b3035 !important; --tooltip-text: #f0f3f6 !important;
+    --tooltip-border: #6c757d !important; --tooltip-arrow-color: #6c757d !important; }
+}"""
+"""A tooltip in a dark colour scheme in Panel's dark theme's colours (static/style.css): BokehJS
+draws it in its own light ones (its ``--tooltip-*`` variables, set on its ``:host`` after the
+tooltip's own stylesheets), outside Panel's theme."""
+
+
 def example_tooltip(note: str) -> Tooltip:
     """An example button's tooltip: ``note`` (plain text, not markup) under the button, within
     the window's width, shown while a mouse is over the button.
@@ -43,7 +52,7 @@ def example_tooltip(note: str) -> Tooltip:
         position="bottom_center",
         attachment="below",
         css_classes=["cs-example-tip"],
-        stylesheets=[":host { white-space: normal; max-width: min(300px, 90vw); }"],
+        stylesheets=[":host { white-space: normal; max-width: min(300px, 90vw); }", _DARK_TOOLTIP],
         syncable=False,
     )
 

@@ -25,13 +25,18 @@ from ..markup.render import decimal, fraction
 from ..staging import soon
 from ..states.metrics import MetricsState
 from .changed_characters import changed_characters
-from .common import html_pane, html_table
+from .common import html_pane, html_table, scroll_region
 
 __all__ = ["MetricsView", "metrics_html", "metrics_view"]
 
 
 def _section(text: UIText, key: str, *parts: str) -> str:
-    return f"<h4>{escape(text(f'metrics.heading.{key}'))}</h4>" + "".join(parts)
+    """A section under its heading (the catalog's ``metrics.heading.<key>``): ``parts`` (HTML),
+    each table in a region of its own that scrolls, named by the heading (the fragility table,
+    six columns, ran 131 px past a phone's screen and the page scrolled sideways)."""
+    heading = text(f"metrics.heading.{key}")
+    shown = (scroll_region(p, heading) if p.startswith("<table") else p for p in parts)
+    return f"<h4>{escape(heading)}</h4>" + "".join(shown)
 
 
 def _paragraph(line: str) -> str:
@@ -291,7 +296,8 @@ class MetricsView(Viewer):
 
     def __panel__(self):
         return pn.Column(
-            pn.Row(self._export_label, *self._downloads.values()),
+            # a row that wraps: five buttons ran past a phone's screen (pn.Row does not wrap)
+            pn.FlexBox(self._export_label, *self._downloads.values(), align_items="center"),
             self._html,
             sizing_mode="stretch_width",
         )

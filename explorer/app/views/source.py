@@ -51,7 +51,9 @@ class SourceView(Viewer):
     ) -> None:
         super().__init__(**params)
         self.state, self.text = state, text or UIText()
-        self._html = html_pane()
+        # the sentence beside the buttons where there is room, above them on a phone (a row
+        # squeezed it to 120 px, two or three words a line)
+        self._html = html_pane(styles={"flex": "1 1 280px"})
         self._undo = pn.widgets.Button(css_classes=["cs-undo"], stylesheets=[NOT_ON_PAPER])
         self._undo.on_click(lambda _event: state.undo())
         self._batch = pn.widgets.Button(
@@ -60,8 +62,13 @@ class SourceView(Viewer):
         if show_batch is not None:
             self._batch.on_click(lambda _event: show_batch())
         self._show_batch = show_batch is not None
-        self._row = pn.Row(
-            self._html, self._undo, self._batch, sizing_mode="stretch_width", visible=False
+        self._row = pn.FlexBox(
+            self._html,
+            self._undo,
+            self._batch,
+            align_items="center",
+            sizing_mode="stretch_width",
+            visible=False,
         )
         state.param.watch(self._update, ["source", "previous", "undone", "candidate", "references"])
         self.text.param.watch(self._update, "language")
