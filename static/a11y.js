@@ -51,6 +51,9 @@ const SHEET = [
   ".bk-description { display: inline-flex; align-items: center; justify-content: center;",
   "  min-width: 24px; min-height: 24px; }",
   ".tabulator-page { min-width: 24px; min-height: 24px; }",
+  // Tabulator's page buttons keep its light face under the dark scheme's white text (1:1)
+  "@media screen and (prefers-color-scheme: dark) { .tabulator-page:not(.active) {",
+  "  background: #2b3035 !important; color: #f0f3f6 !important; border-color: #6c757d; } }",
   // on paper no touch: a slider's handles at BokehJS's size, within the page's width
   "@media print { .noUi-target { --handle-width: 14px; --handle-height: 18px; } }",
 ].join("\n");
