@@ -28,12 +28,14 @@ from .test_accessibility import _audit, _check
 
 RUN_TIMEOUT = 240  # TED's 101 items with three metrics and 1,000 resamples: well under a minute
 PAST_THE_EDGE = """() => {
+  const IN_A_TABLE = ".tabulator-header-contents, .tabulator-tableholder";
   const width = document.documentElement.clientWidth, past = [];
   const shown = { visibilityProperty: true, opacityProperty: true };
   const walk = (root) => {
     for (const el of root.querySelectorAll("*")) {
       if (el.shadowRoot) walk(el.shadowRoot);
       const r = el.getBoundingClientRect();
+      if (el.parentElement?.closest(IN_A_TABLE)) continue;  // scrolls in the table's region
       if (r.width && r.right > width + 0.5 && el.checkVisibility(shown)) {
         past.push(`${el.tagName} ${el.className} "${el.textContent.trim().slice(0, 40)}"`);
       }
@@ -43,7 +45,25 @@ PAST_THE_EDGE = """() => {
   return { scrolled: document.documentElement.scrollWidth - width, past };
 }"""
 """How far the page scrolls sideways, and each element shown (the pages of tabs not shown are
-transparent) whose right edge is past the window's."""
+transparent) whose right edge is past the window's. A Tabulator table's columns are left out:
+they scroll in the table's own region, and Panel 1.9.4's Tabulator fits them to the table's new
+width only when the resize does not arrive while it draws (``after_resize`` in
+``panel/dist/lib/models/tabulator.js`` drops it), so after a sudden resize they may keep the
+last width's layout."""
+PAST_THEIR_CELLS = """() => {
+  const past = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.shadowRoot) walk(el.shadowRoot);
+      if (!el.classList.contains("cs-open-item")) continue;
+      const cell = el.closest(".tabulator-cell").getBoundingClientRect();
+      if (el.getBoundingClientRect().right > cell.right + 0.5) past.push(el.textContent);
+    }
+  };
+  walk(document);
+  return past;
+}"""
+"""The candidates of the disagreements' table that run past their cells."""
 LONG_TASKS = """() => { window.__tasks = [];
   new PerformanceObserver((list) => { for (const e of list.getEntries())
     window.__tasks.push(e.duration); }).observe({ type: "longtask" }); }"""
@@ -305,6 +325,7 @@ def test_nothing_runs_past_the_window_at_1000_px(app, wait_until):
     with contextlib.suppress(pytest.fail.Exception):  # BokehJS lays the page out again
         wait_until(lambda: app.evaluate(PAST_THE_EDGE) == inside, timeout=30)  # (loaded: >10 s)
     assert app.evaluate(PAST_THE_EDGE) == inside
+    assert app.evaluate(PAST_THEIR_CELLS) == []
     title = app.get_by_text(UIText()("agreement.upload"), exact=True).bounding_box()
     box = app.locator('input[type="file"]').last.bounding_box()
     assert title["y"] + title["height"] <= box["y"]  # above the file input
