@@ -22,7 +22,7 @@ from explorer.app.views.batch_histogram import histogram_data
 from explorer.app.views.batch_inputs import BatchInputsView
 from explorer.app.views.batch_items import ItemsView, items_frame
 from explorer.app.views.batch_summary import BatchSummaryView, summary_html
-from explorer.app.views.common import item_table, read_only_table
+from explorer.app.views.common import item_table, read_only_table, signature_html
 from explorer.site_build.assets import copy_examples
 from explorer.site_build.common import ROOT, BuildError
 
@@ -237,6 +237,15 @@ def test_tables_of_items_and_differences():
     gaps = [abs(d) for d in differences["B − A"]]
     assert gaps == sorted(gaps, reverse=True)  # the largest disagreement first
     assert differences_frame(_scored(candidates=SYSTEMS[:1], references=REFERENCES)).empty
+
+
+def test_the_summarys_signature_breaks_between_its_fields_only():
+    """On a narrow page the signature's line breaks after a ``|`` (``<wbr>``), not inside a
+    field (``code`` breaks anywhere where nothing else lets it fit)."""
+    html = summary_html(_scored(candidates=SYSTEMS[:1], references=REFERENCES), UIText())
+    code = html[html.index('data-testid="batch-signature">') :]
+    assert code.startswith('data-testid="batch-signature">charsim|<wbr>variant:mean|<wbr>cap:32|')
+    assert signature_html("a:<b>|c") == "a:&lt;b&gt;|<wbr>c"
 
 
 def test_user_text_is_escaped_in_tables_and_summary():

@@ -18,7 +18,7 @@ from charsim.compare.sacrebleu import named_signature
 
 from ..i18n import Message, UIText, counted
 from ..states.agreement import AgreementState
-from .common import html_pane, scroll_region
+from .common import html_pane, scroll_region, signature_html
 
 __all__ = ["AgreementResultsView", "PAIR_GROUPS", "estimate_cell", "left_out", "measures_of"]
 
@@ -186,7 +186,7 @@ class AgreementResultsView(Viewer):
             ),
         ]
         signatures = "".join(
-            f"<li>{escape(label)}: <code>{escape(sig)}</code></li>" for label, sig in lines
+            f"<li>{escape(label)}: <code>{signature_html(sig)}</code></li>" for label, sig in lines
         )
         self._html.object = (
             "".join(_source(s, text) for s in sources)

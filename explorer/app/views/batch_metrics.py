@@ -20,7 +20,7 @@ from ..i18n import UIText
 from ..states.batch import BatchState
 from ..states.batch_metrics import METRICS, NAMES, BatchMetricsState
 from .chart_download import downloadable
-from .common import html_pane, html_table, item_table, relabel_figure
+from .common import html_pane, html_table, item_table, relabel_figure, signature_html
 
 __all__ = ["BatchMetricsView", "agreement_html"]
 
@@ -73,7 +73,8 @@ def agreement_html(state: BatchMetricsState, text: UIText) -> str:
     header = [text("batch.column.system"), *titles]
     parts.append(html_table("batch-metrics-correlations", header, correlations))
     signatures = "".join(
-        f"<li><code>{escape(NAMES[m])}: {escape(state.signatures[m])}</code></li>" for m in METRICS
+        f"<li><code>{escape(NAMES[m])}: {signature_html(state.signatures[m])}</code></li>"
+        for m in METRICS
     )
     parts.append(f"<p>{escape(text('batch.metrics.means_note'))}</p><ul>{signatures}</ul>")
     return "".join(parts)

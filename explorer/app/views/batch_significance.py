@@ -24,7 +24,7 @@ from ..i18n import UIText, counted
 from ..sources.batch_examples import BATCH_EXAMPLES
 from ..states.batch_significance import P_MARKED_BELOW, SignificanceState
 from .chart_download import downloadable
-from .common import WRAPPED_BUTTONS, html_pane, relabel_figure
+from .common import WRAPPED_BUTTONS, html_pane, relabel_figure, signature_html
 
 __all__ = ["BINS", "SignificanceView", "command_line", "distribution_data", "significance_html"]
 
@@ -150,7 +150,7 @@ def significance_html(state: SignificanceState, text: UIText) -> str:
         f"<p>{escape(text('batch.significance.intervals', samples=samples))}</p>"
         f"<p>{escape(text('batch.significance.caveat'))}</p>"
         f"<p>{escape(text('batch.summary.signature'))}: "
-        f'<code data-testid="significance-signature">{escape(result.signature)}</code></p>'
+        f'<code data-testid="significance-signature">{signature_html(result.signature)}</code></p>'
         f"<p>{escape(text('batch.significance.command'))} "
         f"<code>{escape(command_line(state))}</code></p>"
     )

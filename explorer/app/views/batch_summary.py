@@ -10,7 +10,7 @@ from panel.viewable import Viewer
 from ..i18n import UIText
 from ..markup.cards import alert
 from ..states.batch import BatchState
-from .common import html_pane
+from .common import html_pane, signature_html
 
 __all__ = ["BatchSummaryView", "summary_html"]
 
@@ -42,7 +42,7 @@ def summary_html(state: BatchState, text: UIText) -> str:
             b=batch.names[1],
         )
         html += f"<p>{escape(comparison)}</p>"
-    signature = escape(results[0].signature)
+    signature = signature_html(results[0].signature)
     return (
         html + f"<p>{escape(text('batch.summary.signature'))}: "
         f'<code data-testid="batch-signature">{signature}</code></p>'

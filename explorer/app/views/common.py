@@ -152,6 +152,13 @@ def numeric(shown: str) -> str:
     return ' class="cs-num"' if plain else ""
 
 
+def signature_html(signature: str) -> str:
+    """``signature`` (a metric's signature, ``field:value|field:value…``, or any text) escaped,
+    a line allowed to break after each ``|`` (``<wbr>``, which a copy leaves out), so that a
+    narrow page breaks a signature between its fields rather than inside one."""
+    return escape(signature).replace("|", "|<wbr>")
+
+
 def html_table(testid: str, header: list[str], rows: list[list[str]]) -> str:
     """A ``cs-exact`` table with a header row, every cell escaped, a cell of numbers kept on
     one line (:func:`numeric`), a line of a cell broken after a ``|`` where it must break (a
@@ -165,7 +172,7 @@ def html_table(testid: str, header: list[str], rows: list[list[str]]) -> str:
                 f'<td{numeric(shown)} data-testid="{escape(cell_id)}" data-value="{escape(full)}">'
                 f"{escape(shown)}</td>"
             )
-        return f"<td{numeric(value)}>{escape(value).replace('|', '|<wbr>')}</td>"
+        return f"<td{numeric(value)}>{signature_html(value)}</td>"
 
     head = "".join(f'<th scope="col">{escape(title)}</th>' for title in header)
     body = "".join("<tr>" + "".join(map(cell, row)) + "</tr>" for row in rows)

@@ -14,7 +14,7 @@ from ..i18n import UIText
 from ..markup.cards import alert
 from ..sources.link import MAX_ADDRESS_QUERY
 from ..states.single import LINK_FIELDS, ExplorerState
-from .common import html_pane
+from .common import html_pane, signature_html
 
 __all__ = ["ShareView"]
 
@@ -50,7 +50,8 @@ class ShareView(Viewer):
         )
         notes.append(
             f'<p class="cs-print-only" data-testid="print-signature">'
-            f"{escape(text('batch.summary.signature'))}: <code>{escape(signature)}</code></p>"
+            f"{escape(text('batch.summary.signature'))}: "
+            f"<code>{signature_html(signature)}</code></p>"
         )
         self._html.object = "".join(notes)
 
