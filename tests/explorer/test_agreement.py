@@ -11,6 +11,9 @@ from pathlib import Path
 
 import param
 import pytest
+from bokeh.document import Document
+from bokeh.models import LabelSet
+from bokeh.plotting import figure
 
 from charsim.agreement import meta_evaluate, read_demetr, read_mqm
 from charsim.agreement.judgments import Skipped
@@ -23,6 +26,7 @@ from explorer.app.states.single import ExplorerState
 from explorer.app.views.agreement_charts import AgreementChartsView, ranks
 from explorer.app.views.agreement_disagreements import DisagreementsView
 from explorer.app.views.agreement_results import AgreementResultsView, estimate_cell, left_out
+from explorer.app.views.colour_scheme import use_colour_scheme
 
 ROOT = Path(__file__).resolve().parents[2]
 MQM = ROOT / "data" / "mqm-ted-ende" / "mqm_ted_ende.tsv"
@@ -88,6 +92,23 @@ def test_the_demetr_example_reads_the_files_in_name_order_as_the_command_line():
     charts = AgreementChartsView(state, UIText())
     assert len(charts._column.objects) == 5  # the select, a chart and its text, twice
     assert "critical_id22_verb_removed: charsim" in charts._column.objects[-1].object
+
+
+def test_the_systems_ranking_names_its_systems_in_the_dark_schemes_text_colour():
+    """Regression: the ranking's system names were a ``figure.text`` glyph, black in every
+    scheme (a glyph's colour set by the glyph method is beyond a theme): on a dark chart they
+    could not be read."""
+    state = AgreementState(metrics=["charsim"], resamples=40)
+    _ran(state, lambda: state.load_example(AGREEMENT_EXAMPLES["mqm-ted"], _read))
+    title = UIText()("agreement.chart.systems_title")
+    charts = [getattr(o, "object", None) for o in AgreementChartsView(state, UIText())._column]
+    ranking = next(c for c in charts if isinstance(c, figure) and c.title.text == title)
+    document = Document()
+    document.add_root(ranking)
+    use_colour_scheme(document, "dark")
+    [names] = [r for r in ranking.center if isinstance(r, LabelSet)]
+    assert names.source.data["text"] == list(state.report.judgments.systems)
+    assert names.text_color == "#E0E0E0"
 
 
 def test_the_run_yields_between_slices_and_a_newer_setting_supersedes_it(monkeypatch):

@@ -13,7 +13,7 @@ from explorer.app.markup.render import BEGIN_MARK, END_MARK, TEXT_SHOWN, marked_
 from explorer.app.page import create_app
 from explorer.app.sources.examples import EXAMPLES
 from explorer.app.states.single import ExplorerState
-from explorer.app.views.common import ROWS_SHOWN, example_notes
+from explorer.app.views.common import ROWS_SHOWN, example_notes, numeric
 from explorer.app.views.contributions import contribution_data
 from explorer.app.views.exact import exact_html
 from explorer.app.views.inputs import InputsView
@@ -200,6 +200,14 @@ def test_the_per_reference_table_keeps_exact_fractions_for_the_exact_view():
     assert '<td class="cs-num">41580/730193</td>' in exact_html(e, UIText())
     assert '<td class="cs-num">0.0569</td>' in references_html(e, UIText())
     assert "<td>abcdefghij</td>" in references_html(e, UIText())
+
+
+def test_paper_breaks_only_a_cells_long_words():
+    """A cell with a word over 12 characters is ``cs-long`` (paper breaks it anywhere); a short
+    one never breaks (a printed comparison read "0.375" over "1" and "chrF2+" over "+")."""
+    assert numeric("0.3751") == ' class="cs-num"' and numeric("chrF2++") == ""
+    assert numeric("5407442807/14416929705") == ' class="cs-num cs-long"'
+    assert numeric("https://example.org/a-long-path") == ' class="cs-long"'
 
 
 def test_example_notes_are_escaped_text_named_by_their_labels():

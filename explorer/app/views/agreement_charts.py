@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import panel as pn
-from bokeh.models import ColumnDataSource, FactorRange, HoverTool
+from bokeh.models import ColumnDataSource, FactorRange, HoverTool, LabelSet
 from bokeh.palettes import Category10_10
 from bokeh.plotting import figure
 from bokeh.transform import factor_cmap
@@ -147,14 +147,18 @@ class AgreementChartsView(Viewer):
         chart.multi_line("xs", "ys", source=source, line_color="colour", line_width=2)
         chart.yaxis.axis_label = text("agreement.chart.rank")
         people = [row[0] for row in ys]
-        chart.text(
-            x=[columns[0]] * len(systems),
-            y=people,
-            text=list(systems),
-            x_offset=-6,
-            text_align="right",
-            text_baseline="middle",
-            text_font_size="9pt",
+        names = {"x": [columns[0]] * len(systems), "y": people, "text": list(systems)}
+        chart.add_layout(  # a label set, so that the dark theme colours it (colour_scheme.py)
+            LabelSet(
+                x="x",
+                y="y",
+                text="text",
+                source=ColumnDataSource(names),
+                x_offset=-6,
+                text_align="right",
+                text_baseline="middle",
+                text_font_size="9pt",
+            )
         )
         said = "; ".join(
             f"{columns[r]}: "

@@ -20,7 +20,14 @@ from ..i18n import UIText
 from ..states.batch import BatchState
 from ..states.batch_metrics import METRICS, NAMES, BatchMetricsState
 from .chart_download import downloadable
-from .common import html_pane, html_table, item_table, relabel_figure, signature_html
+from .common import (
+    html_pane,
+    html_table,
+    item_table,
+    relabel_figure,
+    scroll_region,
+    signature_html,
+)
 
 __all__ = ["BatchMetricsView", "agreement_html"]
 
@@ -71,9 +78,10 @@ def agreement_html(state: BatchMetricsState, text: UIText) -> str:
         for number, name in enumerate(names)
     ]
     header = [text("batch.column.system"), *titles]
-    parts.append(html_table("batch-metrics-correlations", header, correlations))
+    table = html_table("batch-metrics-correlations", header, correlations)
+    parts.append(scroll_region(table, text("batch.metrics.correlations")))  # 363 px on a phone
     signatures = "".join(
-        f"<li><code>{escape(NAMES[m])}: {signature_html(state.signatures[m])}</code></li>"
+        f"<li>{escape(NAMES[m])}: <code>{signature_html(state.signatures[m])}</code></li>"
         for m in METRICS
     )
     parts.append(f"<p>{escape(text('batch.metrics.means_note'))}</p><ul>{signatures}</ul>")

@@ -25,7 +25,8 @@ def chart_theme(scheme: str) -> Any:
     """The Bokeh theme of the charts in ``scheme``: Bokeh's default for ``"light"``; for
     ``"dark"`` Panel's dark theme (``panel.theme.DarkTheme``'s, Bokeh's ``dark_minimal`` on
     Panel's dark background) with the charts' text labels (``LabelSet``, ``Label``) in its text
-    colour, which it leaves black.
+    colour, which it leaves black. (A ``figure.text`` glyph sets its colour itself, black, which
+    no theme changes: the charts label with a ``LabelSet``.)
 
     Raises:
         ValueError: ``scheme`` is not one of :data:`SCHEMES`.

@@ -143,13 +143,23 @@ def value_table(
     return scroll_region(table, label)
 
 
+LONG_WORD = 12
+"""Characters of a cell's longest word (a run without a space) past which paper may break it
+anywhere (``cs-long``): a page cannot scroll, but a shorter word never breaks ("0.3751" printed
+as "0.375" over "1" once every cell could)."""
+
+
 def numeric(shown: str) -> str:
-    """`` class="cs-num"`` for a cell that holds only numbers (a digit, no letter: ``0.5065``,
-    ``1,718``, ``100/201``, ``0.45 ± 0.01``), which the explorer's CSS never breaks inside
-    itself; ``""`` for any other cell."""
+    """The ``class`` attribute of a table cell showing ``shown``: ``cs-num`` for a cell that
+    holds only numbers (a digit, no letter: ``0.5065``, ``1,718``, ``100/201``, ``0.45 ±
+    0.01``), which the explorer's CSS never breaks inside itself on screen; ``cs-long`` for a
+    cell with a word longer than :data:`LONG_WORD`, which paper breaks anywhere; ``""`` for
+    neither."""
     has_digit = any(c.isdigit() for c in shown)
     plain = has_digit and len(shown) <= 100 and not any(c.isalpha() for c in shown)
-    return ' class="cs-num"' if plain else ""
+    long = max(map(len, shown.split()), default=0) > LONG_WORD
+    names = [name for name, wanted in (("cs-num", plain), ("cs-long", long)) if wanted]
+    return f' class="{" ".join(names)}"' if names else ""
 
 
 def signature_html(signature: str) -> str:
