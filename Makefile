@@ -29,7 +29,7 @@ test-quick:
 	@if command -v node >/dev/null && [ -d node_modules/jsdom ]; then npm run --silent lint && \
 	PYTHON=$(PYTHON) node --test tests/js/; \
 	else echo "ESLint, Prettier and tests/js/ skipped: no Node.js, or no npm ci yet"; fi
-	$(PYTHON) -m pytest -n 2 -m "not ui and not site_build" -rs --durations=10
+	$(PYTHON) -m pytest -n 2 --dist loadscope -m "not ui and not site_build" -rs --durations=10
 
 # The documentation site (Sphinx + MyST), warnings as errors, into docs/_build/html.
 docs: install-docs

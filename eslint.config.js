@@ -16,7 +16,7 @@ export default [
     languageOptions: { globals: { ...globals.browser, Bokeh: "readonly" } },
   },
   {
-    files: ["static/worker.js", "static/snapshot.js", "static/archives.js"],
+    files: ["static/worker.js", "static/snapshot.js", "static/engines.js", "static/archives.js"],
     languageOptions: { globals: globals.worker },
   },
   {

@@ -12,6 +12,7 @@ site in the same round (``single``, ``ready``):
 * ``typed``: navigation → the page accepting input, plus the last key of a typed text (other
   than the default input) → its score on screen; target ≤ 0.5 × the engine's bare boot
   (WebKit ≤ 0.6);
+* ``app``: the app on the page (its first render, the ``explorer:app`` mark), no target;
 * ``single``: the single-item page complete (``data-explorer-single``); target ≤ 1.3 ×
   Chromium's (WebKit ≤ 1.5);
 * ``ready``: every page built (``data-explorer-state``); the same targets;
@@ -132,7 +133,7 @@ def load_app(browser, url: str, rng: random.Random) -> dict:
     typed_at = shown / 1000
     until(browser, f"{HTML}.explorerState === 'ready'")
     marks = browser.evaluate(
-        "Object.fromEntries(['single', 'ready'].map((name) =>"
+        "Object.fromEntries(['app', 'single', 'ready'].map((name) =>"
         " [name, performance.getEntriesByName(`explorer:${name}`)[0].startTime / 1000]))"
     )
     tasks = browser.evaluate(
@@ -142,6 +143,7 @@ def load_app(browser, url: str, rng: random.Random) -> dict:
         raise SystemExit(f"{browser.engine}: requests off 127.0.0.1: {foreign}")
     return {
         "typed": accepts + (shown - typed) / 1000,
+        "app": marks["app"],
         "single": marks["single"],
         "ready": marks["ready"],
         "tasks": None
@@ -228,6 +230,7 @@ def report(chosen, sites, runs, loads, bares) -> None:
                 f"{_ratio(typed, bare)} bare{_verdict(typed, bare, targets.get('typed'))}"
             )
             for key, label in (
+                ("app", "the app on the page"),
                 ("single", "single-item page complete"),
                 ("ready", "every page built"),
             ):

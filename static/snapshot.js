@@ -30,6 +30,7 @@
 // (appSnapshotLayout). The app's worker shares the live view's worker's compiled core
 // (coreModule) rather than compiling it again.
 import { checkedStandardLibrary, gunzipped, tarMembers } from "./archives.js";
+import { keepExportsInTable, startupModules, withStartupModules } from "./engines.js";
 
 // The app's snapshot and numpy's libraries (more to fetch than the live view's snapshot) save the
 // app's worker its imports and building the app at the site's plain address: worth it on a fast
@@ -202,11 +203,14 @@ export function snapshotFunctionName(value) {
 // The app's snapshot's files (`appSnapshot` of the page's configuration `config`: {url, bytes,
 // libraries: {url, count}}) and the standard library's archive (checkedStandardLibrary), all
 // fetched at once: {bytes, libraries, standardLibrary}, numpy's libraries as [path,
-// WebAssembly.Module] in the snapshot's order (compiled while the snapshot downloads, unless
-// `compiled` holds them already: librariesAhead), the archive as a URL of its bytes (Pyodide would
-// fetch it only once the snapshot is there).
+// WebAssembly.Module] in the snapshot's order, the archive as a URL of its bytes (Pyodide would
+// fetch it only once the snapshot is there). `compiled` (a promise, or a value) holds numpy's
+// libraries as the live view's worker compiled them (librariesAhead), or null: then they are
+// fetched and compiled here.
 export async function appSnapshotFiles(appSnapshot, url, config, compiled = null) {
-  const libraries = compiled ? Promise.resolve(compiled) : appLibraries(appSnapshot, url);
+  const libraries = Promise.resolve(compiled).then(
+    (given) => given ?? appLibraries(appSnapshot, url),
+  );
   const archive = checkedStandardLibrary({
     stdLibURL: url(config.standardLibrary),
     standardLibraryBytes: config.standardLibraryBytes,
@@ -230,23 +234,27 @@ async function appLibraries(appSnapshot, url) {
   return compiled;
 }
 
-// numpy's libraries of the app's snapshot (appLibraries), compiled by the live view's worker as
-// soon as its core has started (its function table's length known: coreTableKnown), while its
-// Python is restored and before it scores, unless the app's snapshot is skipped
+// numpy's libraries of the app's snapshot (appLibraries), compiled by the live view's worker
+// before its Python runs, and handed on unless the app's snapshot is skipped
 // (appSnapshotSkipped: another layout, or a slow network); the page hands them to the app's
-// worker (appSnapshotFiles). JavaScriptCore (Safari, WebKitGTK) compiles the WebAssembly of every
-// worker on the same compiler threads, which also compile the code that a running Python makes
-// hot: compiled by the app's worker, once the live view's Python had run, the libraries waited
-// for those threads, and the restore of the app's snapshot waited for the libraries
-// (docs/benchmarks.md, "numpy's libraries compiled ahead"). `started`: a promise of the table's
-// length. Resolves with the libraries, or with null (skipped, no app's snapshot, or a failure: the
-// app's worker then fetches them itself).
-export function librariesAhead(appSnapshot, url, started = coreTableKnown) {
+// worker (appSnapshotFiles). They are fetched once the live view's snapshot has arrived
+// (`arrived`, a promise: the first score's download is not slowed, and the network's rate is
+// known) and compiled at once, while the core starts; the function table's length, which decides
+// whether they can be used, is known only as Python starts (`started`, a promise of it:
+// coreTableKnown). JavaScriptCore (Safari, WebKitGTK) compiles the WebAssembly of every worker of
+// a page in one queue, in which a Python that has run queues the optimised compiles of its
+// busiest functions: compiled by the app's worker, or by the live view's once its Python had
+// started, the libraries waited behind those, and the restore of the app's snapshot waited for
+// the libraries (docs/benchmarks.md, "numpy's libraries compiled ahead"). Resolves with the
+// libraries, or with null (skipped, no app's snapshot, or a failure: the app's worker then
+// fetches them itself).
+export function librariesAhead(appSnapshot, url, arrived, started = coreTableKnown) {
   if (!appSnapshot) return Promise.resolve(null);
-  return started
-    .then((table) =>
-      appSnapshotSkipped(appSnapshot, table) ? null : appLibraries(appSnapshot, url),
-    )
+  const compiled = arrived.then(() =>
+    appSnapshotWorthIt() ? appLibraries(appSnapshot, url) : null,
+  );
+  return Promise.all([started, compiled])
+    .then(([table, libraries]) => (appSnapshotSkipped(appSnapshot, table) ? null : libraries))
     .catch(() => null);
 }
 
@@ -272,49 +280,6 @@ function loadLibraries(Module, libraries) {
   }
 }
 
-// The WebAssembly function table made the same in every engine. As Pyodide's core starts,
-// Emscripten (pyodide.asm.js: updateGOT, addFunction) gives each function the core exports a
-// slot in the table, unless it finds the function there already: it looks it up by the object
-// `table.get(i)` returns (getFunctionAddress). V8 and SpiderMonkey return the export itself;
-// JavaScriptCore (Safari, WebKitGTK) returns another object for the same function, so there
-// every exported function the table already holds got a second slot, the table grew longer than
-// in the engine that made the app's snapshot, and numpy's libraries, placed after its end
-// (loadLibraries), landed elsewhere than the snapshot's memory expects. Here `table.get` gives
-// back the export for each slot that holds one: the W3C WebAssembly JavaScript Interface names
-// an exported function by its index in its module (its "name of the WebAssembly function"),
-// and JavaScriptCore does so too. `table` is the core's table and `exports` its instance's
-// exports, before Emscripten reads either. Returns how many slots were given their export back
-// (0 where the engine returns the export anyway).
-//
-// Should an engine change either behaviour, the table's length as Python starts (coreTable)
-// differs from the one recorded with the app's snapshot: the page then boots the app without
-// that snapshot, before fetching it (appSnapshotLayout), and says why on the console; the
-// engine tests (tests/ui/test_engines.py), which expect every engine's app to start from its
-// snapshot, fail, and tests/js/snapshot.test.mjs checks this function on both behaviours.
-export function keepExportsInTable(table, exports) {
-  const byIndex = new Map();
-  for (const value of Object.values(exports)) {
-    if (typeof value === "function") byIndex.set(value.name, value);
-  }
-  const kept = new Map();
-  for (let i = 0; i < table.length; i += 1) {
-    const entry = WebAssembly.Table.prototype.get.call(table, i);
-    const exported = entry && byIndex.get(entry.name);
-    if (exported && exported !== entry) kept.set(i, exported);
-  }
-  if (kept.size) {
-    const { get, set } = WebAssembly.Table.prototype;
-    table.get = function getKept(index) {
-      return kept.get(index) ?? get.call(this, index);
-    };
-    table.set = function setKept(index, ...value) {
-      kept.delete(index);
-      return set.call(this, index, ...value);
-    };
-  }
-  return kept.size;
-}
-
 // The length of the core's function table as Python starts (before any library is loaded), in
 // this worker's last start of Pyodide (startCore); null before.
 export let coreTable = null;
@@ -329,9 +294,11 @@ export const coreTableKnown = new Promise((resolve) => (tableMeasured = resolve)
 export let coreModule = null;
 
 // Start Pyodide's core from `module` (coreModule: compiled by another worker), or null to
-// compile it.
-export function shareCore(module) {
+// compile it; `modules` are the small modules that worker's start of Pyodide compiled
+// (startupModules), or null.
+export function shareCore(module, modules = null) {
   coreModule = module;
+  for (const [bytes, compiled] of modules ?? []) startupModules.set(bytes, compiled);
 }
 
 // `load()` (a loadPyodide) with Pyodide's core started as every engine starts it: the core's
@@ -391,7 +358,7 @@ export async function startCore(indexURL, load, { libraries = [], table = null }
     return create(settings);
   };
   try {
-    return await Promise.race([load(), failure]);
+    return await withStartupModules(() => Promise.race([load(), failure]));
   } finally {
     globalThis._createPyodideModule = create;
   }

@@ -3,21 +3,25 @@
 // explorer/runtime/worker.py (a Session); the page side is static/page/.
 //
 // From the page: {type: "start", config, query, pageURL, boot, role, snapshot, app, skipped, core,
-// libraries, scheme} once (see boot() below); then "score" (the live view's inputs, while the app
+// modules, scheme} once (see boot() below); then "libraries" (to the app's worker: numpy's libraries,
+// as the live view's worker compiled them, or null), "score" (the live view's inputs, while the app
 // loads), "rendered" (the app is on the page), "patch" (what the user did in the app: a Bokeh
 // patch), "navigate" (the browser's Back or Forward went to the page's address `query`) and
 // "scheme" (the page's colour scheme changed: "light" or "dark", which the app's charts follow). To
 // the page: "stage" (loading progress), "boot" (how Python started: "app-snapshot", "snapshot" or
 // "fresh", why not from the snapshot asked for, the worker's role, and for the app's worker the
-// snapshot's bytes, whether to fetch the app's snapshot, the compiled core and numpy's libraries),
-// "scripts" (fetch the app's JS now), "live" (what the live view shows), "scored", "render" (the
-// app's Bokeh JSON), "patch" (changes of the app), "idle" (the page's last patch is applied: send
-// the next), "address" (the new query string of the page), "entry" (start a new history entry: an
-// example or a batch item replaces the user's texts), "stderr" (Python's error output), "single"
-// (the single-item page is complete), "ready" (every part of every page is built), "restart" (the
-// app's worker, restored from the app's snapshot, could not build the app: start it again without
-// that snapshot) and "error" (the stage that failed and why).
+// snapshot's bytes, whether to fetch the app's snapshot, the compiled core and the small modules
+// that Pyodide's start-up compiles), "libraries" (the live view's worker: numpy's libraries of the
+// app's snapshot compiled, or null), "scripts" (fetch the app's JS now), "live" (what the live view
+// shows), "scored", "render" (the app's Bokeh JSON), "patch" (changes of the app), "idle" (the
+// page's last patch is applied: send the next), "address" (the new query string of the page),
+// "entry" (start a new history entry: an example or a batch item replaces the user's texts),
+// "stderr" (Python's error output), "single" (the single-item page is complete), "ready" (every
+// part of every page is built), "restart" (the app's worker, restored from the app's snapshot,
+// could not build the app: start it again without that snapshot) and "error" (the stage that failed
+// and why).
 import { checkedStandardLibrary, filesWritten, gunzipped, writeTar } from "./archives.js";
+import { startupModules } from "./engines.js";
 import {
   appSnapshotFiles,
   appSnapshotSkipped,
@@ -35,6 +39,9 @@ let session = null; // explorer.runtime.worker.Session, once Python holds the st
 let stage = "Loading Python runtime";
 let lastScore = null; // a live request that came before Python could take it (the newest wins)
 let pageRendered = null; // resolves when the page has rendered the app
+// The app's worker: numpy's libraries, compiled by the live view's worker ("libraries"), or null
+let handLibraries;
+const handedLibraries = new Promise((resolve) => (handLibraries = resolve));
 let scheme = "light"; // the page's colour scheme (prefers-color-scheme), for the app's charts
 
 function post(message, transfer = []) {
@@ -46,6 +53,17 @@ function post(message, transfer = []) {
 function show(text, done, total, step = text) {
   stage = step;
   post({ type: "stage", text, done, total });
+}
+
+// Whether `send()` (a post of compiled WebAssembly) went through: an engine that cannot send a
+// WebAssembly.Module to another worker throws.
+function sent(send) {
+  try {
+    send();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function fail(error) {
@@ -68,6 +86,7 @@ self.onmessage = ({ data }) => {
       session.receive(data.patch);
       post({ type: "idle" });
     } else if (data.type === "rendered") pageRendered();
+    else if (data.type === "libraries") handLibraries(data.libraries);
     else if (data.type === "navigate") session.navigate(data.query);
     else if (data.type === "scheme") {
       scheme = data.scheme;
@@ -236,15 +255,15 @@ async function boot({
   app: fast,
   skipped: why,
   core,
-  libraries,
+  modules,
   scheme: colours = "light",
 }) {
   scheme = colours;
   const url = (path) => new URL(path, pageURL).href;
-  shareCore(core ?? null);
+  shareCore(core ?? null, modules);
   const app =
     role === "app" && config.appSnapshot && fast
-      ? appSnapshotFiles(config.appSnapshot, url, config, libraries)
+      ? appSnapshotFiles(config.appSnapshot, url, config, handedLibraries)
       : null;
   const skipped = role === "app" && config.appSnapshot && !fast ? why : null;
   app?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
@@ -262,8 +281,9 @@ async function boot({
     snapshot = snapshotBytes(url(config.snapshot.url), config.snapshot);
   }
   snapshot?.catch(() => {}); // a failed fetch is reported by the restore that awaits it
-  // numpy's libraries for the app's worker, compiled while this worker's Python is restored
-  const ahead = role === "live" && snapshot ? librariesAhead(config.appSnapshot, url) : null;
+  // numpy's libraries for the app's worker, compiled before this worker's Python runs
+  const ahead =
+    role === "live" && snapshot ? librariesAhead(config.appSnapshot, url, snapshot) : null;
   const { loadPyodide } = await import(url(config.pyodideJs));
   const {
     pyodide,
@@ -275,7 +295,6 @@ async function boot({
   if (how === "snapshot" && role === "live") {
     const bytes = await snapshot; // Python holds its own copy: these go to the app's worker
     const skipped = appSnapshotSkipped(config.appSnapshot);
-    const compiled = skipped ? null : await ahead;
     const booted = {
       type: "boot",
       boot: how,
@@ -285,13 +304,21 @@ async function boot({
       app: !skipped,
       skipped,
     };
-    try {
-      // the compiled core and numpy's libraries too, for the app's worker to share (coreModule,
-      // librariesAhead)
-      post({ ...booted, core: coreModule, libraries: compiled }, [bytes.buffer]);
-    } catch {
-      // an engine that cannot send compiled WebAssembly to another worker
+    // the compiled core and Pyodide's small start-up modules too, for the app's worker to share
+    // (coreModule, startupModules), unless the engine cannot send compiled WebAssembly to another
+    // worker
+    const compiled = { core: coreModule, modules: startupModules };
+    if (!sent(() => post({ ...booted, ...compiled }, [bytes.buffer]))) {
       post(booted, [bytes.buffer]);
+    }
+    // numpy's libraries follow once compiled (librariesAhead), while the app's worker fetches the
+    // app's snapshot: its start does not wait for them
+    if (!skipped) {
+      ahead.then((libraries) => {
+        if (!sent(() => post({ type: "libraries", libraries }))) {
+          post({ type: "libraries", libraries: null });
+        }
+      });
     }
   } else post({ type: "boot", boot: how, reason, role });
   // Python's error output (tracebacks, warnings) goes to the page's console, where the page's

@@ -8,8 +8,8 @@ CSS), the ``explorer`` package (app modules), the repository itself (the ``chars
 
     site/index.html, page/*.js, worker.js     the shell: the page (live view, then the app; one
     site/style.css, explorer.css              module per job) and the Web Worker that runs Python
-    site/a11y.js, snapshot.js, archives.js    for it; a11y.js mends the libraries' markup for
-                                               accessibility; snapshot.js restores Python's memory
+    site/a11y.js, snapshot.js, engines.js,    for it; a11y.js mends the libraries' markup for
+    site/archives.js                           accessibility; snapshot.js restores Python's memory
     site/pyodide/                              Pyodide core, its standard library, the compiled
                                                wheels (numpy, pandas), pyodide-lock.json, the
                                                memory snapshot and <stage>.tar.gz: each install
@@ -86,6 +86,7 @@ SITE_ENTRIES = {
     "index.html",
     "worker.js",
     "snapshot.js",
+    "engines.js",
     "archives.js",
     "service-worker.js",
     "a11y.js",

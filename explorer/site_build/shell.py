@@ -26,7 +26,15 @@ PAGE_SCRIPTS = [
 first (``type="module"``: it runs once the page is parsed), which imports the others, directly
 or through one another; each of those is preloaded (``modulepreload``), so that the browser
 fetches them all at once rather than as it finds each import."""
-SHELL = ["a11y.js", *PAGE_SCRIPTS, "worker.js", "snapshot.js", "archives.js", "style.css"]
+SHELL = [
+    "a11y.js",
+    *PAGE_SCRIPTS,
+    "worker.js",
+    "snapshot.js",
+    "engines.js",
+    "archives.js",
+    "style.css",
+]
 """The page's own files in static/, copied as they are (index.html is rendered)."""
 
 

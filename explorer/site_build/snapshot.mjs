@@ -52,7 +52,8 @@ import { pathToFileURL } from "node:url";
 const indexURL = `${process.env.CHARSIM_PYODIDE}/`;
 await import(join(indexURL, "pyodide.asm.js")); // _createPyodideModule, for startCore
 const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
-// The workers' own functions (static/archives.js, static/snapshot.js), as the workers run them.
+// The workers' own functions (static/archives.js, static/snapshot.js, which imports
+// static/engines.js), as the workers run them.
 const shell = (name) => import(pathToFileURL(join(process.env.CHARSIM_STATIC, name)).href);
 const { filesWritten, gunzipped, writeTar } = await shell("archives.js");
 const snapshots = await shell("snapshot.js");

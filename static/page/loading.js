@@ -87,6 +87,12 @@ const handlers = {
   },
   entry: () => newEntry(),
   boot: booted,
+  // numpy's libraries, compiled by the live view's worker, for the app's worker it started
+  libraries: (message, worker) => {
+    if (worker === workers.liveWorker && workers.worker !== worker) {
+      workers.worker?.postMessage(message);
+    }
+  },
   restart: ({ reason }, worker) => restartWithout(worker, reason),
   stderr: ({ text }) => console.warn(text),
   single: () => {
@@ -137,7 +143,7 @@ function start() {
 // hands it (`given`, from its "boot" message: see static/worker.js, boot()).
 function spawn(
   role,
-  { snapshot = null, app = false, skipped = null, core = null, libraries = null } = {},
+  { snapshot = null, app = false, skipped = null, core = null, modules = null } = {},
 ) {
   const worker = new Worker(config.worker, { type: "module" });
   worker.onmessage = ({ data }) => {
@@ -155,7 +161,7 @@ function spawn(
     app,
     skipped,
     core,
-    libraries,
+    modules,
     pageURL: location.href,
     scheme: scheme(),
   };
@@ -179,7 +185,8 @@ function booted({ boot, reason, role, ...given }, worker) {
   if (boot === "fresh") console.warn(`charsim explorer: Python booted afresh (${reason})`);
   if (role === "both") workers.worker = worker;
   else {
-    // its snapshot's bytes, its compiled core and numpy's libraries (or the same bytes again)
+    // its snapshot's bytes, its compiled core and small modules (or the same bytes again); numpy's
+    // libraries follow ("libraries")
     workers.worker = spawn("app", given);
     if (given.app) restartIfSilent(workers.worker);
   }

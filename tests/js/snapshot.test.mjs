@@ -1,9 +1,8 @@
 // Unit tests of static/snapshot.js's helpers, run by Node's test runner (`node --test tests/js/`):
-// the function table made the same in every engine (keepExportsInTable), the check of the app's
-// snapshot's layout before its download (appSnapshotLayout), the snapshot's bytes checked
+// the check of the app's snapshot's layout before its download (appSnapshotLayout), the snapshot's bytes checked
 // (snapshotBytes), a damaged snapshot's console held back (withConsoleHeld) and the JS functions
 // an app's snapshot keeps by name (snapshotFunctionName), the network's rate that decides
-// whether the app's snapshot is fetched (downloadRate), and numpy's libraries compiled ahead by
+// whether the app's snapshot is fetched (downloadRate), numpy's libraries compiled ahead by
 // the live view's worker (librariesAhead).
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -11,76 +10,16 @@ import { test } from "node:test";
 import { gzipSync } from "node:zlib";
 
 import { python } from "./python.mjs";
+import { MODULE } from "./wasm.mjs";
 
 import {
   appSnapshotLayout,
   downloadRate,
-  keepExportsInTable,
   librariesAhead,
   snapshotBytes,
   snapshotFunctionName,
   withConsoleHeld,
 } from "../../static/snapshot.js";
-
-// (module (table 2 funcref) (export "t" table) (func $a (result i32) i32.const 7)
-//  (func $b (result i32) i32.const 8) (export "a" $a) (export "b" $b) (elem (i32.const 0) $a $b))
-const MODULE = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 127, 3, 3, 2, 0, 0, 4, 4, 1, 112, 0, 2, 7, 13, 3,
-  1, 97, 0, 0, 1, 98, 0, 1, 1, 116, 1, 0, 9, 8, 1, 0, 65, 0, 11, 2, 0, 1, 10, 11, 2, 4, 0, 65, 7,
-  11, 4, 0, 65, 8, 11,
-]);
-
-// Emscripten's lookup of a function's slot (pyodide.asm.js: getFunctionAddress, updateTableMap).
-function slotOf(table, func) {
-  const slots = new WeakMap();
-  for (let i = 0; i < table.length; i += 1) slots.set(table.get(i), i);
-  return slots.get(func);
-}
-
-// `work()` in an engine whose tables give back another object than the export for the same
-// function, named as the export is (JavaScriptCore).
-function asJavaScriptCore(work) {
-  const { get } = WebAssembly.Table.prototype;
-  WebAssembly.Table.prototype.get = function getOther(index) {
-    const func = get.call(this, index);
-    const other = (...args) => func(...args);
-    Object.defineProperty(other, "name", { value: func.name });
-    return other;
-  };
-  try {
-    return work();
-  } finally {
-    WebAssembly.Table.prototype.get = get;
-  }
-}
-
-test("an engine that gives back the export needs nothing kept", () => {
-  const { exports } = new WebAssembly.Instance(new WebAssembly.Module(MODULE));
-  assert.equal(keepExportsInTable(exports.t, exports), 0);
-  assert.equal(slotOf(exports.t, exports.a), 0);
-  assert.equal(slotOf(exports.t, exports.b), 1);
-});
-
-test("in JavaScriptCore's way, each exported function is found in its own slot", () => {
-  asJavaScriptCore(() => {
-    const { exports } = new WebAssembly.Instance(new WebAssembly.Module(MODULE));
-    assert.equal(slotOf(exports.t, exports.a), undefined); // Emscripten would add a second slot
-    assert.equal(keepExportsInTable(exports.t, exports), 2);
-    assert.equal(slotOf(exports.t, exports.a), 0);
-    assert.equal(slotOf(exports.t, exports.b), 1);
-    assert.equal(exports.t.get(0)(), 7);
-  });
-});
-
-test("a slot set anew gives back what it holds, not the export it held", () => {
-  asJavaScriptCore(() => {
-    const { exports } = new WebAssembly.Instance(new WebAssembly.Module(MODULE));
-    keepExportsInTable(exports.t, exports);
-    exports.t.set(0, exports.b);
-    assert.equal(exports.t.get(0).name, exports.b.name);
-    assert.notEqual(exports.t.get(0), exports.a);
-  });
-});
 
 test("the app's snapshot is refused before its download on a table of another length", () => {
   const appSnapshot = { layout: { table: 11916 } };
@@ -176,26 +115,34 @@ sys.stdout.buffer.write(tar_archive({"lib/a.so": text.encode(), "lib/b.so": text
 
 // librariesAhead(appSnapshot) in an engine whose core's function table has the length `table`, with
 // `fetch` answering `response()` and the worker's downloads so far `entries` (resource timing);
-// resolves with what it resolves with and the URLs fetched.
+// resolves with what it resolves with, the URLs fetched and the modules compiled.
 async function ahead(
   appSnapshot,
   { response = () => new Response(LIBRARIES), entries = [], table = 11916 } = {},
 ) {
   const { fetch } = globalThis;
   const { getEntriesByType } = performance;
+  const { compile } = WebAssembly;
   const fetched = [];
+  let compiled = 0;
   globalThis.fetch = async (url) => {
     fetched.push(url);
     return response();
   };
   performance.getEntriesByType = () => entries;
+  WebAssembly.compile = (bytes) => {
+    compiled += 1;
+    return compile(bytes);
+  };
   try {
     const url = (path) => `https://site/${path}`;
-    const started = Promise.resolve(table);
-    return { libraries: await librariesAhead(appSnapshot, url, started), fetched };
+    const [arrived, started] = [Promise.resolve(), Promise.resolve(table)];
+    const libraries = await librariesAhead(appSnapshot, url, arrived, started);
+    return { libraries, fetched, compiled };
   } finally {
     globalThis.fetch = fetch;
     performance.getEntriesByType = getEntriesByType;
+    WebAssembly.compile = compile;
   }
 }
 
@@ -205,8 +152,11 @@ const APP_SNAPSHOT = {
 };
 
 test("numpy's libraries are compiled ahead, in the archive's order, on a fast network", async () => {
-  const { libraries, fetched } = await ahead(APP_SNAPSHOT, { entries: [download(6e6, 0, 1_000)] });
+  const { libraries, fetched, compiled } = await ahead(APP_SNAPSHOT, {
+    entries: [download(6e6, 0, 1_000)],
+  });
   assert.deepEqual(fetched, ["https://site/pyodide/app-libraries.tar.gz"]);
+  assert.equal(compiled, 2);
   assert.deepEqual(
     libraries.map(([path]) => path),
     ["/lib/a.so", "/lib/b.so"],
@@ -215,12 +165,14 @@ test("numpy's libraries are compiled ahead, in the archive's order, on a fast ne
   assert.equal(exports.b(), 8);
 });
 
-test("numpy's libraries are not fetched ahead where the app's snapshot is skipped", async () => {
+test("numpy's libraries are not handed on where the app's snapshot is skipped", async () => {
+  // on a slow network they are not fetched either
   const slow = await ahead(APP_SNAPSHOT, { entries: [download(5e6, 0, 1_000)] });
-  assert.deepEqual(slow, { libraries: null, fetched: [] });
+  assert.deepEqual(slow, { libraries: null, fetched: [], compiled: 0 });
+  // compiled before the core's table is known, they are not handed on for another layout
   const otherLayout = await ahead(APP_SNAPSHOT, { table: 13070 });
-  assert.deepEqual(otherLayout, { libraries: null, fetched: [] });
-  assert.deepEqual(await ahead(undefined), { libraries: null, fetched: [] });
+  assert.equal(otherLayout.libraries, null);
+  assert.deepEqual(await ahead(undefined), { libraries: null, fetched: [], compiled: 0 });
 });
 
 test("libraries that fail ahead are left for the app's worker to fetch", async () => {
@@ -229,5 +181,9 @@ test("libraries that fail ahead are left for the app's worker to fetch", async (
   const fewer = await ahead({ libraries: { ...APP_SNAPSHOT.libraries, count: 3 } });
   assert.equal(fewer.libraries, null);
   const url = (path) => path;
-  assert.equal(await librariesAhead(APP_SNAPSHOT, url, Promise.reject(new Error("404"))), null);
+  const arrived = Promise.resolve();
+  const started = Promise.reject(new Error("no core"));
+  assert.equal(await librariesAhead(APP_SNAPSHOT, url, arrived, started), null);
+  const lost = Promise.reject(new Error("the live view's snapshot: HTTP 404"));
+  assert.equal(await librariesAhead(APP_SNAPSHOT, url, lost, Promise.resolve(11916)), null);
 });
