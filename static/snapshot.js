@@ -28,7 +28,8 @@
 // snapshot was made: the table is made the same in every engine (keepExportsInTable), its
 // length recorded with the snapshot and checked before the snapshot is fetched
 // (appSnapshotLayout). The app's worker shares the live view's worker's compiled core
-// (coreModule) rather than compiling it again.
+// (coreModule) and the small modules Pyodide's start-up compiled there (static/engines.js)
+// rather than compiling them again.
 import { checkedStandardLibrary, gunzipped, tarMembers } from "./archives.js";
 import { keepExportsInTable, startupModules, withStartupModules } from "./engines.js";
 
@@ -234,27 +235,27 @@ async function appLibraries(appSnapshot, url) {
   return compiled;
 }
 
-// numpy's libraries of the app's snapshot (appLibraries), compiled by the live view's worker
-// before its Python runs, and handed on unless the app's snapshot is skipped
-// (appSnapshotSkipped: another layout, or a slow network); the page hands them to the app's
-// worker (appSnapshotFiles). They are fetched once the live view's snapshot has arrived
-// (`arrived`, a promise: the first score's download is not slowed, and the network's rate is
-// known) and compiled at once, while the core starts; the function table's length, which decides
-// whether they can be used, is known only as Python starts (`started`, a promise of it:
-// coreTableKnown). JavaScriptCore (Safari, WebKitGTK) compiles the WebAssembly of every worker of
-// a page in one queue, in which a Python that has run queues the optimised compiles of its
-// busiest functions: compiled by the app's worker, or by the live view's once its Python had
-// started, the libraries waited behind those, and the restore of the app's snapshot waited for
-// the libraries (docs/benchmarks.md, "numpy's libraries compiled ahead"). Resolves with the
-// libraries, or with null (skipped, no app's snapshot, or a failure: the app's worker then
-// fetches them itself).
+// numpy's libraries of the app's snapshot (appLibraries), compiled by the live view's worker before
+// its Python runs, unless the network is too slow for the app's snapshot (appSnapshotWorthIt), and
+// handed on unless its table has another layout (appSnapshotLayout); the page hands them to the
+// app's worker (appSnapshotFiles). They are fetched once the live view's snapshot has arrived
+// (`arrived`, a promise: the first score's download is not slowed, and the network's rate is known)
+// and compiled at once, while the core starts; the function table's length, which decides whether
+// they can be used, is known only as Python starts (`started`, a promise of it: coreTableKnown).
+// JavaScriptCore (Safari, WebKitGTK) compiles the WebAssembly of every worker of a page in one
+// queue, in which a Python that has run queues the optimised compiles of its busiest functions:
+// compiled by the app's worker, or by the live view's once its Python had started, the libraries
+// waited behind those, and the restore of the app's snapshot waited for the libraries
+// (docs/benchmarks.md, "numpy's libraries compiled ahead" and "numpy's libraries handed to the
+// app's worker"). Resolves with the libraries, or with null (skipped, no app's snapshot, or a
+// failure: the app's worker then fetches them itself).
 export function librariesAhead(appSnapshot, url, arrived, started = coreTableKnown) {
   if (!appSnapshot) return Promise.resolve(null);
   const compiled = arrived.then(() =>
     appSnapshotWorthIt() ? appLibraries(appSnapshot, url) : null,
   );
   return Promise.all([started, compiled])
-    .then(([table, libraries]) => (appSnapshotSkipped(appSnapshot, table) ? null : libraries))
+    .then(([table, libraries]) => (appSnapshotLayout(appSnapshot, table) ? null : libraries))
     .catch(() => null);
 }
 

@@ -3,10 +3,10 @@
 // explorer/runtime/worker.py (a Session); the page side is static/page/.
 //
 // From the page: {type: "start", config, query, pageURL, boot, role, snapshot, app, skipped, core,
-// modules, scheme} once (see boot() below); then "libraries" (to the app's worker: numpy's libraries,
-// as the live view's worker compiled them, or null), "score" (the live view's inputs, while the app
-// loads), "rendered" (the app is on the page), "patch" (what the user did in the app: a Bokeh
-// patch), "navigate" (the browser's Back or Forward went to the page's address `query`) and
+// modules, scheme} once (see boot() below); then "libraries" (to the app's worker: numpy's
+// libraries, as the live view's worker compiled them, or null), "score" (the live view's inputs,
+// while the app loads), "rendered" (the app is on the page), "patch" (what the user did in the app:
+// a Bokeh patch), "navigate" (the browser's Back or Forward went to the page's address `query`) and
 // "scheme" (the page's colour scheme changed: "light" or "dark", which the app's charts follow). To
 // the page: "stage" (loading progress), "boot" (how Python started: "app-snapshot", "snapshot" or
 // "fresh", why not from the snapshot asked for, the worker's role, and for the app's worker the

@@ -1,9 +1,9 @@
 // Unit tests of static/snapshot.js's helpers, run by Node's test runner (`node --test tests/js/`):
-// the check of the app's snapshot's layout before its download (appSnapshotLayout), the snapshot's bytes checked
-// (snapshotBytes), a damaged snapshot's console held back (withConsoleHeld) and the JS functions
-// an app's snapshot keeps by name (snapshotFunctionName), the network's rate that decides
-// whether the app's snapshot is fetched (downloadRate), numpy's libraries compiled ahead by
-// the live view's worker (librariesAhead).
+// the check of the app's snapshot's layout before its download (appSnapshotLayout), the snapshot's
+// bytes checked (snapshotBytes), a damaged snapshot's console held back (withConsoleHeld) and the
+// JS functions an app's snapshot keeps by name (snapshotFunctionName), the network's rate that
+// decides whether the app's snapshot is fetched (downloadRate), and numpy's libraries compiled
+// ahead by the live view's worker (librariesAhead).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
