@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import shutil
 import threading
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from explorer.site_build import build as site_build
 from explorer.site_build import compiled, serve
 from explorer.site_build.common import normalize
 from explorer.site_build.pins import load_npm_lock, load_pins
@@ -90,3 +92,34 @@ def official_wheels(dest: Path) -> list[Path]:
     pins, entries = compiled_entries()
     dest.mkdir(parents=True, exist_ok=True)
     return [Path(shutil.copy(path, dest)) for path in compiled.provide(entries, pins)]
+
+
+FRESH_MACHINE_RECORD = "fresh-machine.json"
+"""The file, beside a site built by :func:`build_as_on_a_fresh_machine`, of what it fetched."""
+
+
+def build_as_on_a_fresh_machine(out: Path, tmp: Path) -> Path:
+    """Build the site into ``out`` as on a fresh machine: no local copy of Pyodide's
+    distribution, an empty build cache (in ``tmp``), the compiled wheels downloaded from a server
+    on 127.0.0.1 standing in for the official distribution. Beside ``out`` it writes
+    :data:`FRESH_MACHINE_RECORD`: ``served`` (the wheels' names), ``requests`` (the paths the
+    server was asked for, in order) and ``cached`` (what the cache holds after the build).
+
+    Raises:
+        explorer.site_build.common.BuildError: the build failed.
+    """
+    version = load_pins()["pyodide"]["version"]
+    wheels = official_wheels(tmp / "served")
+    server = FileServer(tmp / "served")
+    try:
+        with without_local_copy(tmp, server.url) as cache:
+            site_build.build(out)
+    finally:
+        server.close()
+    record = {
+        "served": sorted(w.name for w in wheels),
+        "requests": server.requests,
+        "cached": sorted(p.name for p in (cache / f"pyodide-{version}").iterdir()),
+    }
+    (out.parent / FRESH_MACHINE_RECORD).write_text(json.dumps(record), encoding="utf-8")
+    return out

@@ -1,7 +1,7 @@
 """Whole builds on a machine without a local copy of Pyodide's distribution, a server on 127.0.0.1
-standing in for the official Pyodide distribution (the browser opens such a build in
-``tests/ui/test_fresh_build.py``; a cdn build is checked, and opened, in
-``tests/ui/test_cdn_build.py``)."""
+standing in for the official Pyodide distribution (the browser tests' site is such a build:
+``site_dir`` in ``tests/ui/conftest.py``, ``tests/ui/test_fresh_build.py``; a cdn build is
+checked, and opened, in ``tests/ui/test_cdn_build.py``)."""
 
 from __future__ import annotations
 

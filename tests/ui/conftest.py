@@ -1,9 +1,10 @@
 """Fixtures of the browser (UI) tests of the offline explorer site.
 
-* ``site_dir`` (session): the site, built once into a temporary folder;
+* ``site_dir`` (session): the site, built once into a temporary folder as on a fresh machine
+  (``tests/offline.py``: Pyodide's compiled wheels downloaded, what was fetched recorded beside
+  it for ``test_fresh_build.py``);
 * ``site_url`` (session): ``site_dir`` served on 127.0.0.1 (free port) from a background
-  thread (``test_fresh_build.py`` and ``test_cdn_build.py`` replace it with builds of their
-  own).
+  thread (``test_cdn_build.py`` replaces it with a build of its own).
 * ``app_page``: a pytest-playwright ``page`` in Chromium (``/usr/bin/chromium``, or
   ``$CHARSIM_CHROMIUM``) whose every request to a host other than 127.0.0.1 is aborted and
   recorded, and on which every console error, Python traceback (Pyodide logs them as warnings)
@@ -21,7 +22,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import os
 import time
@@ -33,8 +33,9 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from explorer.app.i18n import UIText
-from explorer.site_build import build as site_build
 from explorer.site_build import serve
+
+from .site_of_the_run import run_folder, site_of_the_run
 
 CHROMIUM = os.environ.get("CHARSIM_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -173,21 +174,14 @@ def wait_for_score(page, wait_until, value: float, timeout: float = 60) -> None:
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once per run: under pytest-xdist the first process to need it builds it
-    into the run's shared temporary folder while the other waits (two builds at once took each
-    of the two cores for a minute and a half). ``CHARSIM_TEST_SITE=DIR``: a site already built
-    there by ``python -m explorer build --out DIR``, for a quick rerun of a few tests."""
+    """The site, built once per run as on a fresh machine, into the run's shared temporary
+    folder (``tests/ui/site_of_the_run.py``: the build starts with the run; under pytest-xdist
+    one process builds while the other waits: two builds at once took each of the two cores for
+    a minute and a half). ``CHARSIM_TEST_SITE=DIR``: a site already built there by ``python -m
+    explorer build --out DIR``, for a quick rerun of a few tests."""
     if built := os.environ.get("CHARSIM_TEST_SITE"):
         return Path(built)
-    shared = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        shared = shared.parent  # the folder of the run, holding each process's own
-    site = shared / "site-of-the-run"
-    with open(shared / "site-of-the-run.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (site / "index.html").is_file():
-            site_build.build(site)
-    return site
+    return site_of_the_run(run_folder(tmp_path_factory))
 
 
 @pytest.fixture(scope="session")

@@ -1,53 +1,36 @@
 """The explorer built as on a fresh machine: no team ``../shared`` folder, an empty build cache,
 Pyodide's compiled wheels downloaded from a server on 127.0.0.1 standing in for the official
-distribution. The site opens, scores typed text and loads the batch example."""
+distribution. The run's site is built so (``site_dir``, ``tests/offline.py``), and every browser
+test runs on it; here, what that build fetched and what it serves."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from explorer.site_build import build as site_build
-from explorer.site_build import serve
 from explorer.site_build.build import STANDARD_LIBRARY_FILE
 
-from ..offline import FileServer, official_wheels, without_local_copy
-
-# The smoke test and the batch example's test, collected here again: they run on this build.
-from .test_batch import test_ted_example_sort_by_score_and_open_the_lowest_item  # noqa: F401
-from .test_smoke import test_typed_text_gets_its_score_and_no_request_leaves_the_machine  # noqa: F401
+from ..offline import FRESH_MACHINE_RECORD
 
 
 @pytest.fixture(scope="module")
-def fresh_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built as on a fresh machine."""
-    tmp = tmp_path_factory.mktemp("fresh")
-    wheels = official_wheels(tmp / "served")
-    server = FileServer(tmp / "served")
-    try:
-        with without_local_copy(tmp, server.url) as cache:
-            out = site_build.build(tmp / "site")
-    finally:
-        server.close()
-    assert sorted(server.requests) == sorted(f"/{w.name}" for w in wheels)  # each one fetched
-    assert sorted(p.name for p in (cache / "pyodide-0.27.7").iterdir()) == sorted(
-        w.name for w in wheels
-    )
-    return out
+def fetched(site_dir: Path) -> dict:
+    """What the build of the run's site fetched (skipped for a site given by
+    ``CHARSIM_TEST_SITE``, which may have been built otherwise)."""
+    record = site_dir.parent / FRESH_MACHINE_RECORD
+    if not record.is_file():
+        pytest.skip(f"{site_dir} was given, not built as on a fresh machine")
+    return json.loads(record.read_text(encoding="utf-8"))
 
 
-@pytest.fixture(scope="module")
-def site_url(fresh_site: Path) -> Iterator[str]:
-    """Replaces the session's site: the fresh build, served on 127.0.0.1."""
-    site_server, url = serve.serve_in_thread(fresh_site)
-    yield url
-    site_server.shutdown()
-    site_server.server_close()
+def test_each_compiled_wheel_is_downloaded_once_and_kept_in_the_cache(fetched):
+    assert len(fetched["served"]) >= 6  # numpy, pandas and their dependencies
+    assert sorted(fetched["requests"]) == [f"/{name}" for name in fetched["served"]]
+    assert fetched["cached"] == fetched["served"]
 
 
 def _pyc_flags(pyc: bytes) -> int:
@@ -55,11 +38,11 @@ def _pyc_flags(pyc: bytes) -> int:
     return int.from_bytes(pyc[4:8], "little")
 
 
-def test_pyodide_s_wheels_and_standard_library_are_served_with_bytecode(fresh_site):
+def test_pyodide_s_wheels_and_standard_library_are_served_with_bytecode(site_dir):
     """Pyodide's compiled packages (numpy, ...) and its standard library are served with the
     bytecode of their modules (importing them compiles nothing in the browser), and the lock
     hashes the files served, not the official ones."""
-    core = fresh_site / "pyodide"
+    core = site_dir / "pyodide"
     lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
     numpy = core / lock["numpy"]["file_name"]
     assert lock["numpy"]["sha256"] == hashlib.sha256(numpy.read_bytes()).hexdigest()

@@ -1,0 +1,65 @@
+"""The site of a test run: built once, as on a fresh machine, into the run's temporary folder,
+and started as the run starts.
+
+The browser tests come last in a run (``--no-loadscope-reorder``), and each process would wait
+for the site at its first one. So the first test of a run that will need the site starts its
+build in a process of its own (:func:`start_early`, from ``tests/conftest.py``) while the tests
+without a browser run; ``site_dir`` then waits for it, or builds the site itself if that build
+failed (its output is in ``site-of-the-run.log`` beside the site). Run as
+``python -m tests.ui.site_of_the_run FOLDER``, it builds the site into ``FOLDER``.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from ..offline import build_as_on_a_fresh_machine
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder of the whole run: under pytest-xdist, the parent of each process's
+    own."""
+    folder = tmp_path_factory.getbasetemp()
+    return folder.parent if os.environ.get("PYTEST_XDIST_WORKER") else folder
+
+
+def site_of_the_run(folder: Path) -> Path:
+    """The site in ``folder/site-of-the-run``, built unless a build there has finished; one
+    process builds it while the others wait (a lock file beside it).
+
+    Raises:
+        explorer.site_build.common.BuildError: the build failed.
+    """
+    site, done = folder / "site-of-the-run", folder / "site-of-the-run.done"
+    with open(folder / "site-of-the-run.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.is_file():
+            # a machine of its own for each attempt: an empty cache even after a failed one
+            build_as_on_a_fresh_machine(site, Path(tempfile.mkdtemp(dir=folder, prefix="fresh-")))
+            done.touch()
+    return site
+
+
+def start_early(folder: Path) -> subprocess.Popen:
+    """Start building the site of the run into ``folder`` in a process of its own (its output in
+    ``site-of-the-run.log``); return that process."""
+    with open(folder / "site-of-the-run.log", "wb") as log:
+        return subprocess.Popen(
+            [sys.executable, "-m", "tests.ui.site_of_the_run", str(folder)],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+
+
+if __name__ == "__main__":
+    site_of_the_run(Path(sys.argv[1]))
