@@ -23,25 +23,37 @@ settings.load_profile("charsim")
 PYODIDE_CORE = Path(__file__).resolve().parents[1] / "node_modules" / "pyodide"
 
 
+_interrupted = False
+
+
+def pytest_keyboard_interrupt() -> None:
+    """Ctrl-C (or SIGINT): the site's build started early is stopped, not waited for."""
+    global _interrupted
+    _interrupted = True
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _site_built_early(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
     """A run with browser tests starts building their site at its first test
-    (``tests/ui/site_of_the_run.py``); under pytest-xdist the first process does, and waits for
-    the build at its end (the other process may need the site after this one has run out of
-    tests) unless the run was stopped. Ctrl-C stops the build too: it is in the same process
-    group."""
+    (``tests/ui/site_of_the_run.py``); under pytest-xdist the first process does. At its end
+    that process waits for the build if it is still running (the other process may need the
+    site after this one has run out of tests), unless the run was interrupted or stopped (``-x``
+    in this process), which stops the build."""
     needed = any("site_dir" in item.fixturenames for item in request.session.items)
     first = os.environ.get("PYTEST_XDIST_WORKER", "gw0") == "gw0"
     if not needed or not first or os.environ.get("CHARSIM_TEST_SITE"):
         yield
         return
-    from .ui.site_of_the_run import run_folder, start_early  # the build's modules, only then
+    from .ui.site_of_the_run import run_folder, start_early, stop  # the build's modules, only then
 
     build = start_early(run_folder(tmp_path_factory))
-    yield
-    if request.session.shouldstop or request.session.shouldfail:
-        build.terminate()
-    build.wait()  # else the other process may still need the site
+    try:
+        yield
+    finally:
+        session = request.session
+        if _interrupted or session.shouldstop or session.shouldfail:
+            stop(build)
+        build.wait()
 
 
 def pytest_configure(config: pytest.Config) -> None:

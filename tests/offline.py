@@ -100,8 +100,8 @@ FRESH_MACHINE_RECORD = "fresh-machine.json"
 
 def build_as_on_a_fresh_machine(out: Path, tmp: Path) -> Path:
     """Build the site into ``out`` as on a fresh machine: no local copy of Pyodide's
-    distribution, an empty build cache (in ``tmp``), the compiled wheels downloaded from a server
-    on 127.0.0.1 standing in for the official distribution. Beside ``out`` it writes
+    distribution, an empty cache of its compiled wheels (in ``tmp``), those wheels downloaded
+    from a server on 127.0.0.1 standing in for the official distribution. Beside ``out`` it writes
     :data:`FRESH_MACHINE_RECORD`: ``served`` (the wheels' names), ``requests`` (the paths the
     server was asked for, in order) and ``cached`` (what the cache holds after the build).
 

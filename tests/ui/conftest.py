@@ -175,10 +175,10 @@ def wait_for_score(page, wait_until, value: float, timeout: float = 60) -> None:
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site, built once per run as on a fresh machine, into the run's shared temporary
-    folder (``tests/ui/site_of_the_run.py``: the build starts with the run; under pytest-xdist
-    one process builds while the other waits: two builds at once took each of the two cores for
-    a minute and a half). ``CHARSIM_TEST_SITE=DIR``: a site already built there by ``python -m
-    explorer build --out DIR``, for a quick rerun of a few tests."""
+    folder (``tests/ui/site_of_the_run.py``: the build starts with the run, in a process of its
+    own, and the test processes wait for it; one build at a time: two at once took each of the
+    two cores for a minute and a half). ``CHARSIM_TEST_SITE=DIR``: a site already built there
+    by ``python -m explorer build --out DIR``, for a quick rerun of a few tests."""
     if built := os.environ.get("CHARSIM_TEST_SITE"):
         return Path(built)
     return site_of_the_run(run_folder(tmp_path_factory))
