@@ -53,7 +53,8 @@ def _site_built_early(request: pytest.FixtureRequest, tmp_path_factory: pytest.T
         session = request.session
         if _interrupted or session.shouldstop or session.shouldfail:
             stop(build)
-        build.wait()
+        else:
+            build.wait()
 
 
 def pytest_configure(config: pytest.Config) -> None:

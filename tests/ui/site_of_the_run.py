@@ -8,7 +8,7 @@ without a browser run; ``site_dir`` then waits for it. A build that fails, there
 process, is not tried again in that run: every test that needs the site fails with the end of its
 error and the file that holds all of it (``site-of-the-run.log``, or ``site-of-the-run.failed``,
 in the run's temporary folder). Run as ``python -m tests.ui.site_of_the_run FOLDER``, it builds
-the site into ``FOLDER``.
+the site into ``FOLDER/site-of-the-run``.
 """
 
 from __future__ import annotations
