@@ -65,16 +65,30 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "ui: browser test of the explorer site (Chromium)")
 
 
+@pytest.hookimpl(trylast=True)  # after pytest's own order (by the fixtures' parameters)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the tests of this folder ``ui`` (``-m 'not ui'`` skips them). Under ``-n 2 --dist
     loadscope --no-loadscope-reorder`` each module runs in one process (its shared page opened
-    once), the modules in pytest's order, and the two processes each run a browser; the modules
-    of ``tests/explorer/``, which run asyncio's event loop (``asyncio.run``), come before this
-    folder's, so a process runs them before Playwright's loop, which would refuse theirs."""
+    once), the modules in the order of their first tests, and the two processes each run a
+    browser; the modules of ``tests/explorer/``, which run asyncio's event loop
+    (``asyncio.run``), come before this folder's, so a process runs them before Playwright's
+    loop, which would refuse theirs. The modules of :data:`FIRST`, long and whose tests pytest
+    groups at the end (each is parametrized by engine), are moved to the start of this folder's:
+    last, one process ran one alone while the other had finished."""
     here = Path(__file__).parent
-    for item in items:
-        if here in Path(item.fspath).parents:
+    ours = [here in Path(item.fspath).parents for item in items]
+    for item, mine in zip(items, ours, strict=True):
+        if mine:
             item.add_marker(pytest.mark.ui)
+    if any(ours):
+        start = ours.index(True)
+        first = [item for item in items if Path(item.fspath).name in FIRST]
+        rest = [item for item in items[start:] if Path(item.fspath).name not in FIRST]
+        items[start:] = first + rest
+
+
+FIRST = ("test_engines.py",)
+"""This folder's modules run first (see ``pytest_collection_modifyitems``)."""
 
 
 class Guard:

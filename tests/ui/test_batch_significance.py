@@ -4,6 +4,7 @@ browser's worker, equal those of ``charsim.significance`` (the command line's) i
 from __future__ import annotations
 
 import functools
+import re
 import time
 
 import charsim
@@ -89,15 +90,27 @@ def test_typing_is_scored_between_the_slices_of_a_long_resampling(app, wait_unti
     wait_until(lambda: score.inner_text() == expected, timeout=20, message=f"score {expected}")
     waited = time.monotonic() - started
     assert app.locator(CANDIDATE).input_value() == typed
-    # Not over: the progress is shown between two slices (it is drawn anew for each), and the
-    # signature is not the 15,000 resamples' yet.
+    # Not over, and going on after the typed text's score: the progress is shown between two
+    # slices (it is drawn anew for each), the signature is not the 15,000 resamples' yet, and
+    # more resamples are done after (or all of them: the resampling was not given up).
     signature = app.locator('[data-testid="significance-signature"]')
     final = charsim.signature(nrefs=1, bootstrap=15_000, seed=12345)
-    assert signature.count() == 0 or signature.inner_text() != final, (
-        f"the resampling was over before the typed text was scored ({waited:.1f} s after typing)"
-    )
+    over = f"the resampling was over before the typed text was scored ({waited:.1f} s after typing)"
+    assert signature.count() == 0 or signature.inner_text() != final, over
+    done = _resamples_done(progress) or 0  # (not shown for a moment: at each drawing)
     wait_until(
-        lambda: signature.count() and signature.inner_text() == final,
+        lambda: (
+            (_resamples_done(progress) or 0) > done
+            or (signature.count() and signature.inner_text() == final)
+        ),
         timeout=RESAMPLING_TIMEOUT,
-        message="the 15,000 resamples' signature",
+        message=f"more resamples than the {done:,} done when the typed text was scored",
     )
+
+
+def _resamples_done(progress) -> int | None:
+    """The resamples done that ``progress`` (the page's progress paragraph) says, or None while
+    it is not shown (between two of its drawings, or once the resampling is over)."""
+    texts = progress.all_inner_texts()
+    found = re.search(r"Resampling: ([\d,]+) of", texts[0]) if texts else None
+    return int(found[1].replace(",", "")) if found else None

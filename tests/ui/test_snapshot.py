@@ -27,6 +27,31 @@ from .boot import (
 )
 from .conftest import APP_TIMEOUT, SCORE, poll, type_over_candidate
 
+SLOW = "the network is too slow to fetch the app's snapshot"
+"""What the page says when it judges the network too slow for the app's snapshot."""
+
+
+def _single_item_page_with_the_app_snapshot_fetched(page, guard, url, messages) -> str:
+    """Open ``url``, type :data:`TYPED`, wait for its score and the single-item page; return how
+    the live view's Python started. For a test of the app's snapshot: when the page judged the
+    network too slow to fetch it (``messages``, the console's texts, say so: a machine too busy
+    running the suite's other process can send the core slower than 6 MB/s), the page is
+    opened again, its files in the browser's cache, as a second visit is, and ``messages`` is
+    emptied first."""
+
+    def opened() -> str:
+        boot = typed_score_shown(page, guard, url)
+        poll(
+            lambda: page.evaluate(SINGLE), APP_TIMEOUT, message="the single-item page", guard=guard
+        )
+        return boot
+
+    boot = opened()
+    if any(SLOW in text for text in messages):
+        messages.clear()
+        boot = opened()
+    return boot
+
 
 def test_the_built_snapshot_restores_under_node_and_scores_the_self_check(site_dir, tmp_path):
     """The snapshot the site ships, restored twice as the worker restores it: each scores the
@@ -124,13 +149,8 @@ def test_the_app_starts_from_its_own_snapshot(app_page, guard, site_url):
     nothing on the console, and the single-item page is completed for the typed text."""
     messages = []
     app_page.on("console", lambda msg: messages.append(msg.text))
-    assert typed_score_shown(app_page, guard, site_url) == "snapshot"
-    poll(
-        lambda: app_page.evaluate(SINGLE),
-        timeout=APP_TIMEOUT,
-        message="the single-item page",
-        guard=guard,
-    )
+    boot = _single_item_page_with_the_app_snapshot_fetched(app_page, guard, site_url, messages)
+    assert boot == "snapshot"
     assert app_page.evaluate(APP_BOOT) == "app-snapshot"
     assert not any("did not start from its snapshot" in text for text in messages), messages
     expected = f"{charsim.score(TYPED, ['cat']):.4f}"
@@ -196,20 +216,16 @@ def test_an_app_snapshot_that_cannot_be_used_falls_back_to_the_live_views(
     """The app's snapshot, or numpy's libraries that it needs, is damaged: the app's worker
     restores the live view's snapshot instead and says why on the console only; the app is
     built and scores what is typed after it took over."""
-    messages = []
-    app_page.on("console", lambda msg: messages.append((msg.type, msg.text)))
+    messages, warnings = [], []
+    app_page.on("console", lambda msg: messages.append(msg.text))
+    app_page.on("console", lambda msg: msg.type == "warning" and warnings.append(msg.text))
     damaged = {"status": 200, "body": gzip.compress(b"not what the site built")}
     app_page.route(f"**/pyodide/{broken}", lambda route: route.fulfill(**damaged))
-    assert typed_score_shown(app_page, guard, site_url) == "snapshot"
-    poll(
-        lambda: app_page.evaluate(SINGLE),
-        timeout=APP_TIMEOUT,
-        message="the single-item page",
-        guard=guard,
-    )
+    boot = _single_item_page_with_the_app_snapshot_fetched(app_page, guard, site_url, messages)
+    assert boot == "snapshot"
     assert app_page.evaluate(APP_BOOT) == "snapshot"
     why = "the app's Python did not start from its snapshot (the app's memory snapshot could not"
-    assert [t for kind, t in messages if why in t and kind == "warning"], messages
+    assert [t for t in warnings if why in t and SLOW not in t], warnings
     assert not app_page.locator("#error").is_visible()
     type_over_candidate(app_page, "the app after a fallback")
     expected = f"{charsim.score('the app after a fallback', ['cat']):.4f}"
@@ -324,7 +340,7 @@ def test_on_a_slow_network_the_app_restores_the_live_views_snapshot(app_page, gu
         guard=guard,
     )
     assert app_page.evaluate(APP_BOOT) == "snapshot"
-    assert any("the network is too slow to fetch the app's snapshot" in t for t in messages)
+    assert any(SLOW in t for t in messages)
 
 
 def test_the_first_score_comes_from_the_snapshot(app_page, guard, site_url):
@@ -407,7 +423,10 @@ def test_numpys_and_pandass_wheels_are_fetched_only_once_the_batch_page_is_opene
         route.continue_()
 
     app_page.route("**/*.whl", wheel)
-    assert typed_score_shown(app_page, guard, site_url) == "snapshot"
+    messages = []
+    app_page.on("console", lambda msg: messages.append(msg.text))
+    boot = _single_item_page_with_the_app_snapshot_fetched(app_page, guard, site_url, messages)
+    assert boot == "snapshot"
     poll(
         lambda: app_page.evaluate("document.documentElement.dataset.explorerState") == "ready",
         timeout=APP_TIMEOUT,

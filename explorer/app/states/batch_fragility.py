@@ -28,8 +28,9 @@ METRICS = ("charsim", "chrf")
 TOP = 20
 """Items listed per metric, over every system."""
 
-CHUNK = 25
-"""Items (for every system and metric) computed between two yields to the event loop."""
+CHUNK = 10
+"""Items (for every system and metric) computed between two yields to the event loop: short, as
+the worker answers the page only between two of them (as :data:`.batch_metrics.CHUNK`)."""
 
 
 @dataclass(frozen=True)

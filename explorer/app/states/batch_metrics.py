@@ -25,8 +25,10 @@ METRICS = ("charsim", "chrf", "bleu")
 NAMES = {"charsim": "charsim", "chrf": "chrF2", "bleu": "BLEU"}
 """Each metric's own name, as its signature and sacreBLEU print it."""
 
-CHUNK = 250
-"""Items (for every system) scored by sacreBLEU between two yields to the event loop."""
+CHUNK = 25
+"""Items (for every system) scored by sacreBLEU between two yields to the event loop: short, as
+the worker answers the page (typing, the paired test's slices) only between two of them
+(``docs/benchmarks.md``, the batch page's analyses)."""
 
 
 class BatchMetricsState(param.Parameterized):
